@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** A message of the local outbox (DECISIONS A5), as the admin panel lists it. */
+export const OutboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+

@@ -1,0 +1,61 @@
+/**
+ * Texts SPEC.md quotes word for word (sections 2, 5 and 8), shared by the server's error
+ * messages and the client's toasts so a quoted text is written once.
+ */
+export const PRODUCT_NAME = 'Waymark';
+export const PRODUCT_TAGLINE = 'An invitation-only community for travelers';
+
+export const TEXTS = {
+  genericFailure: 'Something went wrong. Please try again.',
+  validationErrorTitle: 'Validation Error',
+  errorTitle: 'Error',
+
+  loginFailedTitle: 'Login Failed',
+  invalidCredentials: 'Invalid email or password',
+
+  fillAllFields: 'Please fill in all fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  accountCreationFailedTitle: 'Account Creation Failed',
+  userAlreadyRegistered: 'User already registered',
+  accountExists: 'An account with this email already exists. Please sign in instead.',
+  accountCreatedTitle: 'Account Created Successfully!',
+  accountActivated: `Welcome to ${PRODUCT_NAME}! Your account has been activated.`,
+  accountPending: `Welcome to ${PRODUCT_NAME}! Your account is pending activation by an admin.`,
+  invalidSignupToken: 'This signup link is invalid or has expired. Ask an admin to resend it.',
+
+  submissionFailedTitle: 'Submission Failed',
+  invitationDuplicate: 'This email has already been used to request an invitation.',
+  aboutYourselfTooShort: 'Please tell us about yourself in at least 50 characters.',
+  invitationSubmittedTitle: 'Request Submitted!',
+  invitationSubmitted:
+    "Your invitation request has been submitted successfully. We'll review it and get back to you soon.",
+
+  fillAllPasswordFields: 'Please fill in all password fields',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  newPasswordTooShort: 'New password must be at least 6 characters long',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordUpdated: 'Password updated successfully',
+  emailInUse: 'An account with this email already exists.',
+
+  accessDeniedTitle: 'Access Denied',
+  accessDenied: "You don't have admin privileges",
+  signInRequired: 'Please sign in to continue.',
+  accountPendingActivation: 'Your account is waiting for activation by an admin.',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  crossSiteRefused: 'Cross-site request refused.',
+
+  updateInvitationFailed: 'Failed to update invitation status',
+  createPendingActivationFailed: 'Failed to create pending activation: ',
+  warningTitle: 'Warning',
+  approvalEmailFailed: 'Invitation approved but email notification failed to send',
+  invitationOnlyPending: 'Only pending invitation requests can be approved or rejected.',
+
+  notFoundTitle: 'Oops! Page not found',
+  returnHome: 'Return to Home',
+} as const;
+
+/** 'Invitation approved and notification email sent' / 'Invitation rejected' (SPEC 8). */
+export function invitationStatusToast(status: 'approved' | 'rejected', isEmailSent: boolean) {
+  return `Invitation ${status}${status === 'approved' && isEmailSent ? ' and notification email sent' : ''}`;
+}

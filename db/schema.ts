@@ -1,0 +1,421 @@
+/**
+ * The whole data model (SPEC section 3 plus what the server needs). Property names are camelCase;
+ * the database columns are snake_case (drizzle `casing: 'snake_case'`, see db/client.ts).
+ * The users/sessions/accounts/verifications tables are better-auth's, with its field names.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['pending', 'user', 'admin']);
+export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'approved', 'rejected']);
+export const activationStatusEnum = pgEnum('activation_status', ['waiting_signup']);
+export const connectionStatusEnum = pgEnum('connection_status', ['pending', 'accepted', 'blocked']);
+export const notificationTypeEnum = pgEnum('notification_type', [
+  'connection_request',
+  'connection_accepted',
+  'connection_declined',
+  'like',
+  'connection',
+  'guide',
+  'tip',
+  'tip_saved',
+  'guide_saved',
+]);
+
+// ---- Authentication (better-auth's models) ----
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    token: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// ---- Members ----
+
+export const profiles = pgTable('profiles', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text(),
+  username: text(),
+  bio: text(),
+  country: text(),
+  currency: varchar({ length: 3 }),
+  profilePictureUrl: text(),
+  countriesVisited: text().array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum().notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_roles_created_at_idx').on(t.createdAt.desc(), t.id.desc()), index('user_roles_role_idx').on(t.role)],
+);
+
+// ---- Invitations ----
+
+export const invitationRequests = pgTable(
+  'invitation_requests',
+  {
+    id: id(),
+    fullName: text().notNull(),
+    email: text().notNull(),
+    country: text().notNull(),
+    howDidYouKnow: text(),
+    aboutYourself: text(),
+    status: invitationStatusEnum().notNull().default('pending'),
+    approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitation_requests_email_lower_unique').on(sql`lower(${t.email})`),
+    index('invitation_requests_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const pendingActivations = pgTable(
+  'pending_activations',
+  {
+    id: id(),
+    invitationRequestId: uuid().references(() => invitationRequests.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    fullName: text().notNull(),
+    country: text(),
+    status: activationStatusEnum().notNull().default('waiting_signup'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pending_activations_email_lower_unique').on(sql`lower(${t.email})`),
+    index('pending_activations_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The single-use, expiring token of a signup link (DECISIONS D4); only its SHA-256 is kept. */
+export const signupTokens = pgTable(
+  'signup_tokens',
+  {
+    id: id(),
+    pendingActivationId: uuid()
+      .notNull()
+      .references(() => pendingActivations.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signup_tokens_activation_idx').on(t.pendingActivationId)],
+);
+
+// ---- Platform ----
+
+export const systemMessages = pgTable(
+  'system_messages',
+  {
+    id: id(),
+    title: text().notNull(),
+    content: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('system_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const tipTypes = pgTable(
+  'tip_types',
+  {
+    id: id(),
+    name: text().notNull(),
+    color: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tip_types_name_lower_unique').on(sql`lower(${t.name})`)],
+);
+
+/** Messages the server would send when no SMTP server is configured (DECISIONS A5). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    bodyText: text().notNull(),
+    bodyHtml: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** Server-wide values shared by every instance, e.g. the generated session secret. */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
+
+// ---- Content ----
+
+export const tips = pgTable(
+  'tips',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    tipTypeId: uuid().references(() => tipTypes.id, { onDelete: 'set null' }),
+    rating: smallint(),
+    country: text().notNull(),
+    city: text().notNull(),
+    placeName: text(),
+    googleMapsUrl: text(),
+    experienceDate: timestamp({ withTimezone: true }),
+    valueSpent: numeric({ precision: 12, scale: 2 }),
+    currency: varchar({ length: 3 }),
+    description: varchar({ length: 200 }).notNull(),
+    detailedContent: text(),
+    photoUrls: text().array().notNull().default(sql`'{}'::text[]`),
+    photoUrl: text(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    isPrivate: boolean().notNull().default(false),
+    likesCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('tips_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
+    check('tips_likes_count_non_negative', sql`${t.likesCount} >= 0`),
+    index('tips_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('tips_public_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPrivate} = false`),
+  ],
+);
+
+export const guides = pgTable(
+  'guides',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    location: text(),
+    countries: text().array().notNull().default(sql`'{}'::text[]`),
+    description: text(),
+    daysCount: smallint().notNull().default(1),
+    photoUrls: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    isPrivate: boolean().notNull().default(false),
+    likesCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('guides_days_count_range', sql`${t.daysCount} BETWEEN 1 AND 30`),
+    check('guides_likes_count_non_negative', sql`${t.likesCount} >= 0`),
+    index('guides_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('guides_public_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPrivate} = false`),
+  ],
+);
+
+export const guideTips = pgTable(
+  'guide_tips',
+  {
+    id: id(),
+    guideId: uuid()
+      .notNull()
+      .references(() => guides.id, { onDelete: 'cascade' }),
+    tipId: uuid().references(() => tips.id, { onDelete: 'set null' }),
+    dayNumber: smallint().notNull(),
+    orderInDay: smallint().notNull(),
+    customTitle: text(),
+    customDescription: text(),
+    customPlaceName: text(),
+  },
+  (t) => [
+    uniqueIndex('guide_tips_position_unique').on(t.guideId, t.dayNumber, t.orderInDay),
+    index('guide_tips_tip_id_idx').on(t.tipId),
+  ],
+);
+
+/** Exactly one of tipId and guideId is set; a member likes or saves an item at most once (D8). */
+const oneTarget = (name: string, tipId: unknown, guideId: unknown) =>
+  check(name, sql`(${tipId} IS NULL) <> (${guideId} IS NULL)`);
+
+export const likes = pgTable(
+  'likes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipId: uuid().references(() => tips.id, { onDelete: 'cascade' }),
+    guideId: uuid().references(() => guides.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneTarget('likes_one_target', t.tipId, t.guideId),
+    uniqueIndex('likes_user_tip_unique').on(t.userId, t.tipId),
+    uniqueIndex('likes_user_guide_unique').on(t.userId, t.guideId),
+    index('likes_tip_id_idx').on(t.tipId),
+    index('likes_guide_id_idx').on(t.guideId),
+  ],
+);
+
+export const savedItems = pgTable(
+  'saved_items',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipId: uuid().references(() => tips.id, { onDelete: 'cascade' }),
+    guideId: uuid().references(() => guides.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneTarget('saved_items_one_target', t.tipId, t.guideId),
+    uniqueIndex('saved_items_user_tip_unique').on(t.userId, t.tipId),
+    uniqueIndex('saved_items_user_guide_unique').on(t.userId, t.guideId),
+    index('saved_items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('saved_items_tip_id_idx').on(t.tipId),
+    index('saved_items_guide_id_idx').on(t.guideId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationTypeEnum().notNull(),
+    content: text().notNull(),
+    tipId: uuid().references(() => tips.id, { onDelete: 'cascade' }),
+    guideId: uuid().references(() => guides.id, { onDelete: 'cascade' }),
+    isRead: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_actor_id_idx').on(t.actorId),
+  ],
+);
+
+export const connections = pgTable(
+  'connections',
+  {
+    id: id(),
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: connectionStatusEnum().notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('connections_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
+    // One record per pair, whichever way round it was requested (D8).
+    uniqueIndex('connections_pair_unique').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
+    index('connections_requester_idx').on(t.requesterId, t.status),
+    index('connections_addressee_idx').on(t.addresseeId, t.status),
+  ],
+);
