@@ -1,0 +1,48 @@
+/**
+ * Keyset pagination over (created_at DESC, id DESC): no OFFSET, so a page costs the same at
+ * row 10 and row 1,000,000. The cursor carries PostgreSQL's own text of the timestamp, which
+ * keeps its microseconds (a JavaScript Date would round them and skip or repeat rows).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { BadRequestError } from './errors';
+
+export interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) {
+    throw new BadRequestError('Invalid page cursor');
+  }
+  return { createdAt, id };
+}
+
+/** The cursor column every keyset query selects next to its rows. */
+export function cursorText(createdAt: PgColumn): SQL<string> {
+  return sql<string>`${createdAt}::text`;
+}
+
+export function beforeCursor(createdAt: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Rows were fetched with limit + 1; the extra one only says whether there is a next page. */
+export function toPage<R extends { cursorTs: string; id: string }, T>(rows: R[], limit: number, toItem: (row: R) => T) {
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map(toItem),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null,
+  };
+}

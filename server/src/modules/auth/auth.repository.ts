@@ -1,0 +1,98 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Role } from '../../../../common/schemas/auth';
+import type { Executor } from '../../../../db/client';
+import { pendingActivations, profiles, sessions, signupTokens, userRoles, users } from '../../../../db/schema';
+
+export async function findRole(db: Executor, userId: string): Promise<Role | null> {
+  const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return row?.role ?? null;
+}
+
+export async function findCurrentUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: userRoles.role,
+      name: profiles.name,
+      username: profiles.username,
+      profilePictureUrl: profiles.profilePictureUrl,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? { ...row, role: row.role ?? ('pending' as Role) } : null;
+}
+
+export async function findUserIdByEmail(db: Executor, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return row?.id ?? null;
+}
+
+/** SPEC 4: the role row is updated if it exists, else inserted. */
+export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {
+  await db.insert(userRoles).values({ userId, role }).onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+}
+
+/** SPEC 4 and 7: the profile is upserted by user_id with username set to the e-mail. */
+export async function upsertProfile(
+  db: Executor,
+  values: { userId: string; name: string; username: string; country: string | null },
+): Promise<void> {
+  await db
+    .insert(profiles)
+    .values(values)
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: { name: values.name, country: sql`coalesce(${profiles.country}, excluded.country)`, updatedAt: new Date() },
+    });
+}
+
+/** The waiting_signup activation whose unexpired token hashes to `tokenHash`, for that e-mail. */
+export async function findActivationByToken(db: Executor, email: string, tokenHash: string) {
+  const [row] = await db
+    .select({ id: pendingActivations.id, country: pendingActivations.country })
+    .from(signupTokens)
+    .innerJoin(pendingActivations, eq(pendingActivations.id, signupTokens.pendingActivationId))
+    .where(
+      and(
+        eq(signupTokens.tokenHash, tokenHash),
+        gt(signupTokens.expiresAt, new Date()),
+        eq(pendingActivations.status, 'waiting_signup'),
+        sql`lower(${pendingActivations.email}) = lower(${email})`,
+      ),
+    );
+  return row ?? null;
+}
+
+/** Consumes the activation (its tokens go with it); false when another request consumed it first. */
+export async function deleteActivation(db: Executor, id: string): Promise<boolean> {
+  const deleted = await db.delete(pendingActivations).where(eq(pendingActivations.id, id)).returning({ id: pendingActivations.id });
+  return deleted.length === 1;
+}
+
+export async function findActivationCountryByEmail(db: Executor, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ country: pendingActivations.country })
+    .from(pendingActivations)
+    .where(sql`lower(${pendingActivations.email}) = lower(${email})`);
+  return row?.country ?? null;
+}
+
+export async function updateEmail(db: Executor, userId: string, email: string): Promise<void> {
+  await db.update(users).set({ email: email.toLowerCase(), updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function deleteUser(db: Executor, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function countAdmins(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.role, 'admin'));
+  return row?.n ?? 0;
+}

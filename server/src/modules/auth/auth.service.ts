@@ -1,0 +1,174 @@
+/**
+ * Accounts: sign-in, sign-up with the invitation token (SPEC 4, DECISIONS D4), sign-out,
+ * password and e-mail changes. better-auth owns passwords and sessions; this service owns the
+ * rules around them (roles, profiles, pending activations) and the errors a person sees.
+ */
+import { APIError } from 'better-auth/api';
+import type { ChangeEmail, ChangePassword, CurrentUser, SignIn, SignUp } from '../../../../common/schemas/auth';
+import { TEXTS } from '../../../../common/texts';
+import type { Database } from '../../../../db/client';
+import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '../../lib/errors';
+import { hashToken } from '../invitations/signup-token';
+import * as repo from './auth.repository';
+import type { BetterAuth } from './better-auth';
+import type { Viewer } from './viewer';
+
+/** What the HTTP layer knows about the caller, passed to better-auth as request headers. */
+export interface RequestContext {
+  cookie?: string;
+  userAgent?: string;
+  ip: string;
+}
+
+export interface WithCookies<T> {
+  result: T;
+  setCookies: string[];
+}
+
+function toHeaders(ctx: RequestContext): Headers {
+  const headers = new Headers({ 'x-forwarded-for': ctx.ip });
+  if (ctx.cookie) headers.set('cookie', ctx.cookie);
+  if (ctx.userAgent) headers.set('user-agent', ctx.userAgent);
+  return headers;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+export function createAuthService(db: Database, auth: BetterAuth) {
+  async function currentUser(userId: string): Promise<CurrentUser> {
+    const user = await repo.findCurrentUser(db, userId);
+    if (!user) throw new UnauthorizedError(TEXTS.signInRequired);
+    return user;
+  }
+
+  async function resolveViewer(ctx: RequestContext): Promise<WithCookies<Viewer | null>> {
+    if (!ctx.cookie) return { result: null, setCookies: [] };
+    const { headers, response } = await auth.api.getSession({ headers: toHeaders(ctx), returnHeaders: true });
+    const setCookies = headers.getSetCookie();
+    if (!response) return { result: null, setCookies };
+    const role = (await repo.findRole(db, response.user.id)) ?? 'pending';
+    const viewer = { userId: response.user.id, email: response.user.email, role, sessionId: response.session.id };
+    return { result: viewer, setCookies };
+  }
+
+  async function signInWithPassword(email: string, password: string, ctx: RequestContext) {
+    try {
+      const { headers, response } = await auth.api.signInEmail({
+        body: { email, password, rememberMe: true },
+        headers: toHeaders({ ...ctx, cookie: undefined }),
+        returnHeaders: true,
+      });
+      return { userId: response.user.id, setCookies: headers.getSetCookie() };
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) return null;
+      throw error;
+    }
+  }
+
+  async function signIn(body: SignIn, ctx: RequestContext): Promise<WithCookies<CurrentUser>> {
+    const previous = await resolveViewer(ctx).catch(() => ({ result: null }));
+    const signedIn = await signInWithPassword(body.email, body.password, ctx);
+    if (!signedIn) throw new UnauthorizedError(TEXTS.invalidCredentials);
+    // A new session at every sign-in; the one the browser held before is ended (no fixation).
+    if (previous.result) await repo.deleteSession(db, previous.result.sessionId);
+    return { result: await currentUser(signedIn.userId), setCookies: signedIn.setCookies };
+  }
+
+  async function findActivation(body: SignUp) {
+    if (!body.token) return null;
+    const activation = await repo.findActivationByToken(db, body.email, hashToken(body.token));
+    if (!activation) throw new BadRequestError(TEXTS.invalidSignupToken);
+    return activation;
+  }
+
+  /** Activates the account when the signup link's activation is still there to consume. */
+  async function finishSignUp(userId: string, body: SignUp, activation: { id: string; country: string | null } | null) {
+    const country = activation?.country ?? (await repo.findActivationCountryByEmail(db, body.email));
+    await db.transaction(async (tx) => {
+      const isActivated = activation ? await repo.deleteActivation(tx, activation.id) : false;
+      await repo.upsertProfile(tx, { userId, name: body.fullName, username: body.email.toLowerCase(), country });
+      const existingRole = await repo.findRole(tx, userId);
+      if (isActivated && existingRole !== 'admin') await repo.setRole(tx, userId, 'user');
+      else if (!existingRole) await repo.setRole(tx, userId, 'pending');
+    });
+  }
+
+  /**
+   * SPEC 4: account creation first tries a password sign-in with the entered credentials, so an
+   * existing account that follows its signup link is activated rather than refused.
+   */
+  async function signUp(body: SignUp, ctx: RequestContext): Promise<WithCookies<CurrentUser> & { isNew: boolean }> {
+    const activation = await findActivation(body);
+    if (await repo.findUserIdByEmail(db, body.email)) {
+      const signedIn = await signInWithPassword(body.email, body.password, ctx);
+      if (!signedIn) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      await finishSignUp(signedIn.userId, body, activation);
+      return { result: await currentUser(signedIn.userId), setCookies: signedIn.setCookies, isNew: false };
+    }
+    let created;
+    try {
+      created = await auth.api.signUpEmail({
+        body: { email: body.email, password: body.password, name: body.fullName },
+        headers: toHeaders({ ...ctx, cookie: undefined }),
+        returnHeaders: true,
+      });
+    } catch (error) {
+      if (errorCode(error)?.startsWith('USER_ALREADY_EXISTS') || isUniqueViolation(error)) {
+        throw new ConflictError(TEXTS.userAlreadyRegistered);
+      }
+      throw error;
+    }
+    const userId = created.response.user.id;
+    try {
+      await finishSignUp(userId, body, activation);
+    } catch (error) {
+      // No half-made account: without its profile and role the user row goes too.
+      await repo.deleteUser(db, userId);
+      throw error;
+    }
+    return { result: await currentUser(userId), setCookies: created.headers.getSetCookie(), isNew: true };
+  }
+
+  async function signOut(ctx: RequestContext): Promise<string[]> {
+    if (!ctx.cookie) return [];
+    try {
+      const { headers } = await auth.api.signOut({ headers: toHeaders(ctx), returnHeaders: true });
+      return headers.getSetCookie();
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) return [];
+      throw error;
+    }
+  }
+
+  /** Verifies the current password; every other session of the account ends. */
+  async function changePassword(body: ChangePassword, ctx: RequestContext): Promise<string[]> {
+    try {
+      const { headers } = await auth.api.changePassword({
+        body: { ...body, revokeOtherSessions: true },
+        headers: toHeaders(ctx),
+        returnHeaders: true,
+      });
+      return headers.getSetCookie();
+    } catch (error) {
+      if (errorCode(error) === 'INVALID_PASSWORD') throw new BadRequestError(TEXTS.currentPasswordWrong);
+      if (error instanceof APIError && error.statusCode < 500) throw new BadRequestError(error.message);
+      throw error;
+    }
+  }
+
+  async function changeEmail(viewer: Viewer, body: ChangeEmail): Promise<CurrentUser> {
+    try {
+      await repo.updateEmail(db, viewer.userId, body.email);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse);
+      throw error;
+    }
+    return currentUser(viewer.userId);
+  }
+
+  return { resolveViewer, currentUser, signIn, signUp, signOut, changePassword, changeEmail };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

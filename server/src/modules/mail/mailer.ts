@@ -1,0 +1,40 @@
+/**
+ * Outgoing e-mail (DECISIONS A5): SMTP through nodemailer when SMTP_URL is set, otherwise the
+ * local outbox table that admins read in the admin panel, so the invitation flow works offline.
+ */
+import nodemailer from 'nodemailer';
+import type { Database } from '../../../../db/client';
+import { outbox } from '../../../../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createOutboxMailer(db: Database): Mailer {
+  return {
+    async send(message) {
+      await db.insert(outbox).values({
+        toAddress: message.to,
+        subject: message.subject,
+        bodyText: message.text,
+        bodyHtml: message.html ?? null,
+      });
+    },
+  };
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}

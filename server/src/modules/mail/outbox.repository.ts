@@ -1,0 +1,20 @@
+import { desc } from 'drizzle-orm';
+import type { Executor } from '../../../../db/client';
+import { outbox } from '../../../../db/schema';
+import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+
+export function listOutbox(db: Executor, cursor: Cursor | null, limit: number) {
+  return db
+    .select({
+      id: outbox.id,
+      toAddress: outbox.toAddress,
+      subject: outbox.subject,
+      bodyText: outbox.bodyText,
+      createdAt: outbox.createdAt,
+      cursorTs: cursorText(outbox.createdAt),
+    })
+    .from(outbox)
+    .where(beforeCursor(outbox.createdAt, outbox.id, cursor))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit + 1);
+}

@@ -1,0 +1,42 @@
+/** The e-mails Waymark sends. Plain text first; the HTML part only adds a clickable button. */
+import type { MailMessage } from './mailer';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** send-invitation-confirmation (SPEC 7). */
+export function invitationConfirmation(to: { fullName: string; email: string }): MailMessage {
+  return {
+    to: to.email,
+    subject: 'We received your Waymark invitation request',
+    text: [
+      `Hi ${to.fullName},`,
+      '',
+      'Thank you for requesting an invitation to Waymark. An admin will review your request and',
+      'you will hear from us by e-mail when it has been decided.',
+      '',
+      'The Waymark team',
+    ].join('\n'),
+  };
+}
+
+/** send-invitation-approval (SPEC 7): the signup link with the single-use token (D4). */
+export function invitationApproval(to: { fullName: string; email: string }, signupUrl: string): MailMessage {
+  return {
+    to: to.email,
+    subject: 'Your Waymark invitation has been approved',
+    text: [
+      `Hi ${to.fullName},`,
+      '',
+      'Good news: your invitation to Waymark has been approved. Create your account here:',
+      '',
+      signupUrl,
+      '',
+      'This link works once and expires in 14 days.',
+      '',
+      'The Waymark team',
+    ].join('\n'),
+    html: `<p>Hi ${escapeHtml(to.fullName)},</p><p>Good news: your invitation to Waymark has been approved.</p><p><a href="${escapeHtml(signupUrl)}">Create your account</a></p><p>This link works once and expires in 14 days.</p><p>The Waymark team</p>`,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Deny by default (DECISIONS D2): every /api route must declare who may call it in
+ * `config.access`, or the app refuses to start. The check runs before the handler.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { TEXTS } from '../../../common/texts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import type { Viewer } from '../modules/auth/viewer';
+
+/** public: anyone; signedIn: any account, pending too; member: role user or admin; admin. */
+export type Access = 'public' | 'signedIn' | 'member' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, resolved once per request (null when anonymous). */
+    viewer(): Promise<Viewer | null>;
+  }
+}
+
+export function assertAllowed(access: Access, viewer: Viewer | null): void {
+  if (access === 'public') return;
+  if (!viewer) throw new UnauthorizedError(TEXTS.signInRequired);
+  if (access === 'signedIn') return;
+  if (viewer.role === 'pending') throw new ForbiddenError(TEXTS.accountPendingActivation);
+  if (access === 'admin' && viewer.role !== 'admin') throw new ForbiddenError(TEXTS.accessDenied);
+}
+
+/** The viewer of a route whose access is not public: never null there. */
+export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw new UnauthorizedError(TEXTS.signInRequired);
+  return viewer;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no config.access (deny by default)`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    assertAllowed(access, await request.viewer());
+  });
+});

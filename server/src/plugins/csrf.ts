@@ -1,0 +1,30 @@
+/**
+ * Cross-site request forgery protection (DECISIONS A6) on every state-changing request:
+ * the client sends a custom header that a cross-site form or image cannot, and a browser's
+ * Origin (or Sec-Fetch-Site) must say the request comes from this site.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { TEXTS } from '../../../common/texts';
+import { ForbiddenError } from '../lib/errors';
+
+export const CSRF_HEADER = 'x-waymark-csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isSameSite(request: FastifyRequest, publicOrigin: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  const ownOrigin = `${request.protocol}://${request.headers.host ?? ''}`;
+  return origin === publicOrigin || origin === ownOrigin;
+}
+
+export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
+  const publicOrigin = new URL(opts.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers[CSRF_HEADER] !== '1' || !isSameSite(request, publicOrigin)) {
+      throw new ForbiddenError(TEXTS.crossSiteRefused);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Serves the built client (dist/web) from the API's own process: hashed assets cache for a
+ * year, and every non-API path answers index.html so React Router can route it.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './error-handler';
+
+export const webClientPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const hasBuild = existsSync(path.join(opts.root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});
