@@ -21,17 +21,18 @@ export function errorBody(statusCode: number, message: string) {
 }
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { code?: string; path?: PropertyKey[] } };
 }
 
 /** A validation message a person can act on: the schema's own text, or the field that is wrong. */
 function validationMessage(issues: ValidationIssue[]): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
-  const field = (first.params?.issue?.path ?? []).join('.') || first.instancePath?.replace(/^\//, '');
-  if (first.params?.issue?.code === 'invalid_type' && field) return `${field} is missing or not valid`;
+  const field = first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+  // zod's own invalid_type text ("expected string, received undefined") means nothing to a person.
+  if (first.keyword === 'invalid_type' && field) return `${field} is missing or not valid`;
   return first.message ?? 'Invalid request';
 }
 

@@ -1,0 +1,220 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS } from '../../../../common/texts';
+import { profiles, sessions, userRoles, users } from '../../../../db/schema';
+import { ADMIN, type TestApp, createTestApp, sessionCookie } from '../../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const newAccount = (suffix: string) => ({
+  fullName: 'Ada Traveler',
+  email: `ada.${suffix}@example.com`,
+  password: 'secret-pass',
+});
+
+describe('POST /api/auth/sign-up', () => {
+  it('creates a pending account with profile and role, and signs it in', async () => {
+    const body = newAccount('pending');
+    const res = await t.call('POST', '/api/auth/sign-up', { body });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: body.email, role: 'pending', name: 'Ada Traveler', username: body.email });
+    const cookie = res.cookies.find((c) => c.name === 'waymark.session_token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const me = await t.call('GET', '/api/auth/me', { cookie: sessionCookie(res) });
+    expect(me.json()).toMatchObject({ role: 'pending' });
+  });
+
+  it('refuses an e-mail that already has an account, whatever its case (409)', async () => {
+    const body = newAccount('dup');
+    expect((await t.call('POST', '/api/auth/sign-up', { body })).statusCode).toBe(201);
+    const again = await t.call('POST', '/api/auth/sign-up', {
+      body: { ...body, email: body.email.toUpperCase(), password: 'another-pass' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(TEXTS.userAlreadyRegistered);
+    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(email) = ${body.email}`);
+    expect(row?.n).toBe(1);
+  });
+
+  it('signs an existing account in when the credentials match (SPEC 4)', async () => {
+    const body = newAccount('existing');
+    await t.call('POST', '/api/auth/sign-up', { body });
+    const again = await t.call('POST', '/api/auth/sign-up', { body });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ email: body.email, role: 'pending' });
+  });
+
+  it.each([
+    [{ fullName: '', email: 'x@example.com', password: 'secret-pass' }, TEXTS.fillAllFields],
+    [{ fullName: 'X', email: 'not-an-email', password: 'secret-pass' }, 'Please enter a valid email address'],
+    [{ fullName: 'X', email: 'x@example.com', password: '12345' }, TEXTS.passwordTooShort],
+    [{ fullName: 'X', email: 'x@example.com' }, 'password is missing or not valid'],
+  ])('refuses invalid input %# with a clear 400', async (body, message) => {
+    const res = await t.call('POST', '/api/auth/sign-up', { body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+  });
+
+  it('refuses a token that matches no activation, creating nothing', async () => {
+    const body = { ...newAccount('badtoken'), token: 'not-a-real-token' };
+    const res = await t.call('POST', '/api/auth/sign-up', { body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(TEXTS.invalidSignupToken);
+    const found = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(found).toHaveLength(0);
+  });
+});
+
+describe('POST /api/auth/sign-in', () => {
+  it('signs in with the right password, case-insensitively on the e-mail', async () => {
+    const res = await t.call('POST', '/api/auth/sign-in', { body: { email: ADMIN.email.toUpperCase(), password: ADMIN.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: ADMIN.email, role: 'admin', name: 'Administrator' });
+  });
+
+  it('refuses a wrong password or unknown e-mail with the same 401', async () => {
+    for (const body of [
+      { email: ADMIN.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: 'wrong-password' },
+    ]) {
+      const res = await t.call('POST', '/api/auth/sign-in', { body });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(TEXTS.invalidCredentials);
+      expect(res.cookies.filter((c) => c.value)).toHaveLength(0);
+    }
+  });
+
+  it('refuses a malformed body with 400', async () => {
+    const res = await t.call('POST', '/api/auth/sign-in', { body: { email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('rotates the session: a new token, and the one held before stops working', async () => {
+    const member = await t.createMember('user');
+    const second = await t.call('POST', '/api/auth/sign-in', {
+      cookie: member.cookie,
+      body: { email: member.email, password: member.password },
+    });
+    const newCookie = sessionCookie(second);
+    expect(newCookie).not.toBe(member.cookie);
+    expect((await t.call('GET', '/api/auth/me', { cookie: member.cookie })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/auth/me', { cookie: newCookie })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('is 401 without a session and with a forged cookie', async () => {
+    expect((await t.call('GET', '/api/auth/me')).statusCode).toBe(401);
+    const forged = await t.call('GET', '/api/auth/me', { cookie: 'waymark.session_token=abc.def' });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('answers 401 once the user row is gone', async () => {
+    const member = await t.createMember('user');
+    await t.db.delete(users).where(eq(users.id, member.id));
+    expect((await t.call('GET', '/api/auth/me', { cookie: member.cookie })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/sign-out', () => {
+  it('ends the session on the server, not only in the browser', async () => {
+    const member = await t.createMember('user');
+    const res = await t.call('POST', '/api/auth/sign-out', { cookie: member.cookie });
+    expect(res.statusCode).toBe(204);
+    expect((await t.call('GET', '/api/auth/me', { cookie: member.cookie })).statusCode).toBe(401);
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(left).toHaveLength(0);
+  });
+
+  it('is harmless without a session', async () => {
+    expect((await t.call('POST', '/api/auth/sign-out')).statusCode).toBe(204);
+  });
+});
+
+describe('POST /api/auth/password', () => {
+  it('changes the password after verifying the current one and ends other sessions', async () => {
+    const member = await t.createMember('user');
+    const otherDevice = await t.signIn(member.email, member.password);
+    const res = await t.call('POST', '/api/auth/password', {
+      cookie: member.cookie,
+      body: { currentPassword: member.password, newPassword: 'brand-new-pass' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await t.call('GET', '/api/auth/me', { cookie: otherDevice })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/auth/me', { cookie: sessionCookie(res) })).statusCode).toBe(200);
+    await expect(t.signIn(member.email, member.password)).rejects.toThrow();
+    await expect(t.signIn(member.email, 'brand-new-pass')).resolves.toBeTruthy();
+  });
+
+  it('refuses a wrong current password (400), a short new one (400) and anonymous callers (401)', async () => {
+    const member = await t.createMember('user');
+    const wrong = await t.call('POST', '/api/auth/password', {
+      cookie: member.cookie,
+      body: { currentPassword: 'not-it', newPassword: 'brand-new-pass' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(TEXTS.currentPasswordWrong);
+    const short = await t.call('POST', '/api/auth/password', {
+      cookie: member.cookie,
+      body: { currentPassword: member.password, newPassword: '123' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(TEXTS.newPasswordTooShort);
+    const anonymous = await t.call('POST', '/api/auth/password', {
+      body: { currentPassword: member.password, newPassword: 'brand-new-pass' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/email', () => {
+  it('changes the e-mail; the new one signs in', async () => {
+    const member = await t.createMember('user');
+    const email = `changed-${member.id}@example.com`;
+    const res = await t.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(email);
+    await expect(t.signIn(email, member.password)).resolves.toBeTruthy();
+  });
+
+  it('refuses an e-mail another account has (409), a bad one (400), anonymous callers (401)', async () => {
+    const member = await t.createMember('user');
+    const taken = await t.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email: ADMIN.email.toUpperCase() } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(TEXTS.emailInUse);
+    expect((await t.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email: 'bad' } })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/auth/email', { body: { email: 'a@example.com' } })).statusCode).toBe(401);
+  });
+});
+
+describe('pending accounts (DECISIONS D3)', () => {
+  it('may read /me but get 403 on member routes', async () => {
+    const pending = await t.createMember('pending');
+    expect((await t.call('GET', '/api/auth/me', { cookie: pending.cookie })).statusCode).toBe(200);
+    const res = await t.call('GET', '/api/tip-types', { cookie: pending.cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(TEXTS.accountPendingActivation);
+  });
+
+  it('role changes take effect on the next request', async () => {
+    const member = await t.createMember('user');
+    expect((await t.call('GET', '/api/tip-types', { cookie: member.cookie })).statusCode).toBe(200);
+    await t.db.update(userRoles).set({ role: 'pending' }).where(eq(userRoles.userId, member.id));
+    expect((await t.call('GET', '/api/tip-types', { cookie: member.cookie })).statusCode).toBe(403);
+  });
+});
+
+describe('profile written at sign-up', () => {
+  it('sets username to the e-mail and name to the full name', async () => {
+    const body = newAccount('profile');
+    const res = await t.call('POST', '/api/auth/sign-up', { body });
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, res.json().id));
+    expect(profile).toMatchObject({ name: body.fullName, username: body.email, country: null });
+  });
+});
