@@ -22,7 +22,7 @@ import { tipTypeRoutes } from './modules/tip-types/tip-types.routes';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
-import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
+import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
 import { webClientPlugin } from './plugins/web-client';
 
 export interface AppDeps {
@@ -41,7 +41,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps) {
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
   await app.register(cookie);
-  await app.register(rateLimitPlugin, { limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits } });
+  await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...deps.rateLimits } });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
 
   const auth = createBetterAuth({ db, secret: deps.sessionSecret, publicUrl: config.publicUrl });

@@ -18,6 +18,8 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -37,6 +39,10 @@ export const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional().or(
     z.literal('').transform(() => undefined),
   ),
+  RATE_LIMIT_SIGN_IN: perMinute(10),
+  RATE_LIMIT_SIGN_UP: perMinute(5),
+  RATE_LIMIT_INVITATIONS: perMinute(5),
+  TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +59,10 @@ export interface Config {
   adminPassword?: string;
   sessionSecret?: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
+  /** Calls per minute and client IP (DECISIONS A6). */
+  rateLimits: { signIn: number; signUp: number; invitationRequest: number; windowMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -78,5 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimits: {
+      signIn: e.RATE_LIMIT_SIGN_IN,
+      signUp: e.RATE_LIMIT_SIGN_UP,
+      invitationRequest: e.RATE_LIMIT_INVITATIONS,
+      windowMs: 60_000,
+    },
   };
 }

@@ -4,20 +4,13 @@ import fp from 'fastify-plugin';
 import { TEXTS } from '../../../common/texts';
 import { errorBody } from './error-handler';
 
-/** Per-route limits (A6); tests pass their own numbers so they can reach them quickly. */
+/** Per-route limits (A6) from the config; tests pass their own numbers to reach them quickly. */
 export interface RateLimits {
   signIn: number;
   signUp: number;
   invitationRequest: number;
   windowMs: number;
 }
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signIn: 10,
-  signUp: 5,
-  invitationRequest: 5,
-  windowMs: 60_000,
-};
 
 declare module 'fastify' {
   interface FastifyInstance {

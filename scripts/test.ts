@@ -1,0 +1,71 @@
+/**
+ * `npm test`: every test. Installs Debian's Chromium when it is missing (never a downloaded
+ * browser), runs Vitest (unit + API on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
+ * set), then the Playwright end-to-end tests, and closes with one line of totals.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp/test-reports');
+const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`${CHROMIUM} is missing: run 'sudo apt-get install -y chromium' and try again.`);
+  }
+  console.log('Installing Debian chromium for the end-to-end tests...');
+  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  const result = spawnSync(process.execPath, [path.join(root, bin), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status === 0;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+ensureChromium();
+
+const vitestJson = path.join(reports, 'vitest.json');
+const playwrightJson = path.join(reports, 'playwright.json');
+const isVitestGreen = run('node_modules/vitest/vitest.mjs', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const isPlaywrightGreen = run('node_modules/@playwright/test/cli.js', ['test'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+});
+
+const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(vitestJson);
+const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
+const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
+const failed = (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0);
+const skipped = (v?.numPendingTests ?? 0) + (p?.stats.skipped ?? 0);
+const isGreen = isVitestGreen && isPlaywrightGreen && v !== null && p !== null;
+
+console.log(`\nVitest: ${isVitestGreen ? 'green' : 'RED'}; Playwright: ${isPlaywrightGreen ? 'green' : 'RED'}`);
+// A runner that crashed before reporting still counts as a failure.
+const shownFailed = failed > 0 || isGreen ? failed : 1;
+console.log(`Total: ${passed} passed, ${shownFailed} failed, ${skipped} skipped`);
+process.exit(isGreen ? 0 : 1);
