@@ -1,7 +1,4 @@
-/**
- * Seeds what an empty database needs: the eight tip types (SPEC 9). Run directly
- * (`npm run seed:demo`) it also adds sample members for a demo.
- */
+/** Seeds what an empty database needs: the eight tip types (SPEC 9). Demo data: db/demo-data.ts. */
 import { sql } from 'drizzle-orm';
 import { SEEDED_TIP_TYPES } from '../common/lists/tip-types';
 import type { Executor } from './client';
