@@ -1,0 +1,41 @@
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { AppShell } from '@/components/layout/app-shell';
+import { useMe } from '@/features/auth/api/get-me';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { signInPathFor } from '@/lib/safe-next';
+import { SessionError, SessionLoading } from './session-status';
+import { WaitingScreen } from './waiting';
+
+/**
+ * Every member screen sits under this layout: signed-out visitors go to sign-in remembering the
+ * screen they asked for (D5); pending accounts see only the waiting screen (D3).
+ */
+export function AppRoot() {
+  const me = useMe();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) });
+
+  if (me.isPending) return <SessionLoading />;
+  if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
+  if (!me.data) {
+    // After a deliberate sign-out there is nothing to come back to.
+    const hasSignedOut = signOut.isPending || signOut.isSuccess || signOut.isError;
+    return <Navigate to={hasSignedOut ? '/' : signInPathFor(location.pathname, location.search)} replace />;
+  }
+  if (me.data.role === 'pending') {
+    return <WaitingScreen email={me.data.email} isSigningOut={signOut.isPending} onSignOut={onSignOut} />;
+  }
+
+  return (
+    <AppShell
+      user={me.data}
+      isSigningOut={signOut.isPending}
+      onSignOut={onSignOut}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState, type ReactNode } from 'react';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { AppHeader } from './app-header';
+import type { ShellUser } from './shell-user';
+import { SidebarNav } from './sidebar-nav';
+
+type AppShellProps = {
+  user: ShellUser;
+  isSigningOut: boolean;
+  onSignOut: () => void;
+  unreadCount?: number;
+  children: ReactNode;
+};
+
+/** SPEC 2 application shell: sticky header, sidebar (a sheet on small screens), page content. */
+export function AppShell({ user, isSigningOut, onSignOut, unreadCount, children }: AppShellProps) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+
+  return (
+    <div className="min-h-dvh">
+      <AppHeader user={user} isSigningOut={isSigningOut} onSignOut={onSignOut} onOpenMenu={() => setIsMenuOpen(true)} />
+      <div className="flex">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 overflow-y-auto border-r bg-card lg:block">
+          <SidebarNav user={user} unreadCount={unreadCount} />
+        </aside>
+        <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
+          <SheetContent side="left" className="lg:hidden">
+            <SheetTitle className="sr-only">Menu</SheetTitle>
+            <SheetDescription className="sr-only">Main navigation</SheetDescription>
+            <div className="pt-10">
+              <SidebarNav user={user} unreadCount={unreadCount} onNavigate={() => setIsMenuOpen(false)} />
+            </div>
+          </SheetContent>
+        </Sheet>
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
+          <div className="mx-auto w-full max-w-6xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

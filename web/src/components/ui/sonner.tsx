@@ -1,0 +1,13 @@
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
+
+export function Toaster(props: ToasterProps) {
+  return (
+    <Sonner
+      position="bottom-right"
+      richColors
+      closeButton
+      toastOptions={{ classNames: { toast: 'font-sans', description: 'text-sm' } }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InvitationDecisionResult } from '@common/schemas/invitation';
+import { api } from '@/lib/api-client';
+import { invitationsQueryOptions } from './get-invitations';
+
+export function rejectInvitation(id: string) {
+  return api.post<InvitationDecisionResult>(`/api/admin/invitations/${encodeURIComponent(id)}/reject`);
+}
+
+export function useRejectInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectInvitation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryOptions().queryKey }),
+  });
+}

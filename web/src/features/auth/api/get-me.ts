@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@common/schemas/auth';
+import { ApiError, api } from '@/lib/api-client';
+
+export const ME_QUERY_KEY = ['me'] as const;
+
+/** 401 means "signed out": the query answers null rather than failing. */
+export async function getMe(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/auth/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: ME_QUERY_KEY, queryFn: getMe, staleTime: 5 * 60_000 });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ME_QUERY_KEY } from './get-me';
+
+export function signOut() {
+  return api.post<void>('/api/auth/sign-out');
+}
+
+/** Whatever the server answers, the local session state is dropped: the user asked to leave. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSettled: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { SignInSchema } from '@common/schemas/auth';
+import { TEXTS } from '@common/texts';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useSignIn } from '../api/sign-in';
+
+/** Where to go after sign-in is decided by the landing route, which watches the session. */
+export function SignInForm() {
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    signIn.mutate(values, { onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle) }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <Field id="email" label="Email" error={errors.email?.message}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          aria-invalid={errors.email ? true : undefined}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="password" label="Password" error={errors.password?.message}>
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          {...register('password')}
+        />
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
+        <LogIn aria-hidden />
+        {signIn.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <div className="relative text-center text-sm text-muted-foreground">
+        <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden />
+        <span className="relative bg-card px-3">New to the community?</span>
+      </div>
+      <Button asChild variant="outline" size="lg" className="w-full">
+        <Link to="/request-invitation">Request an Invitation</Link>
+      </Button>
+    </form>
+  );
+}

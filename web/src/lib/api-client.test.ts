@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEXTS } from '@common/texts';
+import { ApiError, api, toApiError } from './api-client';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('toApiError', () => {
+  it('carries the status and the server message', async () => {
+    const error = await toApiError(
+      jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'User already registered' }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('User already registered');
+  });
+  it('falls back to the generic text when the body is not the error shape', async () => {
+    expect((await toApiError(new Response('<html>', { status: 502 }))).message).toBe(TEXTS.genericFailure);
+    expect((await toApiError(jsonResponse(500, { oops: 1 }))).message).toBe(TEXTS.genericFailure);
+  });
+});
+
+describe('api', () => {
+  it('sends the CSRF header and JSON on writes only', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/api/x', { a: 1 });
+    await api.post('/api/y');
+    await api.get('/api/z');
+    const postInit = (fetchMock.mock.calls as unknown as [string, any][])[0]![1];
+    expect(postInit.headers['x-waymark-csrf']).toBe('1');
+    expect(postInit.headers['content-type']).toBe('application/json');
+    expect(postInit.credentials).toBe('same-origin');
+    expect(postInit.body).toBe('{"a":1}');
+    const emptyInit = (fetchMock.mock.calls as unknown as [string, any][])[1]![1];
+    expect(emptyInit.headers['content-type']).toBeUndefined();
+    expect(emptyInit.headers['x-waymark-csrf']).toBe('1');
+    const getInit = (fetchMock.mock.calls as unknown as [string, any][])[2]![1];
+    expect(getInit.headers['x-waymark-csrf']).toBeUndefined();
+  });
+  it('returns undefined on 204 and throws ApiError on failures', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })));
+    await expect(api.post('/api/auth/sign-out')).resolves.toBeUndefined();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 0, message: TEXTS.genericFailure });
+  });
+});

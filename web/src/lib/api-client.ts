@@ -1,0 +1,67 @@
+import { TEXTS } from '@common/texts';
+
+/** An HTTP failure carrying the status and the server's `message` (docs/api.md error body). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Reads `{ statusCode, error, message }`; anything else becomes the generic failure text. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let message: string = TEXTS.genericFailure;
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'message' in body) {
+      const candidate = (body as { message: unknown }).message;
+      if (typeof candidate === 'string' && candidate.trim()) message = candidate;
+    }
+  } catch {
+    // Not JSON (proxy error page, empty body): keep the generic text.
+  }
+  return new ApiError(response.status, message);
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // Every state-changing request carries the cross-site protection header (docs/api.md).
+  if (method !== 'GET') headers['x-waymark-csrf'] = '1';
+  // Only declare JSON when there is a body: Fastify refuses an empty JSON body.
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, TEXTS.genericFailure);
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : TEXTS.genericFailure;
+}

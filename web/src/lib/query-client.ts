@@ -1,0 +1,28 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** Client errors (4xx) will not change on retry; network and 5xx failures get one more try. */
+function shouldRetry(failureCount: number, error: unknown) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+type QueryClientOptions = {
+  /** Called when any request answers 401, e.g. an expired session. */
+  onUnauthorized?: (client: QueryClient) => void;
+};
+
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
+  const handleError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) onUnauthorized?.(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: handleError }),
+    mutationCache: new MutationCache({ onError: handleError }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
