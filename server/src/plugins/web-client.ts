@@ -14,8 +14,9 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: { root: str
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.root,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild while running needs no restart.
+      wildcard: true,
+      index: 'index.html',
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
