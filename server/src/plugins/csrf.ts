@@ -22,7 +22,8 @@ function isSameSite(request: FastifyRequest, publicOrigin: string): boolean {
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
   const publicOrigin = new URL(opts.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Every path, not only /api/: a path test is bypassable (the router decodes /%61pi/ to /api/).
+    if (SAFE_METHODS.has(request.method)) return;
     if (request.headers[CSRF_HEADER] !== '1' || !isSameSite(request, publicOrigin)) {
       throw new ForbiddenError(TEXTS.crossSiteRefused);
     }

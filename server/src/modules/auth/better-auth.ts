@@ -40,6 +40,8 @@ export function createBetterAuth(opts: { db: Database; secret: string; publicUrl
     // @fastify/rate-limit guards our routes; better-auth's own limiter only sees its handler.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // A wrong password is an expected 401, not a warning worth a log line.
+    logger: { level: 'error' },
   });
 }
 

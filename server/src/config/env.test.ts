@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('loadConfig accepted an invalid environment');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      publicUrl: 'http://localhost:3000',
+      mailFrom: 'Waymark <no-reply@localhost>',
+      adminEmail: 'admin@waymark.local',
+      logLevel: 'info',
+      trustProxy: false,
+      rateLimits: { signIn: 10, signUp: 5, invitationRequest: 5, windowMs: 60_000 },
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.sessionSecret).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    const config = loadConfig({ PUBLIC_URL: 'https://trips.example.com/' });
+    expect(config.publicUrl).toBe('https://trips.example.com');
+    expect(config.mailFrom).toBe('Waymark <no-reply@trips.example.com>');
+  });
+
+  it('treats empty optional values as unset', () => {
+    const config = loadConfig({ SMTP_URL: '', DATABASE_URL: '  ', ADMIN_PASSWORD: '', SESSION_SECRET: '', MAIL_FROM: '' });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.sessionSecret).toBeUndefined();
+    expect(config.mailFrom).toBe('Waymark <no-reply@localhost>');
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '8080',
+      DATA_DIR: '/var/lib/waymark',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      SESSION_SECRET: 's'.repeat(32),
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_SIGN_IN: '3',
+    });
+    expect(config).toMatchObject({
+      env: 'test',
+      port: 8080,
+      dataDir: '/var/lib/waymark',
+      smtpUrl: 'smtp://mail.example.com:587',
+      adminEmail: 'boss@example.com',
+      sessionSecret: 's'.repeat(32),
+      trustProxy: true,
+      rateLimits: { signIn: 3 },
+    });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'too-short' }],
+    ['SMTP_URL', { SMTP_URL: 'not a url' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'waymark' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody' }],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('stops with a ConfigError naming %s', (name, env) => {
+    const error = configError(env);
+    expect(error.message).toContain('Invalid environment configuration');
+    expect(error.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configError({ PORT: 'abc', SESSION_SECRET: 'x' });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('SESSION_SECRET');
+  });
+});
