@@ -19,13 +19,14 @@ export const PUBLIC_URL = 'http://waymark.test';
 export interface TestAppOptions {
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
+  publicUrl?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    PUBLIC_URL,
+    PUBLIC_URL: options.publicUrl ?? PUBLIC_URL,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
