@@ -265,10 +265,14 @@ export const tips = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     isPrivate: boolean().notNull().default(false),
     likesCount: integer().notNull().default(0),
+    /** Lowercased, accent-free text of the searchable fields (common/search.ts), trigram-indexed. */
+    searchText: text().notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('tips_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('tips_country_idx').on(t.country),
     check('tips_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check('tips_likes_count_non_negative', sql`${t.likesCount} >= 0`),
     index('tips_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
@@ -294,10 +298,14 @@ export const guides = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     isPrivate: boolean().notNull().default(false),
     likesCount: integer().notNull().default(0),
+    /** Lowercased, accent-free text of the searchable fields (common/search.ts), trigram-indexed. */
+    searchText: text().notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('guides_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('guides_countries_idx').using('gin', t.countries),
     check('guides_days_count_range', sql`${t.daysCount} BETWEEN 1 AND 30`),
     check('guides_likes_count_non_negative', sql`${t.likesCount} >= 0`),
     index('guides_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),

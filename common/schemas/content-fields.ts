@@ -1,0 +1,41 @@
+/** Field rules shared by the tip and guide schemas. */
+import { z } from 'zod';
+import { COUNTRIES } from '../lists/countries';
+
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+
+/** SPEC 3: tags are trimmed, lowercased and unique; blanks are dropped. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter((t) => t !== ''))];
+}
+
+export const TagsSchema = z
+  .array(z.string().max(MAX_TAG_LENGTH, `Tags are at most ${MAX_TAG_LENGTH} characters`))
+  .max(MAX_TAGS * 2)
+  .transform(normalizeTags)
+  .pipe(z.array(z.string()).max(MAX_TAGS, `At most ${MAX_TAGS} tags`));
+
+export const CountrySchema = z.enum(COUNTRIES, 'Please choose a country from the list');
+
+/** A photo already uploaded by the caller (POST /api/uploads/...), by its URL. */
+export const PhotoUrlSchema = z.string().regex(/^\/api\/media\/[a-z-]+\/[0-9a-f-]{36}\/[\w.-]+$/, 'Not an uploaded photo');
+
+export const ContentTypeSchema = z.enum(['tip', 'guide']);
+export type ContentType = z.infer<typeof ContentTypeSchema>;
+
+/** The author as a card or detail page shows them. */
+export const AuthorSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+});
+export type Author = z.infer<typeof AuthorSchema>;
+
+/** What the signed-in viewer may do with an item (buttons follow it; the server enforces it). */
+export const ViewerFlagsSchema = z.object({
+  isOwner: z.boolean(),
+  hasLiked: z.boolean(),
+  hasSaved: z.boolean(),
+});

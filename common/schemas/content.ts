@@ -1,0 +1,56 @@
+/** Likes, saves, lists and explore: what tips and guides share. */
+import { z } from 'zod';
+import { ContentTypeSchema } from './content-fields';
+import { GuideCardSchema } from './guide';
+import { TipCardSchema } from './tip';
+
+export const CONTENT_TEXTS = {
+  noContentYet: 'No content yet',
+  noTipsYet: 'No tips yet',
+  noGuidesYet: 'No guides yet',
+  noContentFound: 'No content found',
+  noTipsFound: 'No tips found',
+  noGuidesFound: 'No guides found',
+  searchPlaceholder: 'Search tips, guides, places...',
+  cannotLikeOwn: 'You cannot like your own content',
+  cannotSaveOwn: 'You cannot save your own content',
+  notFound: 'This tip or guide does not exist or is private',
+} as const;
+
+export const ContentCardSchema = z.discriminatedUnion('kind', [TipCardSchema, GuideCardSchema]);
+export type ContentCard = z.infer<typeof ContentCardSchema>;
+
+export const ContentRefSchema = z.object({ contentType: ContentTypeSchema, contentId: z.uuid() });
+export type ContentRef = z.infer<typeof ContentRefSchema>;
+
+/** toggle_like (SPEC 7): the new state and count. */
+export const LikeResultSchema = z.object({ liked: z.boolean(), likesCount: z.number() });
+export type LikeResult = z.infer<typeof LikeResultSchema>;
+
+export const SaveResultSchema = z.object({ saved: z.boolean() });
+export type SaveResult = z.infer<typeof SaveResultSchema>;
+
+export const ContentTabSchema = z.enum(['all', 'tips', 'guides']);
+export type ContentTab = z.infer<typeof ContentTabSchema>;
+
+export const ContentCountsSchema = z.object({ tips: z.number(), guides: z.number() });
+export type ContentCounts = z.infer<typeof ContentCountsSchema>;
+
+/** Query of GET /api/explore, /api/explore/counts, /api/saved and /api/users/:id/content. */
+export const ContentQuerySchema = z.object({
+  type: ContentTabSchema.default('all'),
+  q: z.string().trim().max(200).optional(),
+  country: z.string().trim().max(100).optional(),
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** A saved item: the saved row's id (for Remove from Saved) and the content card. */
+export const SavedItemSchema = z.object({
+  id: z.string(),
+  savedAt: z.string(),
+  item: ContentCardSchema,
+});
+export type SavedItem = z.infer<typeof SavedItemSchema>;
+
+export const MediaUploadResultSchema = z.object({ urls: z.array(z.string()) });

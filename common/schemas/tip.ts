@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { TIP_CURRENCIES } from '../lists/currencies';
+import { LIMITS } from '../limits';
+import { isMapsUrl } from '../maps-url';
+import { AuthorSchema, CountrySchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
+
+export const TIP_TEXTS = {
+  missingInformationTitle: 'Missing Information',
+  missingInformation: 'Please fill in title, country, city, and short description',
+  invalidUrlTitle: 'Invalid URL',
+  invalidUrl: 'Please enter a valid maps-service URL or leave it empty',
+  invalidUrlOnEdit: 'Please enter a valid maps-service URL',
+  tooManyPhotosTitle: 'Too many photos',
+  tooManyPhotos: `You can upload a maximum of ${LIMITS.tipPhotosMax} photos`,
+  futureDate: 'Experience date cannot be in the future',
+  descriptionTooLong: `Short description must be at most ${LIMITS.shortDescriptionMaxLength} characters`,
+} as const;
+
+const required = (max: number) =>
+  z.string().trim().min(1, TIP_TEXTS.missingInformation).max(max, `At most ${max} characters`);
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
+
+/** YYYY-MM-DD, not after today (the server allows a day of slack for time zones ahead of UTC). */
+export const ExperienceDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a valid date')
+  .refine((v) => Date.parse(v) <= Date.now() + 24 * 60 * 60 * 1000, TIP_TEXTS.futureDate)
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** Create and edit payload of a tip (SPEC 5, 7); empty optional fields are null. */
+export const TipInputSchema = z.object({
+  title: required(200),
+  tipTypeId: z.uuid('Please choose a category').nullish().transform((v) => v ?? null),
+  rating: z.number().int().min(LIMITS.ratingMin).max(LIMITS.ratingMax, 'Rating is 1 to 5').nullish().transform((v) => v ?? null),
+  country: CountrySchema,
+  city: required(100),
+  placeName: optionalText(200),
+  googleMapsUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || isMapsUrl(v), TIP_TEXTS.invalidUrl)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  experienceDate: ExperienceDateSchema,
+  valueSpent: z
+    .number()
+    .min(0, 'Cost cannot be negative')
+    .max(9_999_999_999.99, 'Cost is too large')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Cost has at most two decimals')
+    .nullish()
+    .transform((v) => v ?? null),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Currency is a three-letter code such as USD')
+    .nullish()
+    .transform((v) => v ?? null),
+  description: required(LIMITS.shortDescriptionMaxLength).refine(
+    (v) => v.length <= LIMITS.shortDescriptionMaxLength,
+    TIP_TEXTS.descriptionTooLong,
+  ),
+  detailedContent: optionalText(20_000),
+  photoUrls: z.array(PhotoUrlSchema).max(LIMITS.tipPhotosMax, TIP_TEXTS.tooManyPhotos).default([]),
+  tags: TagsSchema.default([]),
+  isPrivate: z.boolean().default(false),
+});
+export type TipInput = z.input<typeof TipInputSchema>;
+export type TipInputParsed = z.output<typeof TipInputSchema>;
+
+export const TIP_CREATE_CURRENCIES = TIP_CURRENCIES;
+
+/** A tip on a card (lists, explore, saved). */
+export const TipCardSchema = z.object({
+  kind: z.literal('tip'),
+  id: z.string(),
+  author: AuthorSchema,
+  title: z.string(),
+  tipTypeName: z.string().nullable(),
+  country: z.string(),
+  city: z.string(),
+  placeName: z.string().nullable(),
+  rating: z.number().nullable(),
+  description: z.string(),
+  photoUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  isPrivate: z.boolean(),
+  likesCount: z.number(),
+  createdAt: z.string(),
+});
+export type TipCard = z.infer<typeof TipCardSchema>;
+
+/** GET /api/tips/:id */
+export const TipSchema = TipCardSchema.extend({
+  tipTypeId: z.string().nullable(),
+  googleMapsUrl: z.string().nullable(),
+  experienceDate: z.string().nullable(),
+  valueSpent: z.number().nullable(),
+  currency: z.string().nullable(),
+  detailedContent: z.string().nullable(),
+  photoUrls: z.array(z.string()),
+  viewer: ViewerFlagsSchema,
+});
+export type Tip = z.infer<typeof TipSchema>;
+
+/** The guide editor's picker: the author's own tips (SPEC 7). */
+export const TipOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  city: z.string(),
+  country: z.string(),
+  placeName: z.string().nullable(),
+  description: z.string(),
+});
+export type TipOption = z.infer<typeof TipOptionSchema>;
