@@ -2,6 +2,9 @@
  * Builds the real app on a test database, with helpers to call it as a browser would
  * (session cookie and the CSRF header).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../common/schemas/auth';
@@ -24,8 +27,11 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
+  // Uploaded files of this test file go to a directory of its own, removed on close.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     PUBLIC_URL: options.publicUrl ?? PUBLIC_URL,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -94,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
