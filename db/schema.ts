@@ -21,6 +21,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid().primaryKey().defaultRandom();
+// Keyset indexes are built `DESC NULLS FIRST`: what a plain `ORDER BY x DESC` asks for, so every
+// newest-first query walks them without a sort (PostgreSQL does not use NOT NULL to match orders).
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -136,7 +138,7 @@ export const userRoles = pgTable(
     role: roleEnum().notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('user_roles_created_at_idx').on(t.createdAt.desc(), t.id.desc()), index('user_roles_role_idx').on(t.role)],
+  (t) => [index('user_roles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('user_roles_role_idx').on(t.role)],
 );
 
 // ---- Invitations ----
@@ -156,7 +158,7 @@ export const invitationRequests = pgTable(
   },
   (t) => [
     uniqueIndex('invitation_requests_email_lower_unique').on(sql`lower(${t.email})`),
-    index('invitation_requests_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('invitation_requests_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -173,7 +175,7 @@ export const pendingActivations = pgTable(
   },
   (t) => [
     uniqueIndex('pending_activations_email_lower_unique').on(sql`lower(${t.email})`),
-    index('pending_activations_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('pending_activations_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -204,7 +206,7 @@ export const systemMessages = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('system_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('system_messages_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const tipTypes = pgTable(
@@ -229,7 +231,7 @@ export const outbox = pgTable(
     bodyHtml: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('outbox_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Server-wide values shared by every instance, e.g. the generated session secret. */
@@ -275,9 +277,9 @@ export const tips = pgTable(
     index('tips_country_idx').on(t.country),
     check('tips_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check('tips_likes_count_non_negative', sql`${t.likesCount} >= 0`),
-    index('tips_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('tips_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tips_public_created_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),
   ],
 );
@@ -308,9 +310,9 @@ export const guides = pgTable(
     index('guides_countries_idx').using('gin', t.countries),
     check('guides_days_count_range', sql`${t.daysCount} BETWEEN 1 AND 30`),
     check('guides_likes_count_non_negative', sql`${t.likesCount} >= 0`),
-    index('guides_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('guides_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('guides_public_created_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),
   ],
 );
@@ -374,7 +376,7 @@ export const savedItems = pgTable(
     oneTarget('saved_items_one_target', t.tipId, t.guideId),
     uniqueIndex('saved_items_user_tip_unique').on(t.userId, t.tipId),
     uniqueIndex('saved_items_user_guide_unique').on(t.userId, t.guideId),
-    index('saved_items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('saved_items_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('saved_items_tip_id_idx').on(t.tipId),
     index('saved_items_guide_id_idx').on(t.guideId),
   ],
@@ -396,7 +398,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
     index('notifications_actor_id_idx').on(t.actorId),
   ],
