@@ -12,12 +12,23 @@ import type { Config } from './config/env';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBetterAuth } from './modules/auth/better-auth';
+import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
+import { createContentService } from './modules/content/content.service';
+import { guideRoutes } from './modules/guides/guides.routes';
+import { createGuidesService } from './modules/guides/guides.service';
 import { viewerPlugin } from './modules/auth/viewer.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminInvitationRoutes, invitationRequestRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { createMediaStorage } from './modules/media/media-storage';
+import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
+import { createMediaService } from './modules/media/media.service';
+import { likeRoutes, saveRoutes } from './modules/reactions/reactions.routes';
+import { createReactionsService } from './modules/reactions/reactions.service';
+import { tipRoutes } from './modules/tips/tips.routes';
+import { createTipsService } from './modules/tips/tips.service';
 import { tipTypeRoutes } from './modules/tip-types/tip-types.routes';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
@@ -49,7 +60,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } },
+    // blob: for the photo pickers' local previews (URL.createObjectURL).
+    contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] } },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
   await app.register(cookie);
@@ -60,6 +72,13 @@ export async function buildApp(deps: AppDeps) {
   const authService = createAuthService(db, auth);
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   const invitations = createInvitationsService({ db, mailer, publicUrl: config.publicUrl, log: app.log });
+  // One photo store for every module (uploads, tips, guides).
+  const mediaStorage = createMediaStorage(config.dataDir);
+  const media = createMediaService(mediaStorage);
+  const tips = createTipsService({ db, storage: mediaStorage, log: app.log });
+  const reactions = createReactionsService({ db });
+  const guides = createGuidesService({ db, storage: mediaStorage, log: app.log });
+  const content = createContentService({ db });
 
   await app.register(viewerPlugin, { authService });
   await app.register(accessPlugin);
@@ -70,6 +89,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
   await app.register(outboxRoutes, { prefix: '/api/admin/outbox', db });
   await app.register(tipTypeRoutes, { prefix: '/api/tip-types', db });
+  await app.register(uploadRoutes, { prefix: '/api/uploads', media });
+  await app.register(mediaRoutes, { prefix: '/api/media', media });
+  await app.register(tipRoutes, { prefix: '/api/tips', tips });
+  await app.register(likeRoutes, { prefix: '/api/likes', reactions });
+  await app.register(saveRoutes, { prefix: '/api/saves', reactions });
+  await app.register(guideRoutes, { prefix: '/api/guides', guides });
+  await app.register(userContentRoutes, { prefix: '/api/users', content });
+  await app.register(exploreRoutes, { prefix: '/api/explore', content });
+  await app.register(savedRoutes, { prefix: '/api/saved', content });
 
   await app.register(webClientPlugin, { root: deps.webRoot ?? path.resolve('dist/web') });
   return app;

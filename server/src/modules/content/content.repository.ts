@@ -1,0 +1,282 @@
+/**
+ * Every SQL statement of the content lists (a member's content, explore, saved). Lists are keyset
+ * pages over (created_at DESC, id DESC), never OFFSET. Mixed lists are one UNION ALL of tip and
+ * guide keys, each branch already ordered and limited so each uses its own index; the cards of
+ * a page are then read by id.
+ */
+import { type SQL, and, arrayContains, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ContentTab } from '../../../../common/schemas/content';
+import type { Executor } from '../../../../db/client';
+import { guides, profiles, savedItems, tipTypes, tips, users } from '../../../../db/schema';
+import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+
+/** Who may see what, plus the optional search and country filters. */
+export interface ContentFilter {
+  /**
+   * visible (explore, saved): public items plus the viewer's own; user: one member's items;
+   * public and ownPrivate: the two disjoint halves of visible (see keyBranches).
+   */
+  scope:
+    | { kind: 'visible'; viewerId: string }
+    | { kind: 'user'; userId: string; includePrivate: boolean }
+    | { kind: 'public' }
+    | { kind: 'ownPrivate'; userId: string };
+  /** Already normalised with normalizeForSearch; empty or undefined = no search. */
+  q?: string;
+  country?: string;
+}
+
+/** `q` as a LIKE pattern matching it anywhere: %, _ and \ in it are taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function scopeCondition(
+  table: typeof tips | typeof guides,
+  scope: ContentFilter['scope'],
+): SQL | undefined {
+  switch (scope.kind) {
+    case 'visible':
+      return or(eq(table.isPrivate, false), eq(table.userId, scope.viewerId));
+    case 'public':
+      return eq(table.isPrivate, false);
+    case 'ownPrivate':
+      return and(eq(table.userId, scope.userId), eq(table.isPrivate, true));
+    case 'user':
+      return and(eq(table.userId, scope.userId), scope.includePrivate ? undefined : eq(table.isPrivate, false));
+  }
+}
+
+export function tipConditions(f: ContentFilter): SQL {
+  return (
+    and(
+      scopeCondition(tips, f.scope),
+      f.q ? sql`${tips.searchText} LIKE ${containsPattern(f.q)}` : undefined,
+      f.country ? eq(tips.country, f.country) : undefined,
+    ) ?? sql`true`
+  );
+}
+
+export function guideConditions(f: ContentFilter): SQL {
+  return (
+    and(
+      scopeCondition(guides, f.scope),
+      f.q ? sql`${guides.searchText} LIKE ${containsPattern(f.q)}` : undefined,
+      // @> (not = ANY) so the GIN index on countries can answer it.
+      f.country ? arrayContains(guides.countries, [f.country]) : undefined,
+    ) ?? sql`true`
+  );
+}
+
+export interface ContentKey {
+  kind: 'tip' | 'guide';
+  id: string;
+  cursorTs: string;
+}
+
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/** Plain DESC, the order the keyset indexes are built in (db/schema.ts), so they are walked, not sorted. */
+function newestFirst(column: PgColumn): SQL {
+  return sql`${column} DESC`;
+}
+
+function keyBranch(kind: 'tip' | 'guide', f: ContentFilter, cursor: Cursor | null, limit: number): SQL {
+  const table = kind === 'tip' ? tips : guides;
+  const where = and(kind === 'tip' ? tipConditions(f) : guideConditions(f), beforeCursor(table.createdAt, table.id, cursor));
+  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
+    FROM ${table} WHERE ${where}
+    ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${limit + 1})`;
+}
+
+/**
+ * The filters whose branches together give the page. "Public or mine" is split into its two
+ * disjoint halves so each can walk an index already in (created_at, id) order
+ * (tips_public_created_idx, tips_user_created_idx and the guides' twins) and stop after
+ * limit + 1 rows, instead of sorting every visible row.
+ */
+function keyBranches(kinds: ('tip' | 'guide')[], f: ContentFilter, cursor: Cursor | null, limit: number): SQL[] {
+  const filters: ContentFilter[] =
+    f.scope.kind === 'visible'
+      ? [
+          { ...f, scope: { kind: 'public' } },
+          { ...f, scope: { kind: 'ownPrivate', userId: f.scope.viewerId } },
+        ]
+      : [f];
+  return kinds.flatMap((kind) => filters.map((filter) => keyBranch(kind, filter, cursor, limit)));
+}
+
+/** The keys of one page (limit + 1 rows), newest first; 'all' mixes tips and guides. */
+export function contentKeysQuery(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): SQL {
+  const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
+  const branches = keyBranches(kinds, f, cursor, limit);
+  if (branches.length === 1 && branches[0]) return branches[0];
+  return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`;
+}
+
+export async function listContentKeys(
+  db: Executor,
+  type: ContentTab,
+  f: ContentFilter,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<ContentKey[]> {
+  const rows = await rowsOf<{ kind: 'tip' | 'guide'; id: string; cursor_ts: string }>(
+    db,
+    contentKeysQuery(type, f, cursor, limit),
+  );
+  return rows.map((r) => ({ kind: r.kind, id: r.id, cursorTs: r.cursor_ts }));
+}
+
+export async function countContent(db: Executor, f: ContentFilter): Promise<{ tips: number; guides: number }> {
+  const [tipCount] = await db.select({ n: count() }).from(tips).where(tipConditions(f));
+  const [guideCount] = await db.select({ n: count() }).from(guides).where(guideConditions(f));
+  return { tips: tipCount?.n ?? 0, guides: guideCount?.n ?? 0 };
+}
+
+/** Distinct countries of the tips and guides the filter lets through (unordered). */
+export async function listCountries(db: Executor, f: ContentFilter): Promise<string[]> {
+  const rows = await rowsOf<{ country: string }>(
+    db,
+    sql`SELECT ${tips.country} AS country FROM ${tips} WHERE ${tipConditions(f)}
+      UNION
+      SELECT unnest(${guides.countries}) AS country FROM ${guides} WHERE ${guideConditions(f)}`,
+  );
+  return rows.map((r) => r.country);
+}
+
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+// ---- Cards ----
+
+const authorColumns = {
+  authorName: profiles.name,
+  authorUsername: profiles.username,
+  authorPictureUrl: profiles.profilePictureUrl,
+};
+
+export const tipCardColumns = {
+  id: tips.id,
+  userId: tips.userId,
+  ...authorColumns,
+  title: tips.title,
+  tipTypeName: tipTypes.name,
+  country: tips.country,
+  city: tips.city,
+  placeName: tips.placeName,
+  rating: tips.rating,
+  description: tips.description,
+  photoUrl: tips.photoUrl,
+  photoUrls: tips.photoUrls,
+  tags: tips.tags,
+  isPrivate: tips.isPrivate,
+  likesCount: tips.likesCount,
+  createdAt: tips.createdAt,
+};
+
+export const guideCardColumns = {
+  id: guides.id,
+  userId: guides.userId,
+  ...authorColumns,
+  title: guides.title,
+  location: guides.location,
+  countries: guides.countries,
+  description: guides.description,
+  daysCount: guides.daysCount,
+  photoUrls: guides.photoUrls,
+  tags: guides.tags,
+  isPrivate: guides.isPrivate,
+  likesCount: guides.likesCount,
+  createdAt: guides.createdAt,
+};
+
+export function tipCardRows(db: Executor, ids: string[]) {
+  return db
+    .select(tipCardColumns)
+    .from(tips)
+    .leftJoin(profiles, eq(profiles.userId, tips.userId))
+    .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
+    .where(inArray(tips.id, ids));
+}
+
+export function guideCardRows(db: Executor, ids: string[]) {
+  return db
+    .select(guideCardColumns)
+    .from(guides)
+    .leftJoin(profiles, eq(profiles.userId, guides.userId))
+    .where(inArray(guides.id, ids));
+}
+
+export type TipCardRow = Awaited<ReturnType<typeof tipCardRows>>[number];
+export type GuideCardRow = Awaited<ReturnType<typeof guideCardRows>>[number];
+
+// ---- Saved ----
+
+function savedTargetCondition(type: ContentTab, f: ContentFilter): SQL | undefined {
+  const tipBranch = and(isNotNull(tips.id), tipConditions(f));
+  const guideBranch = and(isNotNull(guides.id), guideConditions(f));
+  if (type === 'tips') return tipBranch;
+  if (type === 'guides') return guideBranch;
+  return or(tipBranch, guideBranch);
+}
+
+/** The viewer's saved rows whose item they can still see, newest saved first (limit + 1). */
+export function listSavedKeys(
+  db: Executor,
+  userId: string,
+  type: ContentTab,
+  f: ContentFilter,
+  cursor: Cursor | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: savedItems.id,
+      tipId: savedItems.tipId,
+      guideId: savedItems.guideId,
+      savedAt: savedItems.createdAt,
+      cursorTs: cursorText(savedItems.createdAt),
+    })
+    .from(savedItems)
+    .leftJoin(tips, eq(tips.id, savedItems.tipId))
+    .leftJoin(guides, eq(guides.id, savedItems.guideId))
+    .where(
+      and(
+        eq(savedItems.userId, userId),
+        beforeCursor(savedItems.createdAt, savedItems.id, cursor),
+        savedTargetCondition(type, f),
+      ),
+    )
+    .orderBy(newestFirst(savedItems.createdAt), newestFirst(savedItems.id))
+    .limit(limit + 1);
+}
+
+export async function countSaved(db: Executor, userId: string, f: ContentFilter): Promise<{ tips: number; guides: number }> {
+  const [tipCount] = await db
+    .select({ n: count() })
+    .from(savedItems)
+    .innerJoin(tips, eq(tips.id, savedItems.tipId))
+    .where(and(eq(savedItems.userId, userId), tipConditions(f)));
+  const [guideCount] = await db
+    .select({ n: count() })
+    .from(savedItems)
+    .innerJoin(guides, eq(guides.id, savedItems.guideId))
+    .where(and(eq(savedItems.userId, userId), guideConditions(f)));
+  return { tips: tipCount?.n ?? 0, guides: guideCount?.n ?? 0 };
+}
+
+/** Deletes one saved row of the user; false when there is no such row of theirs. */
+export async function deleteSavedItem(db: Executor, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(savedItems)
+    .where(and(eq(savedItems.id, id), eq(savedItems.userId, userId)))
+    .returning({ id: savedItems.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,134 @@
+/**
+ * Content lists (SPEC 2, 4, 7): a member's tips and guides, Explore, and the Saved list.
+ * Privacy (D2): a private item exists only for its owner; no list, count, search or country
+ * list includes another member's private item.
+ */
+import type { ContentCard, ContentCounts, ContentTab, SavedItem } from '../../../../common/schemas/content';
+import { normalizeForSearch } from '../../../../common/search';
+import type { Database, Executor } from '../../../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
+import { toGuideCard, toTipCard } from './cards';
+import * as repo from './content.repository';
+
+export interface ContentListQuery {
+  type: ContentTab;
+  q?: string;
+  country?: string;
+  cursor?: string;
+  limit: number;
+}
+
+interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+const SAVED_ITEM_NOT_FOUND = 'Saved item not found';
+
+function searchTerm(q: string | undefined): string | undefined {
+  const term = q === undefined ? '' : normalizeForSearch(q);
+  return term === '' ? undefined : term;
+}
+
+function countryFilter(country: string | undefined): string | undefined {
+  return country ? country : undefined;
+}
+
+/** The cards of the given ids, by id (an item deleted meanwhile is simply missing). */
+export async function cardsByIds(db: Executor, tipIds: string[], guideIds: string[]): Promise<Map<string, ContentCard>> {
+  const cards = new Map<string, ContentCard>();
+  if (tipIds.length > 0) for (const row of await repo.tipCardRows(db, tipIds)) cards.set(row.id, toTipCard(row));
+  if (guideIds.length > 0) for (const row of await repo.guideCardRows(db, guideIds)) cards.set(row.id, toGuideCard(row));
+  return cards;
+}
+
+function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], limit: number): string | null {
+  const last = rows[limit - 1];
+  return rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null;
+}
+
+export function createContentService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function page(filter: repo.ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
+    const keys = await repo.listContentKeys(db, type, filter, cursor, limit);
+    const pageKeys = keys.slice(0, limit);
+    const cards = await cardsByIds(
+      db,
+      pageKeys.filter((k) => k.kind === 'tip').map((k) => k.id),
+      pageKeys.filter((k) => k.kind === 'guide').map((k) => k.id),
+    );
+    return {
+      items: pageKeys.flatMap((k) => cards.get(k.id) ?? []),
+      nextCursor: nextCursorOf(keys, limit),
+    };
+  }
+
+  async function userScope(viewerId: string, userId: string): Promise<repo.ContentFilter['scope']> {
+    if (userId !== viewerId && !(await repo.userExists(db, userId))) throw new NotFoundError('User not found');
+    return { kind: 'user', userId, includePrivate: userId === viewerId };
+  }
+
+  /** GET /api/users/:userId/content: own list includes private items; another's only public. */
+  async function userContent(viewerId: string, userId: string, query: ContentListQuery): Promise<Page<ContentCard>> {
+    const scope = await userScope(viewerId, userId);
+    const filter = { scope, q: searchTerm(query.q), country: countryFilter(query.country) };
+    return page(filter, query.type, decodeCursor(query.cursor), query.limit);
+  }
+
+  async function userContentCounts(viewerId: string, userId: string): Promise<ContentCounts> {
+    return repo.countContent(db, { scope: await userScope(viewerId, userId) });
+  }
+
+  function visible(viewerId: string, query: { q?: string; country?: string }): repo.ContentFilter {
+    return { scope: { kind: 'visible', viewerId }, q: searchTerm(query.q), country: countryFilter(query.country) };
+  }
+
+  /** GET /api/explore: public items plus the viewer's own, newest first. */
+  async function explore(viewerId: string, query: ContentListQuery): Promise<Page<ContentCard>> {
+    return page(visible(viewerId, query), query.type, decodeCursor(query.cursor), query.limit);
+  }
+
+  async function exploreCounts(viewerId: string, query: { q?: string; country?: string }): Promise<ContentCounts> {
+    return repo.countContent(db, visible(viewerId, query));
+  }
+
+  /** The countries of what the viewer can see, alphabetical. */
+  async function exploreCountries(viewerId: string): Promise<string[]> {
+    const countries = await repo.listCountries(db, visible(viewerId, {}));
+    return countries.sort((a, b) => a.localeCompare(b, 'en'));
+  }
+
+  /** GET /api/saved: newest saved first; an item that became private to the viewer is left out. */
+  async function saved(viewerId: string, query: ContentListQuery): Promise<Page<SavedItem>> {
+    const filter = visible(viewerId, { q: query.q });
+    const rows = await repo.listSavedKeys(db, viewerId, query.type, filter, decodeCursor(query.cursor), query.limit);
+    const pageRows = rows.slice(0, query.limit);
+    const cards = await cardsByIds(
+      db,
+      pageRows.flatMap((r) => r.tipId ?? []),
+      pageRows.flatMap((r) => r.guideId ?? []),
+    );
+    return {
+      items: pageRows.flatMap((r) => {
+        const item = cards.get(r.tipId ?? r.guideId ?? '');
+        return item ? [{ id: r.id, savedAt: r.savedAt.toISOString(), item }] : [];
+      }),
+      nextCursor: nextCursorOf(rows, query.limit),
+    };
+  }
+
+  async function savedCounts(viewerId: string, query: { q?: string }): Promise<ContentCounts> {
+    return repo.countSaved(db, viewerId, visible(viewerId, { q: query.q }));
+  }
+
+  /** Remove from Saved: only the caller's own row; anyone else's is 404, never 403. */
+  async function removeSaved(viewerId: string, savedId: string): Promise<void> {
+    if (!(await repo.deleteSavedItem(db, viewerId, savedId))) throw new NotFoundError(SAVED_ITEM_NOT_FOUND);
+  }
+
+  return { userContent, userContentCounts, explore, exploreCounts, exploreCountries, saved, savedCounts, removeSaved };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

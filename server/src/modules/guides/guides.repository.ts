@@ -1,0 +1,133 @@
+/** Every SQL statement of guides and their itinerary items (guide_tips). */
+import { and, arrayOverlaps, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../../../db/client';
+import { guideTips, guides, likes, profiles, savedItems, tips } from '../../../../db/schema';
+import { guideCardColumns } from '../content/content.repository';
+
+export interface GuideValues {
+  title: string;
+  location: string | null;
+  countries: string[];
+  description: string | null;
+  daysCount: number;
+  photoUrls: string[];
+  tags: string[];
+  isPrivate: boolean;
+  searchText: string;
+}
+
+export interface GuideItemValues {
+  tipId: string | null;
+  dayNumber: number;
+  orderInDay: number;
+  customTitle: string | null;
+  customDescription: string | null;
+  customPlaceName: string | null;
+}
+
+/** Owner, privacy and photos of a guide; `lock` takes the row lock a write needs. */
+export async function findGuideAccess(db: Executor, id: string, lock = false) {
+  const query = db
+    .select({ id: guides.id, userId: guides.userId, isPrivate: guides.isPrivate, photoUrls: guides.photoUrls })
+    .from(guides)
+    .where(eq(guides.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findGuideCard(db: Executor, id: string) {
+  const [row] = await db
+    .select(guideCardColumns)
+    .from(guides)
+    .leftJoin(profiles, eq(profiles.userId, guides.userId))
+    .where(eq(guides.id, id));
+  return row;
+}
+
+/** The items in itinerary order, each with its linked tip (if any) and that tip's owner and privacy. */
+export function listGuideItems(db: Executor, guideId: string) {
+  return db
+    .select({
+      id: guideTips.id,
+      dayNumber: guideTips.dayNumber,
+      orderInDay: guideTips.orderInDay,
+      customTitle: guideTips.customTitle,
+      customDescription: guideTips.customDescription,
+      customPlaceName: guideTips.customPlaceName,
+      tipId: tips.id,
+      tipUserId: tips.userId,
+      tipIsPrivate: tips.isPrivate,
+      tipTitle: tips.title,
+      tipCity: tips.city,
+      tipCountry: tips.country,
+      tipPlaceName: tips.placeName,
+      tipDescription: tips.description,
+    })
+    .from(guideTips)
+    .leftJoin(tips, eq(tips.id, guideTips.tipId))
+    .where(eq(guideTips.guideId, guideId))
+    .orderBy(asc(guideTips.dayNumber), asc(guideTips.orderInDay));
+}
+
+export async function viewerFlags(db: Executor, guideId: string, userId: string) {
+  const [liked] = await db
+    .select({ id: likes.id })
+    .from(likes)
+    .where(and(eq(likes.guideId, guideId), eq(likes.userId, userId)));
+  const [saved] = await db
+    .select({ id: savedItems.id })
+    .from(savedItems)
+    .where(and(eq(savedItems.guideId, guideId), eq(savedItems.userId, userId)));
+  return { hasLiked: liked !== undefined, hasSaved: saved !== undefined };
+}
+
+/**
+ * The ids among `tipIds` that are tips of `userId`. FOR SHARE keeps them from being deleted
+ * until the guide's transaction commits.
+ */
+export async function lockOwnTips(db: Executor, userId: string, tipIds: string[]): Promise<Set<string>> {
+  if (tipIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: tips.id })
+    .from(tips)
+    .where(and(inArray(tips.id, tipIds), eq(tips.userId, userId)))
+    .for('share');
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertGuide(db: Executor, userId: string, values: GuideValues): Promise<string> {
+  const [row] = await db
+    .insert(guides)
+    .values({ userId, ...values })
+    .returning({ id: guides.id });
+  if (!row) throw new Error('guide was not written');
+  return row.id;
+}
+
+export async function updateGuide(db: Executor, id: string, values: GuideValues): Promise<void> {
+  await db
+    .update(guides)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(guides.id, id));
+}
+
+/** Replaces every item of the guide (call inside the guide's transaction). */
+export async function replaceGuideItems(db: Executor, guideId: string, items: GuideItemValues[]): Promise<void> {
+  await db.delete(guideTips).where(eq(guideTips.guideId, guideId));
+  if (items.length > 0) await db.insert(guideTips).values(items.map((item) => ({ guideId, ...item })));
+}
+
+/** Deletes the guide; its items, likes, saves and notifications go with it (ON DELETE CASCADE). */
+export async function deleteGuide(db: Executor, id: string): Promise<void> {
+  await db.delete(guides).where(eq(guides.id, id));
+}
+
+/** Which of `urls` some guide still shows (such a file must not be deleted). */
+export async function photoUrlsInUse(db: Executor, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .select({ photoUrls: guides.photoUrls })
+    .from(guides)
+    .where(arrayOverlaps(guides.photoUrls, urls));
+  return new Set(rows.flatMap((r) => r.photoUrls));
+}

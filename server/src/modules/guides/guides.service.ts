@@ -1,0 +1,198 @@
+/**
+ * Guides (SPEC 2, 4, 5, 7): create, read, edit with the itinerary replaced atomically, delete.
+ * Privacy (D2): another member's private guide is 404 on every route; a public guide of another
+ * member can be read but not edited or deleted (403). Photo files are removed only after the
+ * transaction that stopped using them has committed.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Guide, GuideCreateSchema, GuideItem, GuideUpdateSchema } from '../../../../common/schemas/guide';
+import type { TipOption } from '../../../../common/schemas/tip';
+import { searchTextOf } from '../../../../common/search';
+import type { Database, Executor } from '../../../../db/client';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { MediaStorage } from '../media/media-storage';
+import { toGuideCard } from '../content/cards';
+import * as repo from './guides.repository';
+
+export type GuideCreateParsed = z.output<typeof GuideCreateSchema>;
+export type GuideUpdateParsed = z.output<typeof GuideUpdateSchema>;
+type GuideInputParsed = GuideCreateParsed | GuideUpdateParsed;
+type GuideItemParsed = GuideInputParsed['items'][number];
+
+export const GUIDE_ERRORS = {
+  notFound: 'Guide not found',
+  notOwner: 'Only the author can change this guide',
+  ownTipsOnly: 'You can only add your own tips',
+  tipTwiceInDay: 'The same tip can only be added once per day',
+  notUploadedPhoto: 'Not an uploaded photo',
+  dayBeyond: (day: number, daysCount: number) =>
+    `Day ${day} is beyond the guide's ${daysCount} ${daysCount === 1 ? 'day' : 'days'}`,
+} as const;
+
+const GUIDE_PHOTO_BUCKET = 'guide-photos';
+
+export type GuidePhotoStorage = Pick<MediaStorage, 'isOwnedUpload' | 'exists' | 'deleteByUrls'>;
+
+/**
+ * Checks the itinerary rules that need no database and numbers order_in_day 1, 2, ... within
+ * each day from the order of the list.
+ */
+export function planItems(items: GuideItemParsed[], daysCount: number): repo.GuideItemValues[] {
+  const nextOrder = new Map<number, number>();
+  const tipsPerDay = new Set<string>();
+  return items.map((item) => {
+    if (item.dayNumber > daysCount) throw new BadRequestError(GUIDE_ERRORS.dayBeyond(item.dayNumber, daysCount));
+    const orderInDay = (nextOrder.get(item.dayNumber) ?? 0) + 1;
+    nextOrder.set(item.dayNumber, orderInDay);
+    if ('tipId' in item) {
+      const key = `${item.dayNumber}:${item.tipId}`;
+      if (tipsPerDay.has(key)) throw new BadRequestError(GUIDE_ERRORS.tipTwiceInDay);
+      tipsPerDay.add(key);
+      return { tipId: item.tipId, dayNumber: item.dayNumber, orderInDay, customTitle: null, customDescription: null, customPlaceName: null };
+    }
+    return {
+      tipId: null,
+      dayNumber: item.dayNumber,
+      orderInDay,
+      customTitle: item.customTitle,
+      customDescription: item.customDescription,
+      customPlaceName: item.customPlaceName,
+    };
+  });
+}
+
+type ItemRow = Awaited<ReturnType<typeof repo.listGuideItems>>[number];
+
+/** The tip an item links to; null for a custom item, and for a private tip of someone else (ADR 008). */
+function linkedTip(r: ItemRow, viewerId: string): TipOption | null {
+  if (r.tipId === null || r.tipTitle === null || r.tipCity === null || r.tipCountry === null) return null;
+  if (r.tipDescription === null || (r.tipIsPrivate && r.tipUserId !== viewerId)) return null;
+  return {
+    id: r.tipId,
+    title: r.tipTitle,
+    city: r.tipCity,
+    country: r.tipCountry,
+    placeName: r.tipPlaceName,
+    description: r.tipDescription,
+  };
+}
+
+function guideValues(input: GuideInputParsed): repo.GuideValues {
+  const photoUrls = [...new Set(input.photoUrls)];
+  return {
+    title: input.title,
+    location: input.location,
+    countries: input.countries,
+    description: input.description,
+    daysCount: input.daysCount,
+    photoUrls,
+    tags: input.tags,
+    isPrivate: input.isPrivate,
+    searchText: searchTextOf([input.title, input.location, input.countries, input.description, input.tags]),
+  };
+}
+
+export function createGuidesService(deps: { db: Database; storage: GuidePhotoStorage; log: FastifyBaseLogger }) {
+  const { db, storage, log } = deps;
+
+  /** Every photo must be the caller's own upload in the guide bucket (or already on the guide). */
+  async function checkPhotos(userId: string, photoUrls: string[], alreadyOnGuide: readonly string[] = []) {
+    for (const url of photoUrls) {
+      if (alreadyOnGuide.includes(url)) continue;
+      if (!storage.isOwnedUpload(url, GUIDE_PHOTO_BUCKET, userId) || !(await storage.exists(url))) {
+        throw new BadRequestError(GUIDE_ERRORS.notUploadedPhoto);
+      }
+    }
+  }
+
+  async function checkOwnTips(tx: Executor, userId: string, items: repo.GuideItemValues[]) {
+    const tipIds = [...new Set(items.flatMap((i) => i.tipId ?? []))];
+    const own = await repo.lockOwnTips(tx, userId, tipIds);
+    if (tipIds.some((id) => !own.has(id))) throw new BadRequestError(GUIDE_ERRORS.ownTipsOnly);
+  }
+
+  /** Deletes photo files no guide uses any more; a failure only leaves a file behind. */
+  async function deletePhotoFiles(urls: string[]) {
+    if (urls.length === 0) return;
+    try {
+      const inUse = await repo.photoUrlsInUse(db, urls);
+      await storage.deleteByUrls(urls.filter((u) => !inUse.has(u)));
+    } catch (error) {
+      log.warn({ err: error, urls }, 'guide photo files could not be deleted');
+    }
+  }
+
+  /** The guide for a write by `userId`: 404 when missing or another's private, 403 when another's. */
+  function assertWritable(guide: Awaited<ReturnType<typeof repo.findGuideAccess>>, userId: string) {
+    if (!guide || (guide.isPrivate && guide.userId !== userId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    if (guide.userId !== userId) throw new ForbiddenError(GUIDE_ERRORS.notOwner);
+    return guide;
+  }
+
+  async function get(viewerId: string, id: string): Promise<Guide> {
+    const row = await repo.findGuideCard(db, id);
+    if (!row || (row.isPrivate && row.userId !== viewerId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    const itemRows = await repo.listGuideItems(db, id);
+    const flags = await repo.viewerFlags(db, id, viewerId);
+    const items: GuideItem[] = itemRows.map((r) => ({
+      id: r.id,
+      dayNumber: r.dayNumber,
+      orderInDay: r.orderInDay,
+      tip: linkedTip(r, viewerId),
+      customTitle: r.customTitle,
+      customDescription: r.customDescription,
+      customPlaceName: r.customPlaceName,
+    }));
+    return {
+      ...toGuideCard(row),
+      photoUrls: row.photoUrls,
+      items,
+      viewer: { isOwner: row.userId === viewerId, ...flags },
+    };
+  }
+
+  async function create(userId: string, input: GuideCreateParsed): Promise<Guide> {
+    const values = guideValues(input);
+    const items = planItems(input.items, input.daysCount);
+    await checkPhotos(userId, values.photoUrls);
+    const id = await db.transaction(async (tx) => {
+      await checkOwnTips(tx, userId, items);
+      const guideId = await repo.insertGuide(tx, userId, values);
+      await repo.replaceGuideItems(tx, guideId, items);
+      return guideId;
+    });
+    return get(userId, id);
+  }
+
+  /** Replaces the fields and the whole itinerary in one transaction: all of it or none of it. */
+  async function update(userId: string, id: string, input: GuideUpdateParsed): Promise<Guide> {
+    const values = guideValues(input);
+    const items = planItems(input.items, input.daysCount);
+    const removedPhotos = await db.transaction(async (tx) => {
+      // The row lock serialises concurrent edits of one guide (each replaces all items).
+      const guide = assertWritable(await repo.findGuideAccess(tx, id, true), userId);
+      await checkPhotos(userId, values.photoUrls, guide.photoUrls);
+      await checkOwnTips(tx, userId, items);
+      await repo.updateGuide(tx, id, values);
+      await repo.replaceGuideItems(tx, id, items);
+      return guide.photoUrls.filter((url) => !values.photoUrls.includes(url));
+    });
+    await deletePhotoFiles(removedPhotos);
+    return get(userId, id);
+  }
+
+  /** Deletes the guide with its items, likes, saves and notifications, then its photo files. */
+  async function remove(userId: string, id: string): Promise<void> {
+    const photoUrls = await db.transaction(async (tx) => {
+      const guide = assertWritable(await repo.findGuideAccess(tx, id, true), userId);
+      await repo.deleteGuide(tx, id);
+      return guide.photoUrls;
+    });
+    await deletePhotoFiles(photoUrls);
+  }
+
+  return { get, create, update, remove };
+}
+
+export type GuidesService = ReturnType<typeof createGuidesService>;

@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PhotoUrlSchema } from '../../../../common/schemas/content-fields';
+import { createMediaStorage, parseMediaUrl } from './media-storage';
+
+const USER = '0b6f3c1e-8a2d-4c53-9f0e-2d7c8b1a4e5f';
+const dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-media-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('media storage', () => {
+  const storage = createMediaStorage(dir);
+
+  it('writes files atomically under uploads/<bucket>/<user>/ and returns schema-valid URLs', async () => {
+    const urls = await storage.save('tip-photos', USER, [Buffer.from('a'), Buffer.from('b')]);
+    expect(urls).toHaveLength(2);
+    for (const url of urls) {
+      expect(PhotoUrlSchema.safeParse(url).success).toBe(true);
+      expect(storage.isOwnedUpload(url, 'tip-photos', USER)).toBe(true);
+      expect(storage.isOwnedUpload(url, 'guide-photos', USER)).toBe(false);
+      expect(await storage.exists(url)).toBe(true);
+    }
+    expect(readdirSync(path.join(dir, 'uploads', 'tip-photos', USER)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    await storage.deleteByUrls([...urls, '/api/media/tip-photos/../../etc/passwd', 'nonsense']);
+    for (const url of urls) expect(await storage.exists(url)).toBe(false);
+  });
+
+  it('parses only strict media URLs', () => {
+    expect(parseMediaUrl(`/api/media/tip-photos/${USER}/1-0-abc.webp`)).toEqual({ bucket: 'tip-photos', userId: USER, file: '1-0-abc.webp' });
+    for (const bad of [
+      `/api/media/tip-photos/${USER}/../x.webp`,
+      `/api/media/tip-photos/${USER}/..`,
+      `/api/media/tip-photos/${USER}/.x.webp`,
+      `/api/media/secrets/${USER}/x.webp`,
+      `/api/media/tip-photos/${USER.toUpperCase()}/x.webp`,
+      `/api/media/tip-photos/${USER}/x.jpg`,
+      `/api/media/tip-photos/${USER}/a/b.webp`,
+      `https://evil.example/api/media/tip-photos/${USER}/x.webp`,
+    ]) {
+      expect(parseMediaUrl(bad), bad).toBeNull();
+    }
+  });
+
+  it('refuses to save to an invalid location', async () => {
+    await expect(storage.save('tip-photos', '../../etc', [Buffer.from('x')])).rejects.toThrow();
+    expect(existsSync(path.join(dir, 'etc'))).toBe(false);
+  });
+});

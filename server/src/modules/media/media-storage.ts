@@ -1,0 +1,127 @@
+/**
+ * Photo files on disk (DECISIONS A4): `${dataDir}/uploads/<bucket>/<userId>/<file>.webp`, served
+ * as `/api/media/<bucket>/<userId>/<file>`. Names are made here, never taken from the client, and
+ * every URL is parsed with strict patterns before it becomes a path, so no URL can reach a file
+ * outside the uploads folder.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { access, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const MEDIA_BUCKETS = ['tip-photos', 'guide-photos', 'avatars'] as const;
+export type MediaBucket = (typeof MEDIA_BUCKETS)[number];
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const MEDIA_FILE_PATTERN = /^[\w.-]+\.webp$/;
+
+export function isMediaBucket(value: string): value is MediaBucket {
+  return (MEDIA_BUCKETS as readonly string[]).includes(value);
+}
+
+export interface MediaRef {
+  bucket: MediaBucket;
+  userId: string;
+  file: string;
+}
+
+/** The parts of a media URL when every segment is valid, else null. */
+export function parseMediaUrl(url: string): MediaRef | null {
+  const m = /^\/api\/media\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(url);
+  if (!m) return null;
+  const [, bucket = '', userId = '', file = ''] = m;
+  return validMediaRef(bucket, userId, file);
+}
+
+/** The reference when bucket, user id and file name all pass their patterns, else null. */
+export function validMediaRef(bucket: string, userId: string, file: string): MediaRef | null {
+  if (!isMediaBucket(bucket)) return null;
+  if (!UUID_PATTERN.test(userId)) return null;
+  if (!MEDIA_FILE_PATTERN.test(file) || file.startsWith('.')) return null;
+  return { bucket, userId, file };
+}
+
+export function mediaUrl(ref: MediaRef): string {
+  return `/api/media/${ref.bucket}/${ref.userId}/${ref.file}`;
+}
+
+export interface MediaStorage {
+  /** The uploads folder. */
+  readonly root: string;
+  /** Writes the (already re-encoded WebP) buffers; returns their URLs in order. All or nothing. */
+  save(bucket: MediaBucket, userId: string, buffers: readonly Buffer[]): Promise<string[]>;
+  /** Removes the files behind the URLs; invalid URLs and missing files are ignored. */
+  deleteByUrls(urls: readonly string[]): Promise<void>;
+  /** True when the URL is a valid upload of this user in this bucket (does not touch the disk). */
+  isOwnedUpload(url: string, bucket: MediaBucket | string, userId: string): boolean;
+  /** True when the URL is valid and its file exists. */
+  exists(url: string): Promise<boolean>;
+  /** The absolute path of a valid reference. */
+  pathOf(ref: MediaRef): string;
+}
+
+export function createMediaStorage(dataDir: string): MediaStorage {
+  const root = path.resolve(dataDir, 'uploads');
+  const pathOf = (ref: MediaRef) => path.join(root, ref.bucket, ref.userId, ref.file);
+
+  return {
+    root,
+    pathOf,
+
+    async save(bucket, userId, buffers) {
+      const dir = validMediaRef(bucket, userId, 'x.webp') ? path.join(root, bucket, userId) : null;
+      if (!dir) throw new Error(`Invalid media location ${bucket}/${userId}`);
+      await mkdir(dir, { recursive: true });
+      const now = Date.now();
+      const written: string[] = [];
+      try {
+        for (const [index, buffer] of buffers.entries()) {
+          const file = `${now}-${index}-${randomBytes(6).toString('hex')}.webp`;
+          const target = path.join(dir, file);
+          const tmp = path.join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
+          try {
+            await writeFile(tmp, buffer, { flag: 'wx' });
+            await rename(tmp, target);
+          } catch (error) {
+            await rm(tmp, { force: true });
+            throw error;
+          }
+          written.push(target);
+        }
+      } catch (error) {
+        await Promise.all(written.map((p) => rm(p, { force: true })));
+        throw error;
+      }
+      return written.map((p) => mediaUrl({ bucket, userId, file: path.basename(p) }));
+    },
+
+    async deleteByUrls(urls) {
+      const refs = urls.map(parseMediaUrl).filter((r): r is MediaRef => r !== null);
+      await Promise.all(
+        refs.map(async (ref) => {
+          try {
+            await unlink(pathOf(ref));
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          }
+        }),
+      );
+    },
+
+    isOwnedUpload(url, bucket, userId) {
+      const ref = parseMediaUrl(url);
+      return ref !== null && ref.bucket === bucket && ref.userId === userId;
+    },
+
+    async exists(url) {
+      const ref = parseMediaUrl(url);
+      if (!ref) return false;
+      try {
+        await access(pathOf(ref), fsConstants.F_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

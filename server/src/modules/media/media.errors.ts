@@ -1,0 +1,24 @@
+/** Upload refusals with their own status codes (DECISIONS A4); the error handler sends them. */
+import { AppError } from '../../lib/errors';
+
+export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
+
+export const MEDIA_TEXTS = {
+  notAnImage: 'Upload Error: only JPEG, PNG, WebP, AVIF or HEIC images are accepted',
+  tooLarge: `Upload Error: each photo must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+  notMultipart: 'Upload Error: send the photos as multipart/form-data in the field "photos"',
+  noPhotos: 'Upload Error: no photo was sent',
+  wrongField: 'Upload Error: send the photos in the field "photos"',
+} as const;
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string = MEDIA_TEXTS.notAnImage) {
+    super(415, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string = MEDIA_TEXTS.tooLarge) {
+    super(413, message);
+  }
+}

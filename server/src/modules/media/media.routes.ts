@@ -1,0 +1,85 @@
+import { open } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MediaUploadResultSchema } from '../../../../common/schemas/content';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { requireViewer } from '../../plugins/access';
+import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, PayloadTooLargeError, UnsupportedMediaTypeError } from './media.errors';
+import { UPLOAD_RULES, type MediaService, type UploadBucket } from './media.service';
+import { MEDIA_BUCKETS, MEDIA_FILE_PATTERN, UUID_PATTERN } from './media-storage';
+
+const PHOTO_FIELD = 'photos';
+
+/** The file parts of a multipart request as buffers; multipart's own limit errors become ours. */
+async function* photoBuffers(request: FastifyRequest, rule: { maxFiles: number; tooMany: string }): AsyncGenerator<Buffer> {
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(MEDIA_TEXTS.notMultipart);
+  // One file more than allowed reaches the service, which refuses it with the product's text.
+  const files = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: rule.maxFiles + 1, fields: 10, parts: 20 } });
+  try {
+    for await (const part of files) {
+      if (part.fieldname !== PHOTO_FIELD) throw new BadRequestError(MEDIA_TEXTS.wrongField);
+      yield await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError();
+    if (code === 'FST_FILES_LIMIT') throw new BadRequestError(rule.tooMany);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new BadRequestError(MEDIA_TEXTS.wrongField);
+    throw error;
+  }
+}
+
+/** POST /api/uploads/tip-photos and /api/uploads/guide-photos (multipart, field `photos`). */
+export async function uploadRoutes(app: FastifyInstance, opts: { media: MediaService }) {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 11, fields: 10, parts: 20 },
+    throwFileSizeLimit: true,
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const bucket of Object.keys(UPLOAD_RULES) as UploadBucket[]) {
+    r.post(
+      `/${bucket}`,
+      { config: { access: 'member' }, schema: { response: { 201: MediaUploadResultSchema } } },
+      async (request, reply) => {
+        const viewer = await requireViewer(request);
+        const urls = await opts.media.upload(bucket, viewer.userId, photoBuffers(request, UPLOAD_RULES[bucket]));
+        return reply.status(201).send({ urls });
+      },
+    );
+  }
+}
+
+const MediaParamsSchema = z.object({
+  bucket: z.enum(MEDIA_BUCKETS, 'Unknown media bucket'),
+  userId: z.string().regex(UUID_PATTERN, 'Not a valid media path'),
+  file: z.string().max(200).regex(MEDIA_FILE_PATTERN, 'Not a valid media path').refine((f) => !f.startsWith('.'), 'Not a valid media path'),
+});
+
+/** GET /api/media/:bucket/:userId/:file: an uploaded photo, for members. */
+export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
+  const { storage } = opts.media;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/:bucket/:userId/:file',
+    { config: { access: 'member' }, schema: { params: MediaParamsSchema } },
+    async (request, reply) => {
+      const handle = await open(storage.pathOf(request.params), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') return null;
+        throw error;
+      });
+      if (!handle) throw new NotFoundError('Photo not found');
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        throw new NotFoundError('Photo not found');
+      }
+      return reply
+        .type('image/webp')
+        .header('content-length', stats.size)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(handle.createReadStream());
+    },
+  );
+}

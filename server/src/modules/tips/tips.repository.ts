@@ -1,0 +1,158 @@
+import { type SQL, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../../db/client';
+import { guideTips, guides, likes, profiles, savedItems, tipTypes, tips } from '../../../../db/schema';
+
+/** What a tip row is written from (the service derives photoUrl and searchText). */
+export interface TipValues {
+  title: string;
+  tipTypeId: string | null;
+  rating: number | null;
+  country: string;
+  city: string;
+  placeName: string | null;
+  googleMapsUrl: string | null;
+  experienceDate: Date | null;
+  valueSpent: string | null;
+  currency: string | null;
+  description: string;
+  detailedContent: string | null;
+  photoUrls: string[];
+  photoUrl: string | null;
+  tags: string[];
+  isPrivate: boolean;
+  searchText: string;
+}
+
+export async function insertTip(db: Executor, userId: string, values: TipValues): Promise<string> {
+  const [row] = await db
+    .insert(tips)
+    .values({ ...values, userId })
+    .returning({ id: tips.id });
+  if (!row) throw new Error('tip was not written');
+  return row.id;
+}
+
+export async function updateTip(db: Executor, id: string, values: TipValues): Promise<void> {
+  await db
+    .update(tips)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(tips.id, id));
+}
+
+/** Owner, privacy and photos of a tip, locked until the transaction ends (edit and delete). */
+export async function lockTip(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: tips.id,
+      userId: tips.userId,
+      isPrivate: tips.isPrivate,
+      title: tips.title,
+      description: tips.description,
+      placeName: tips.placeName,
+      city: tips.city,
+      country: tips.country,
+      photoUrls: tips.photoUrls,
+    })
+    .from(tips)
+    .where(eq(tips.id, id))
+    .for('update');
+  return row;
+}
+export type LockedTip = NonNullable<Awaited<ReturnType<typeof lockTip>>>;
+
+/** A tip with its author, category name and the viewer's like and save. */
+export async function findTipDetail(db: Executor, id: string, viewerId: string) {
+  const [row] = await db
+    .select({
+      id: tips.id,
+      userId: tips.userId,
+      title: tips.title,
+      tipTypeId: tips.tipTypeId,
+      tipTypeName: tipTypes.name,
+      rating: tips.rating,
+      country: tips.country,
+      city: tips.city,
+      placeName: tips.placeName,
+      googleMapsUrl: tips.googleMapsUrl,
+      experienceDate: tips.experienceDate,
+      valueSpent: tips.valueSpent,
+      currency: tips.currency,
+      description: tips.description,
+      detailedContent: tips.detailedContent,
+      photoUrls: tips.photoUrls,
+      photoUrl: tips.photoUrl,
+      tags: tips.tags,
+      isPrivate: tips.isPrivate,
+      likesCount: tips.likesCount,
+      createdAt: tips.createdAt,
+      authorName: profiles.name,
+      authorUsername: profiles.username,
+      authorPictureUrl: profiles.profilePictureUrl,
+      hasLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.tipId} = ${tips.id} and ${likes.userId} = ${viewerId})`,
+      hasSaved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.tipId} = ${tips.id} and ${savedItems.userId} = ${viewerId})`,
+    })
+    .from(tips)
+    .leftJoin(profiles, eq(profiles.userId, tips.userId))
+    .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
+    .where(eq(tips.id, id));
+  return row;
+}
+export type TipDetailRow = NonNullable<Awaited<ReturnType<typeof findTipDetail>>>;
+
+/** The guide editor's picker: the user's own tips, newest first. */
+export function listTipOptions(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      id: tips.id,
+      title: tips.title,
+      city: tips.city,
+      country: tips.country,
+      placeName: tips.placeName,
+      description: tips.description,
+    })
+    .from(tips)
+    .where(eq(tips.userId, userId))
+    .orderBy(desc(tips.createdAt), desc(tips.id))
+    .limit(limit);
+}
+
+export async function tipTypeExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: tipTypes.id }).from(tipTypes).where(eq(tipTypes.id, id));
+  return row !== undefined;
+}
+
+/**
+ * Guide items that point at the tip keep what the reader saw, as custom items (ADR 006): the
+ * tip's title, description and place (its place name, else "city, country").
+ */
+export async function detachFromGuides(db: Executor, tip: LockedTip): Promise<void> {
+  await db
+    .update(guideTips)
+    .set({
+      tipId: null,
+      customTitle: sql`coalesce(${guideTips.customTitle}, ${tip.title})`,
+      customDescription: sql`coalesce(${guideTips.customDescription}, ${tip.description})`,
+      customPlaceName: sql`coalesce(${guideTips.customPlaceName}, ${tip.placeName ?? `${tip.city}, ${tip.country}`})`,
+    })
+    .where(eq(guideTips.tipId, tip.id));
+}
+
+/** Deletes the tip; its likes, saves and notifications go with it (foreign keys cascade). */
+export async function deleteTip(db: Executor, id: string): Promise<void> {
+  await db.delete(tips).where(eq(tips.id, id));
+}
+
+/** Of these photo URLs, those some tip, guide or profile still uses (their files must stay). */
+export async function referencedPhotoUrls(db: Executor, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list: SQL = sql`array[${sql.join(
+    urls.map((u) => sql`${u}`),
+    sql`, `,
+  )}]::text[]`;
+  const result = await db.execute(sql`
+    select u.url from unnest(${list}) as u(url)
+    where exists (select 1 from ${tips} where u.url = any(${tips.photoUrls}))
+       or exists (select 1 from ${guides} where u.url = any(${guides.photoUrls}))
+       or exists (select 1 from ${profiles} where ${profiles.profilePictureUrl} = u.url)`);
+  return new Set((result as unknown as { rows: { url: string }[] }).rows.map((r) => r.url));
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema } from '../../../../common/schemas/common';
+import { TipInputSchema, TipOptionSchema, TipSchema } from '../../../../common/schemas/tip';
+import { requireViewer } from '../../plugins/access';
+import type { TipsService } from './tips.service';
+
+/** /api/tips: create, read, edit and delete a tip, and the guide editor's picker. */
+export async function tipRoutes(app: FastifyInstance, opts: { tips: TipsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { tips } = opts;
+
+  r.post(
+    '/',
+    { config: { access: 'member' }, schema: { body: TipInputSchema, response: { 201: TipSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      return reply.status(201).send(await tips.create(request.body, viewer.userId));
+    },
+  );
+
+  r.get(
+    '/options',
+    { config: { access: 'member' }, schema: { response: { 200: z.array(TipOptionSchema) } } },
+    async (request) => tips.options((await requireViewer(request)).userId),
+  );
+
+  r.get(
+    '/:id',
+    { config: { access: 'member' }, schema: { params: IdParamsSchema, response: { 200: TipSchema } } },
+    async (request) => tips.detail(request.params.id, (await requireViewer(request)).userId),
+  );
+
+  r.put(
+    '/:id',
+    { config: { access: 'member' }, schema: { params: IdParamsSchema, body: TipInputSchema, response: { 200: TipSchema } } },
+    async (request) => tips.update(request.params.id, request.body, (await requireViewer(request)).userId),
+  );
+
+  r.delete(
+    '/:id',
+    { config: { access: 'member' }, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      await tips.remove(request.params.id, (await requireViewer(request)).userId);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Tips (SPEC 5, 7): TipInputSchema holds the field rules; this service adds what needs the
+ * database: the category exists, photos are the author's own uploads, and only the owner edits
+ * or deletes (D2). A private tip of someone else does not exist for the caller (404).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tip, TipInputParsed, TipOption } from '../../../../common/schemas/tip';
+import { searchTextOf } from '../../../../common/search';
+import type { Database, Executor } from '../../../../db/client';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { MediaStorage } from '../media/media-storage';
+import * as repo from './tips.repository';
+
+export const TIP_SERVICE_TEXTS = {
+  notFound: 'Tip not found',
+  notOwner: 'Only the author can change or delete this tip',
+  notUploaded: 'Not an uploaded photo',
+  unknownCategory: 'Please choose a category',
+} as const;
+
+export const TIP_OPTIONS_CAP = 500;
+const TIP_BUCKET = 'tip-photos';
+
+function isoDate(value: Date | null): string | null {
+  return value ? value.toISOString().slice(0, 10) : null;
+}
+
+export function toTip(row: repo.TipDetailRow, viewerId: string): Tip {
+  return {
+    kind: 'tip',
+    id: row.id,
+    author: { id: row.userId, name: row.authorName, username: row.authorUsername, profilePictureUrl: row.authorPictureUrl },
+    title: row.title,
+    tipTypeId: row.tipTypeId,
+    tipTypeName: row.tipTypeName,
+    country: row.country,
+    city: row.city,
+    placeName: row.placeName,
+    rating: row.rating,
+    googleMapsUrl: row.googleMapsUrl,
+    experienceDate: isoDate(row.experienceDate),
+    valueSpent: row.valueSpent === null ? null : Number(row.valueSpent),
+    currency: row.currency,
+    description: row.description,
+    detailedContent: row.detailedContent,
+    photoUrl: row.photoUrl ?? row.photoUrls[0] ?? null,
+    photoUrls: row.photoUrls,
+    tags: row.tags,
+    isPrivate: row.isPrivate,
+    likesCount: row.likesCount,
+    createdAt: row.createdAt.toISOString(),
+    viewer: { isOwner: row.userId === viewerId, hasLiked: row.hasLiked, hasSaved: row.hasSaved },
+  };
+}
+
+function toValues(input: TipInputParsed, photoUrls: string[]): repo.TipValues {
+  return {
+    title: input.title,
+    tipTypeId: input.tipTypeId,
+    rating: input.rating,
+    country: input.country,
+    city: input.city,
+    placeName: input.placeName,
+    googleMapsUrl: input.googleMapsUrl,
+    experienceDate: input.experienceDate ? new Date(`${input.experienceDate}T00:00:00Z`) : null,
+    valueSpent: input.valueSpent === null ? null : input.valueSpent.toFixed(2),
+    currency: input.currency,
+    description: input.description,
+    detailedContent: input.detailedContent,
+    photoUrls,
+    photoUrl: photoUrls[0] ?? null,
+    tags: input.tags,
+    isPrivate: input.isPrivate,
+    searchText: searchTextOf([input.title, input.placeName, input.city, input.country, input.description, input.tags]),
+  };
+}
+
+/** 404 when the tip is missing or someone else's private tip; 403 when someone else's public one. */
+function assertOwner(tip: repo.LockedTip | undefined, userId: string): asserts tip is repo.LockedTip {
+  if (!tip || (tip.isPrivate && tip.userId !== userId)) throw new NotFoundError(TIP_SERVICE_TEXTS.notFound);
+  if (tip.userId !== userId) throw new ForbiddenError(TIP_SERVICE_TEXTS.notOwner);
+}
+
+export function createTipsService(deps: { db: Database; storage: MediaStorage; log: FastifyBaseLogger }) {
+  const { db, storage, log } = deps;
+
+  /** The photo list without repeats; every new one must be the user's own existing upload. */
+  async function checkedPhotos(urls: readonly string[], userId: string, alreadyOnTip: readonly string[] = []) {
+    const unique = [...new Set(urls)];
+    const kept = new Set(alreadyOnTip);
+    for (const url of unique) {
+      if (kept.has(url)) continue;
+      if (!storage.isOwnedUpload(url, TIP_BUCKET, userId) || !(await storage.exists(url))) {
+        throw new BadRequestError(TIP_SERVICE_TEXTS.notUploaded);
+      }
+    }
+    return unique;
+  }
+
+  async function checkCategory(ex: Executor, tipTypeId: string | null) {
+    if (tipTypeId && !(await repo.tipTypeExists(ex, tipTypeId))) throw new BadRequestError(TIP_SERVICE_TEXTS.unknownCategory);
+  }
+
+  /** Removes files no tip, guide or profile uses any more; a failure is logged, never reported. */
+  async function removeUnusedPhotos(urls: readonly string[]) {
+    if (urls.length === 0) return;
+    try {
+      const used = await repo.referencedPhotoUrls(db, urls);
+      await storage.deleteByUrls(urls.filter((u) => !used.has(u)));
+    } catch (error) {
+      log.warn({ err: error, urls }, 'photo files could not be removed');
+    }
+  }
+
+  async function detail(id: string, viewerId: string): Promise<Tip> {
+    const row = await repo.findTipDetail(db, id, viewerId);
+    if (!row || (row.isPrivate && row.userId !== viewerId)) throw new NotFoundError(TIP_SERVICE_TEXTS.notFound);
+    return toTip(row, viewerId);
+  }
+
+  async function create(input: TipInputParsed, userId: string): Promise<Tip> {
+    await checkCategory(db, input.tipTypeId);
+    const photos = await checkedPhotos(input.photoUrls, userId);
+    const id = await repo.insertTip(db, userId, toValues(input, photos));
+    return detail(id, userId);
+  }
+
+  async function update(id: string, input: TipInputParsed, userId: string): Promise<Tip> {
+    const removed = await db.transaction(async (tx) => {
+      const tip = await repo.lockTip(tx, id);
+      assertOwner(tip, userId);
+      await checkCategory(tx, input.tipTypeId);
+      const photos = await checkedPhotos(input.photoUrls, userId, tip.photoUrls);
+      await repo.updateTip(tx, id, toValues(input, photos));
+      return tip.photoUrls.filter((u) => !photos.includes(u));
+    });
+    await removeUnusedPhotos(removed);
+    return detail(id, userId);
+  }
+
+  async function remove(id: string, userId: string): Promise<void> {
+    const photos = await db.transaction(async (tx) => {
+      const tip = await repo.lockTip(tx, id);
+      assertOwner(tip, userId);
+      await repo.detachFromGuides(tx, tip);
+      await repo.deleteTip(tx, id);
+      return tip.photoUrls;
+    });
+    await removeUnusedPhotos(photos);
+  }
+
+  async function options(userId: string): Promise<TipOption[]> {
+    return repo.listTipOptions(db, userId, TIP_OPTIONS_CAP);
+  }
+
+  return { create, detail, update, remove, options };
+}
+
+export type TipsService = ReturnType<typeof createTipsService>;
