@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { TIP_CURRENCIES } from '../lists/currencies';
 import { LIMITS } from '../limits';
 import { isMapsUrl } from '../maps-url';
-import { AuthorSchema, CountrySchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
+import { COUNTRIES } from '../lists/countries';
+import { AuthorSchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
 
 export const TIP_TEXTS = {
   missingInformationTitle: 'Missing Information',
@@ -16,8 +17,9 @@ export const TIP_TEXTS = {
   descriptionTooLong: `Short description must be at most ${LIMITS.shortDescriptionMaxLength} characters`,
 } as const;
 
-const required = (max: number) =>
-  z.string().trim().min(1, TIP_TEXTS.missingInformation).max(max, `At most ${max} characters`);
+/** A required text: absent, null or blank all answer SPEC 5's 'Missing Information' text. */
+const required = (max: number, tooLong = `At most ${max} characters`) =>
+  z.string({ error: TIP_TEXTS.missingInformation }).trim().min(1, TIP_TEXTS.missingInformation).max(max, tooLong);
 const optionalText = (max: number) =>
   z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
 
@@ -35,7 +37,9 @@ export const TipInputSchema = z.object({
   title: required(200),
   tipTypeId: z.uuid('Please choose a category').nullish().transform((v) => v ?? null),
   rating: z.number().int().min(LIMITS.ratingMin).max(LIMITS.ratingMax, 'Rating is 1 to 5').nullish().transform((v) => v ?? null),
-  country: CountrySchema,
+  country: z.enum(COUNTRIES, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? TIP_TEXTS.missingInformation : 'Please choose a country from the list'),
+  }),
   city: required(100),
   placeName: optionalText(200),
   googleMapsUrl: z
@@ -60,10 +64,7 @@ export const TipInputSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'Currency is a three-letter code such as USD')
     .nullish()
     .transform((v) => v ?? null),
-  description: required(LIMITS.shortDescriptionMaxLength).refine(
-    (v) => v.length <= LIMITS.shortDescriptionMaxLength,
-    TIP_TEXTS.descriptionTooLong,
-  ),
+  description: required(LIMITS.shortDescriptionMaxLength, TIP_TEXTS.descriptionTooLong),
   detailedContent: optionalText(20_000),
   photoUrls: z.array(PhotoUrlSchema).max(LIMITS.tipPhotosMax, TIP_TEXTS.tooManyPhotos).default([]),
   tags: TagsSchema.default([]),

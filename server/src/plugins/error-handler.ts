@@ -31,8 +31,10 @@ function validationMessage(issues: ValidationIssue[]): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
   const field = first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-  // zod's own invalid_type text ("expected string, received undefined") means nothing to a person.
-  if (first.keyword === 'invalid_type' && field) return `${field} is missing or not valid`;
+  // zod's own default text ("Invalid input: expected string, received undefined") means nothing
+  // to a person; a schema's own message (e.g. SPEC 5's 'Missing Information') is kept.
+  const isZodDefault = !first.message || first.message.startsWith('Invalid input');
+  if (isZodDefault && field) return `${field} is missing or not valid`;
   return first.message ?? 'Invalid request';
 }
 
