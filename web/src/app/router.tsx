@@ -3,24 +3,24 @@ import { ComingSoon } from '@/components/layout/coming-soon';
 import { AdminRoute } from './routes/admin';
 import { AppRoot } from './routes/app-root';
 import { DashboardRoute } from './routes/dashboard';
+import { EditGuideRoute } from './routes/edit-guide';
+import { EditTipRoute } from './routes/edit-tip';
+import { ExploreRoute } from './routes/explore';
 import { LandingRoute } from './routes/landing';
+import { NewGuideRoute } from './routes/new-guide';
+import { NewTipRoute } from './routes/new-tip';
 import { NotFoundRoute } from './routes/not-found';
 import { RequestInvitationRoute } from './routes/request-invitation';
+import { SavedRoute } from './routes/saved';
 import { SignUpRoute } from './routes/signup';
+import { TipsRoute } from './routes/tips';
+import { ViewGuideRoute } from './routes/view-guide';
+import { ViewTipRoute } from './routes/view-tip';
 
 /** Member screens that arrive with later issues; listed so the SPEC route table is complete. */
 const COMING_SOON: { path: string; title: string }[] = [
   { path: 'notifications', title: 'Notifications' },
-  { path: 'explore', title: 'Explore' },
-  { path: 'tips', title: 'My Tips & Guides' },
-  { path: 'saved', title: 'Saved' },
   { path: 'connections', title: 'Connections' },
-  { path: 'new-tip', title: 'New Tip' },
-  { path: 'new-guide', title: 'New Guide' },
-  { path: 'view-tip/:id', title: 'Tip' },
-  { path: 'view-guide/:id', title: 'Guide' },
-  { path: 'edit-tip/:id', title: 'Edit Tip' },
-  { path: 'edit-guide/:id', title: 'Edit Guide' },
   { path: 'profile', title: 'Profile' },
   { path: 'user-connections', title: 'User Connections' },
   { path: 'design-options', title: 'Design Options' },
@@ -35,6 +35,15 @@ export const router = createBrowserRouter([
     children: [
       { path: 'dashboard', element: <DashboardRoute /> },
       { path: 'admin', element: <AdminRoute /> },
+      { path: 'new-tip', element: <NewTipRoute /> },
+      { path: 'view-tip/:id', element: <ViewTipRoute /> },
+      { path: 'edit-tip/:id', element: <EditTipRoute /> },
+      { path: 'tips', element: <TipsRoute /> },
+      { path: 'explore', element: <ExploreRoute /> },
+      { path: 'saved', element: <SavedRoute /> },
+      { path: 'new-guide', element: <NewGuideRoute /> },
+      { path: 'view-guide/:id', element: <ViewGuideRoute /> },
+      { path: 'edit-guide/:id', element: <EditGuideRoute /> },
       ...COMING_SOON.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
     ],
   },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '@common/texts';
-import { ApiError, api, toApiError } from './api-client';
+import { ApiError, api, serverMessageOr, toApiError } from './api-client';
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -46,5 +46,33 @@ describe('api', () => {
     await expect(api.post('/api/auth/sign-out')).resolves.toBeUndefined();
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
     await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 0, message: TEXTS.genericFailure });
+  });
+});
+
+describe('api.upload', () => {
+  it('posts the form data with the CSRF header and no JSON content type', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(201, { urls: ['/api/media/a'] }));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('photos', new Blob(['x']), 'a.png');
+    await expect(api.upload('/api/uploads/tip-photos', form)).resolves.toEqual({ urls: ['/api/media/a'] });
+    const init = (fetchMock.mock.calls as unknown as [string, any][])[0]![1];
+    expect(init.method).toBe('POST');
+    expect(init.headers['x-waymark-csrf']).toBe('1');
+    expect(init.headers['content-type']).toBeUndefined();
+    expect(init.body).toBe(form);
+  });
+  it('maps failures like every other request', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(415, { statusCode: 415, error: 'x', message: 'Upload Error: not an image' })));
+    await expect(api.upload('/api/uploads/tip-photos', new FormData())).rejects.toMatchObject({ status: 415, message: 'Upload Error: not an image' });
+  });
+});
+
+describe('serverMessageOr', () => {
+  it('prefers the server message and falls back otherwise', () => {
+    expect(serverMessageOr(new ApiError(403, 'You cannot like your own content'), 'Failed')).toBe('You cannot like your own content');
+    expect(serverMessageOr(new ApiError(0, TEXTS.genericFailure), 'Failed')).toBe('Failed');
+    expect(serverMessageOr(new ApiError(502, TEXTS.genericFailure), 'Failed')).toBe('Failed');
+    expect(serverMessageOr(new Error('boom'), 'Failed')).toBe('Failed');
   });
 });

@@ -53,15 +53,39 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Multipart POST (file uploads): the browser sets the multipart content type and boundary. */
+async function upload<T>(path: string, formData: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-waymark-csrf': '1' },
+      credentials: 'same-origin',
+      body: formData,
+    });
+  } catch {
+    throw new ApiError(0, TEXTS.genericFailure);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
+
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  upload,
 };
 
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : TEXTS.genericFailure;
+}
+
+/** The server's own message when it sent one, else the screen's fallback text (SPEC 8). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status !== 0 && error.message !== TEXTS.genericFailure) return error.message;
+  return fallback;
 }

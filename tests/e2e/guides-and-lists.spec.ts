@@ -1,0 +1,205 @@
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { GUIDE_TEXTS } from '../../common/schemas/guide';
+import { CONTENT_TEXTS } from '../../common/schemas/content';
+import { E2E_ADMIN, expectToast, signIn, uniquePerson } from './fixtures';
+
+const CSRF = { 'x-waymark-csrf': '1' };
+
+async function createTip(request: APIRequestContext, title: string, isPrivate: boolean) {
+  const response = await request.post('/api/tips', {
+    headers: CSRF,
+    data: { title, country: 'Portugal', city: 'Lisbon', description: `About ${title}`, isPrivate },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+/** A second member through the real invitation path: request, admin approval, e-mailed token. */
+async function createMember(browser: Browser, admin: APIRequestContext) {
+  const person = uniquePerson('Member');
+  const context = await browser.newContext();
+  const requested = await context.request.post('/api/invitations', {
+    headers: CSRF,
+    data: {
+      fullName: person.fullName,
+      email: person.email,
+      country: 'Portugal',
+      howDidYouKnow: 'friend_family',
+      aboutYourself: 'I travel slowly through southern Europe and love trying every local bakery I can find.',
+    },
+  });
+  expect(requested.status()).toBe(201);
+
+  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
+  const invitation = invitations.items.find((item) => item.email === person.email);
+  expect(invitation).toBeDefined();
+  expect((await admin.post(`/api/admin/invitations/${invitation!.id}/approve`, { headers: CSRF })).status()).toBe(200);
+
+  const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
+  const link = outbox.items.find((message) => message.to.includes(person.email))?.links.find((l) => l.includes('/signup?'));
+  expect(link).toBeDefined();
+  const token = new URL(link!).searchParams.get('token');
+
+  const signedUp = await context.request.post('/api/auth/sign-up', {
+    headers: CSRF,
+    data: { fullName: person.fullName, email: person.email, password: 'member-pass-1', token },
+  });
+  expect(signedUp.status()).toBe(201);
+  expect(((await signedUp.json()) as { role: string }).role).toBe('user');
+  return { context, page: await context.newPage(), person };
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  // Debounced into the URL, so a reload keeps the search.
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(text);
+}
+
+test('a guide built from a tip and a custom item; liked, saved, found, removed and deleted', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const token = `wm${Date.now().toString(36)}${process.pid}`;
+  const publicTitle = `Pastel de nata ${token}`;
+  const privateTitle = `Secret rooftop ${token}`;
+  const guideTitle = `Two days in Lisbon ${token}`;
+
+  // 1. The admin signs in and has a public and a private tip.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/dashboard$/);
+  const publicTip = await createTip(admin.request, publicTitle, false);
+  await createTip(admin.request, privateTitle, true);
+
+  // 2. A two-day guide: the tip on day 1, a custom item on day 2.
+  await admin.getByRole('navigation').getByRole('link', { name: 'New Guide' }).click();
+  await expect(admin).toHaveURL(/\/new-guide$/);
+  await admin.getByRole('button', { name: 'Create Guide' }).click();
+  await expectToast(admin, GUIDE_TEXTS.missingTitle);
+
+  await admin.getByLabel('Title', { exact: true }).fill(guideTitle);
+  await admin.getByLabel('Location').fill('Lisbon');
+  await admin.getByLabel('Countries covered').fill('portu');
+  await admin.getByLabel('Countries covered').press('Enter');
+  await expect(admin.getByRole('list', { name: 'Countries covered' })).toContainText('Portugal');
+  await admin.getByLabel('Duration (days)').fill('2');
+  await expect(admin.getByRole('heading', { name: 'Day 2' })).toBeVisible();
+
+  await admin.getByRole('combobox', { name: 'Add a tip to day 1' }).click();
+  await admin.getByRole('option', { name: new RegExp(publicTitle) }).click();
+  const day1 = admin.getByRole('region', { name: 'Day 1' });
+  await expect(day1).toContainText(publicTitle);
+
+  const day2 = admin.getByRole('region', { name: 'Day 2' });
+  await expect(day2.getByRole('button', { name: 'Add custom item to day 2' })).toBeDisabled();
+  await day2.getByLabel('Custom item for day 2').fill('Sunset at Miradouro da Graça');
+  await day2.getByRole('button', { name: 'Add custom item to day 2' }).click();
+  await expect(day2).toContainText('Sunset at Miradouro da Graça');
+
+  await admin.getByRole('button', { name: 'Create Guide' }).click();
+  await expectToast(admin, 'Your travel guide has been created successfully');
+  await expect(admin).toHaveURL(/\/tips$/);
+  await expect(admin.getByRole('heading', { name: 'My Tips & Guides' })).toBeVisible();
+  // The owner sees the private tip, marked.
+  await expect(admin.getByTestId('content-card').filter({ hasText: privateTitle })).toContainText('Private');
+
+  await admin.getByTestId('content-card').filter({ hasText: guideTitle }).click();
+  await expect(admin).toHaveURL(/\/view-guide\/[0-9a-f-]{36}$/);
+  const guideUrl = new URL(admin.url()).pathname;
+  await expect(admin.getByRole('heading', { name: guideTitle })).toBeVisible();
+  await expect(admin.getByText('2 days')).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Day 1' }).getByRole('link', { name: publicTitle })).toHaveAttribute(
+    'href',
+    `/view-tip/${publicTip.id}`,
+  );
+  await expect(admin.getByRole('region', { name: 'Day 2' })).toContainText('Sunset at Miradouro da Graça');
+  await expect(admin.getByRole('link', { name: 'Edit Guide' })).toBeVisible();
+  await expect(admin.getByRole('button', { name: /^Like/ })).toHaveCount(0);
+
+  // 3. A second member likes and saves the guide and the tip.
+  const member = await createMember(browser, admin.request);
+  const page = member.page;
+  await page.goto(guideUrl);
+  await expect(page.getByRole('heading', { name: guideTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit Guide' })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Like/ }).click();
+  await expectToast(page, 'You liked this guide');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Added to your saved guides');
+
+  await page.getByRole('link', { name: publicTitle }).click();
+  await expect(page).toHaveURL(new RegExp(`/view-tip/${publicTip.id}$`));
+  await page.getByRole('button', { name: /^Like/ }).click();
+  await expectToast(page, 'You liked this tip');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Added to your saved tips');
+
+  // 4. Both are in Saved.
+  await page.getByRole('navigation').getByRole('link', { name: 'Saved' }).click();
+  await expect(page.getByRole('tab', { name: 'All (2)' })).toBeVisible();
+  await expect(page.getByTestId('content-card').filter({ hasText: guideTitle })).toBeVisible();
+  await expect(page.getByTestId('content-card').filter({ hasText: publicTitle })).toBeVisible();
+
+  // 5. The admin's private tip never reaches the member, in Explore or in search.
+  await page.goto('/explore');
+  await search(page, token);
+  await expect(page.getByTestId('content-card').filter({ hasText: publicTitle })).toBeVisible();
+  await expect(page.getByTestId('content-card').filter({ hasText: guideTitle })).toBeVisible();
+  await expect(page.getByTestId('content-card').filter({ hasText: privateTitle })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Tips (1)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(token);
+  await search(page, `Secret rooftop ${token}`);
+  await expect(page.getByText(CONTENT_TEXTS.noContentFound)).toBeVisible();
+  await page.getByRole('tab', { name: /^Guides/ }).click();
+  await expect(page.getByText(CONTENT_TEXTS.noGuidesFound)).toBeVisible();
+  // The owner finds it in the same search.
+  await admin.goto(`/explore?q=${encodeURIComponent(privateTitle)}`);
+  await expect(admin.getByTestId('content-card').filter({ hasText: privateTitle })).toContainText('Private');
+
+  // 6. Remove from Saved.
+  await page.goto('/saved');
+  await page
+    .getByTestId('content-card')
+    .filter({ hasText: guideTitle })
+    .getByRole('button', { name: 'Remove from Saved' })
+    .click();
+  await expectToast(page, 'Guide removed from your saved items');
+  await expect(page.getByTestId('content-card').filter({ hasText: guideTitle })).toHaveCount(0);
+  await expect(page.getByTestId('content-card').filter({ hasText: publicTitle })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'All (1)' })).toBeVisible();
+
+  // 7. The admin edits, then deletes the guide.
+  await admin.goto(guideUrl);
+  await admin.getByRole('link', { name: 'Edit Guide' }).click();
+  await expect(admin).toHaveURL(/\/edit-guide\//);
+  await admin.getByLabel('Title', { exact: true }).fill(`${guideTitle} (revised)`);
+  await admin.getByLabel('Activity title for day 1').fill('Tram 28 to Alfama');
+  await admin.getByLabel('Place name for day 1').fill('Martim Moniz');
+  await admin.getByRole('region', { name: 'Day 1' }).getByRole('button', { name: 'Add Activity' }).click();
+  await expect(admin.getByRole('region', { name: 'Day 1' })).toContainText('Tram 28 to Alfama');
+  await admin.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(admin, 'Guide updated successfully');
+  await expect(admin).toHaveURL(new RegExp(`${guideUrl}$`));
+  await expect(admin.getByRole('heading', { name: `${guideTitle} (revised)` })).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Day 2' })).toContainText('Sunset at Miradouro da Graça');
+  await expect(admin.getByRole('region', { name: 'Day 1' }).getByRole('listitem')).toHaveText([
+    new RegExp(publicTitle),
+    /Tram 28 to Alfama.*Martim Moniz/,
+  ]);
+
+  await admin.getByRole('link', { name: 'Edit Guide' }).click();
+  admin.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(GUIDE_TEXTS.deleteConfirm);
+    void dialog.accept();
+  });
+  await admin.getByRole('button', { name: 'Delete Guide' }).click();
+  await expectToast(admin, 'Guide deleted successfully');
+  await expect(admin).toHaveURL(/\/tips$/);
+  await expect(admin.getByTestId('content-card').filter({ hasText: guideTitle })).toHaveCount(0);
+
+  await page.goto(guideUrl);
+  await expect(page.getByText('Guide not found')).toBeVisible();
+
+  await member.context.close();
+  await adminContext.close();
+});

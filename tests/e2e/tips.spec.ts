@@ -1,0 +1,224 @@
+import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
+import sharp from 'sharp';
+import { TIP_TEXTS } from '../../common/schemas/tip';
+import { E2E_ADMIN, choose, expectToast, signIn, uniquePerson } from './fixtures';
+
+/** A small real PNG (the server checks uploads by content and re-encodes them). */
+async function png(name: string, background: string) {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** Close open toasts, so none covers the next button (sonner pauses while hovered). */
+async function dismissToasts(page: Page) {
+  await page.mouse.move(0, 0);
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click().catch(() => undefined);
+  }
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The id of the caller's tip with this title, from the guide picker's list of own tips. */
+async function ownTipId(page: Page, title: string): Promise<string> {
+  const options = (await (await page.request.get('/api/tips/options')).json()) as { id: string; title: string }[];
+  const tip = options.find((o) => o.title === title);
+  expect(tip, `tip "${title}" exists`).toBeTruthy();
+  return tip!.id;
+}
+
+test('a member creates a tip with photos, views it in the lightbox, edits it and deletes it', async ({ page }) => {
+  const title = `Sunrise at the shrine ${Date.now().toString(36)}`;
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'New Tip' }).click();
+  await expect(page).toHaveURL(/\/new-tip$/);
+
+  await page.getByLabel('Title').fill(title);
+  await choose(page, 'Rating', '★★★★ 4/5');
+  await choose(page, 'Country', 'Japan');
+  await page.getByLabel('City').fill('Kyoto');
+  await page.getByLabel('Specific place').fill('Fushimi Inari Taisha');
+  await page.getByLabel('Maps link').fill('https://maps.app.goo.gl/abc123');
+  await page.getByLabel('Experience date').fill('2024-04-02');
+  await page.getByLabel('Cost').fill('12.50');
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toContainText('USD');
+  await page.getByLabel('Short description').fill('Go before six to have the gates to yourself.');
+  await expect(page.getByText('44/200')).toBeVisible();
+  await page.getByLabel('Detailed content').fill('The lower gates fill up by eight.');
+
+  await page.locator('input[type=file]').setInputFiles([await png('one.png', '#2a9d8f'), await png('two.png', '#e76f51')]);
+  const picked = page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem');
+  await expect(picked).toHaveCount(2);
+  await expect(picked.first()).toContainText('Main');
+  await expect(page.getByText('2 / 5 photos')).toBeVisible();
+
+  // Tag input: a suggestion by keyboard, a typed tag (lowercased), Backspace removes the last.
+  const tags = page.getByRole('combobox', { name: 'Tags' });
+  await tags.fill('cult');
+  await tags.press('ArrowDown');
+  await tags.press('Enter');
+  await tags.fill('Early Start');
+  await tags.press('Enter');
+  await tags.fill('Extra');
+  await tags.press('Enter');
+  await tags.press('Backspace');
+  await tags.press('Escape');
+  await expect(page.getByRole('button', { name: 'Remove tag culture' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove tag early start' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove tag extra' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Create Tip' }).click();
+  await expectToast(page, 'Your tip has been created successfully');
+  await expect(page).toHaveURL(/\/tips$/);
+
+  // Detail: facts, photo grid and a lightbox that wraps around.
+  const id = await ownTipId(page, title);
+  await page.goto(`/view-tip/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Kyoto, Japan')).toBeVisible();
+  await expect(page.getByText('4/5')).toBeVisible();
+  await expect(page.getByText('#culture')).toBeVisible();
+  const maps = page.getByRole('link', { name: 'View on Maps' });
+  await expect(maps).toHaveAttribute('target', '_blank');
+  await expect(maps).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('button', { name: 'Like' })).toHaveCount(0); // own tip
+  const grid = page.getByRole('list', { name: 'Photos' }).getByRole('button');
+  await expect(grid).toHaveCount(2);
+  await grid.first().click();
+  const lightbox = page.getByRole('dialog');
+  await expect(lightbox).toContainText('1 / 2');
+  await lightbox.getByRole('button', { name: 'Next photo' }).click();
+  await expect(lightbox).toContainText('2 / 2');
+  await lightbox.getByRole('button', { name: 'Next photo' }).click();
+  await expect(lightbox).toContainText('1 / 2');
+  await page.keyboard.press('ArrowLeft');
+  await expect(lightbox).toContainText('2 / 2');
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
+
+  // Edit: prefilled, the title changes, back on the detail.
+  await page.getByRole('link', { name: 'Edit Tip' }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit-tip/${id}$`));
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByLabel('Currency')).toHaveValue('USD');
+  await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByLabel('Title').fill(`${title} (updated)`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Tip updated successfully');
+  await expect(page).toHaveURL(new RegExp(`/view-tip/${id}$`));
+  await expect(page.getByRole('heading', { name: `${title} (updated)` })).toBeVisible();
+
+  // Delete through the confirmation dialog; the tip is gone.
+  await dismissToasts(page);
+  await page.getByRole('link', { name: 'Edit Tip' }).click();
+  await page.getByRole('button', { name: 'Delete Tip' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this tip? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Tip deleted successfully');
+  await expect(page).toHaveURL(/\/tips$/);
+  await page.goto(`/view-tip/${id}`);
+  await expect(page.getByRole('heading', { name: 'Tip not found' })).toBeVisible();
+});
+
+test('the create form explains what is missing, a bad maps link and too many photos', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/new-tip');
+  const create = page.getByRole('button', { name: 'Create Tip' });
+
+  await create.click();
+  await expectToast(page, TIP_TEXTS.missingInformation);
+  await dismissToasts(page);
+
+  await page.getByLabel('Title').fill('Night market');
+  await choose(page, 'Country', 'Thailand');
+  await page.getByLabel('City').fill('Chiang Mai');
+  await page.getByLabel('Short description').fill('Come hungry.');
+  await page.getByLabel('Maps link').fill('https://maps.google.com.evil.example/place');
+  await create.click();
+  await expectToast(page, TIP_TEXTS.invalidUrl);
+  await dismissToasts(page);
+
+  const six = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => png(`${n}.png`, '#264653')));
+  await page.locator('input[type=file]').setInputFiles(six);
+  await expectToast(page, TIP_TEXTS.tooManyPhotos);
+  await expect(page.getByRole('list', { name: 'Selected photos' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/new-tip$/);
+
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/tips$/);
+});
+
+/** An active member through the real invitation flow, by API (the UI flow has its own spec). */
+async function createMember(baseURL: string) {
+  const person = uniquePerson('Liker');
+  const headers = { 'x-waymark-csrf': '1' };
+  const visitor = await request.newContext({ baseURL, extraHTTPHeaders: headers });
+  expect(
+    (
+      await visitor.post('/api/invitations', {
+        data: {
+          fullName: person.fullName,
+          email: person.email,
+          country: 'Portugal',
+          howDidYouKnow: 'friend_family',
+          aboutYourself: 'I travel slowly and love sharing small local discoveries with other people.',
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: headers });
+  await admin.post('/api/auth/sign-in', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
+  const invitation = invitations.items.find((i) => i.email === person.email)!;
+  expect((await admin.post(`/api/admin/invitations/${invitation.id}/approve`)).ok()).toBe(true);
+  const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
+  const link = outbox.items.find((m) => m.to === person.email)!.links.find((l) => l.includes('token='))!;
+  const token = new URL(link).searchParams.get('token')!;
+  const password = 'liker-pass-1';
+  expect((await visitor.post('/api/auth/sign-up', { data: { fullName: person.fullName, email: person.email, password, token } })).status()).toBe(201);
+  await visitor.dispose();
+  return { admin, email: person.email, password };
+}
+
+async function createTipByApi(admin: APIRequestContext, title: string) {
+  const response = await admin.post('/api/tips', {
+    data: { title, country: 'Peru', city: 'Cusco', description: 'Acclimatise for two days first.' },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test('another member likes and saves a tip, and cannot edit it', async ({ page, baseURL }) => {
+  const { admin, email, password } = await createMember(baseURL!);
+  const id = await createTipByApi(admin, `Altitude tip ${Date.now().toString(36)}`);
+  await admin.dispose();
+
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/view-tip/${id}`);
+  await expect(page.getByText('Acclimatise for two days first.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit Tip' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /^Like/ }).click();
+  await expectToast(page, 'You liked this tip');
+  await expect(page.getByRole('button', { name: /^Liked/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Liked (1 like)' })).toBeVisible();
+  await expect(page.getByTestId('tip-likes')).toHaveText('1 like');
+  await page.getByRole('button', { name: /^Liked/ }).click();
+  await expectToast(page, 'You removed your like');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectToast(page, 'Added to your saved tips');
+  await page.getByRole('button', { name: 'Saved', exact: true }).click();
+  await expectToast(page, 'Removed from your saved tips');
+
+  await page.goto(`/edit-tip/${id}`);
+  await expect(page.getByText('You can only edit your own tips')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+});

@@ -1,0 +1,8 @@
+import { useMe } from '@/features/auth/api/get-me';
+import { ExploreScreen } from '@/features/content/components/explore-screen';
+
+export function ExploreRoute() {
+  const { data: me } = useMe();
+  if (!me) return null;
+  return <ExploreScreen viewerId={me.id} />;
+}

@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { TipDetail } from '@/features/tips/components/tip-detail';
+import { TipLoader } from '@/features/tips/components/tip-loader';
+
+export function ViewTipRoute() {
+  const { id = '' } = useParams();
+  // Keyed by id so moving between tips starts from a clean state.
+  return (
+    <TipLoader key={id} id={id}>
+      {(tip) => <TipDetail tip={tip} />}
+    </TipLoader>
+  );
+}

@@ -1,0 +1,115 @@
+import * as React from 'react';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { cn } from '@/lib/utils';
+
+/**
+ * The cover photo, then a grid of every photo when there is more than one; clicking any photo
+ * opens the lightbox (SPEC 2 tip detail).
+ */
+export function PhotoGallery({ urls, alt, className }: { urls: string[]; alt: string; className?: string }) {
+  const [openIndex, setOpenIndex] = React.useState<number | null>(null);
+  const cover = urls[0];
+  if (!cover) return null;
+
+  return (
+    <div className={cn('grid gap-3', className)}>
+      <button
+        type="button"
+        onClick={() => setOpenIndex(0)}
+        className="group block cursor-zoom-in overflow-hidden rounded-xl bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`Open photo 1 of ${urls.length}`}
+      >
+        <img src={cover} alt={alt} className="aspect-[16/9] max-h-[28rem] w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
+      </button>
+      {urls.length > 1 ? (
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Photos">
+          {urls.map((url, index) => (
+            <li key={url}>
+              <button
+                type="button"
+                onClick={() => setOpenIndex(index)}
+                className="block w-full cursor-zoom-in overflow-hidden rounded-lg bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`Open photo ${index + 1} of ${urls.length}`}
+              >
+                <img src={url} alt="" className="aspect-square w-full object-cover transition-opacity hover:opacity-90" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Lightbox urls={urls} alt={alt} index={openIndex} onIndexChange={setOpenIndex} />
+    </div>
+  );
+}
+
+type LightboxProps = {
+  urls: string[];
+  alt: string;
+  /** The photo shown; null means closed. */
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+};
+
+/** Full-screen viewer: previous/next wrap around, arrow keys move, Escape or Close closes. */
+export function Lightbox({ urls, alt, index, onIndexChange }: LightboxProps) {
+  const total = urls.length;
+  const current = index ?? 0;
+  const move = (step: number) => onIndexChange((current + step + total) % total);
+  const hasMany = total > 1;
+
+  return (
+    <Dialog open={index !== null} onOpenChange={(open) => !open && onIndexChange(null)}>
+      <DialogContent
+        hasCloseButton={false}
+        aria-describedby={undefined}
+        className="flex h-dvh w-screen max-w-none flex-col items-center justify-center gap-3 rounded-none border-0 bg-black/95 p-4 text-white sm:p-8"
+        onKeyDown={(event) => {
+          if (!hasMany) return;
+          if (event.key === 'ArrowRight') move(1);
+          else if (event.key === 'ArrowLeft') move(-1);
+        }}
+      >
+        <DialogTitle className="sr-only">{alt}</DialogTitle>
+        <div className="flex w-full items-center justify-between">
+          <p className="text-sm font-medium tabular-nums" aria-live="polite">
+            {current + 1} / {total}
+          </p>
+          <DialogClose className="flex size-10 cursor-pointer items-center justify-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white">
+            <X className="size-5" aria-hidden />
+            <span className="sr-only">Close</span>
+          </DialogClose>
+        </div>
+        <div className="relative flex min-h-0 w-full flex-1 items-center justify-center">
+          <img src={urls[current]} alt={`${alt} (photo ${current + 1} of ${total})`} className="max-h-full max-w-full rounded-md object-contain" />
+          {hasMany ? (
+            <>
+              <LightboxArrow label="Previous photo" className="left-0" onClick={() => move(-1)}>
+                <ChevronLeft className="size-6" aria-hidden />
+              </LightboxArrow>
+              <LightboxArrow label="Next photo" className="right-0" onClick={() => move(1)}>
+                <ChevronRight className="size-6" aria-hidden />
+              </LightboxArrow>
+            </>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LightboxArrow({ label, className, onClick, children }: { label: string; className: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cn(
+        'absolute top-1/2 flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/15 text-white backdrop-blur hover:bg-white/30 focus-visible:ring-2 focus-visible:ring-white',
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}

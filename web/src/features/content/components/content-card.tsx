@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BookOpen, CalendarDays, Heart, Lightbulb, Lock, MapPin, Star } from 'lucide-react';
+import { LIMITS } from '@common/limits';
+import type { ContentCard as ContentCardData } from '@common/schemas/content';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { displayName } from '@/lib/display-name';
+
+type ContentCardProps = {
+  item: ContentCardData;
+  /** The signed-in user's id: their own private items carry the 'Private' marker. */
+  viewerId: string;
+  /** Actions below the card body (e.g. Remove from Saved); kept outside the link. */
+  footer?: ReactNode;
+};
+
+export function contentPath(item: Pick<ContentCardData, 'kind' | 'id'>) {
+  return item.kind === 'tip' ? `/view-tip/${item.id}` : `/view-guide/${item.id}`;
+}
+
+function placeOf(item: ContentCardData) {
+  if (item.kind === 'tip') return [item.placeName, item.city, item.country].filter(Boolean).join(', ');
+  return item.location || item.countries.join(', ');
+}
+
+/** SPEC 2: guide cards show at most 2 tags plus '+N'. */
+export function visibleTags(tags: readonly string[], max: number = LIMITS.guideCardTags) {
+  return { shown: tags.slice(0, max), hidden: Math.max(0, tags.length - max) };
+}
+
+export function ContentCard({ item, viewerId, footer }: ContentCardProps) {
+  const isOwnPrivate = item.isPrivate && item.author.id === viewerId;
+  const place = placeOf(item);
+  const KindIcon = item.kind === 'tip' ? Lightbulb : BookOpen;
+
+  return (
+    <Card data-testid="content-card" className="group flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md">
+      <Link to={contentPath(item)} className="flex flex-1 flex-col outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <div className="relative aspect-[16/10] overflow-hidden bg-gradient-to-br from-secondary to-accent">
+          {item.photoUrl ? (
+            <img
+              src={item.photoUrl}
+              alt=""
+              loading="lazy"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+            />
+          ) : (
+            <div className="flex size-full items-center justify-center text-primary/40">
+              <KindIcon className="size-12" aria-hidden />
+            </div>
+          )}
+          <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+            <Badge variant="secondary" className="shadow-sm">
+              <KindIcon className="size-3" aria-hidden />
+              {item.kind === 'tip' ? 'Tip' : 'Guide'}
+            </Badge>
+            {isOwnPrivate ? (
+              <Badge className="bg-foreground/80 text-background shadow-sm">
+                <Lock className="size-3" aria-hidden />
+                Private
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <h3 className="line-clamp-2 text-base font-semibold leading-snug group-hover:text-primary">{item.title}</h3>
+          {place ? (
+            <p className="flex items-start gap-1 text-sm text-muted-foreground">
+              <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+              <span className="line-clamp-1">{place}</span>
+            </p>
+          ) : null}
+          <CardDetails item={item} />
+          <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm text-muted-foreground">
+            <span className="truncate">by {displayName(item.author)}</span>
+            <span className="inline-flex shrink-0 items-center gap-1" aria-label={`${item.likesCount} likes`}>
+              <Heart className="size-3.5" aria-hidden />
+              {item.likesCount}
+            </span>
+          </div>
+        </div>
+      </Link>
+      {footer ? <div className="border-t p-3">{footer}</div> : null}
+    </Card>
+  );
+}
+
+function CardDetails({ item }: { item: ContentCardData }) {
+  if (item.kind === 'tip') {
+    return (
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        {item.tipTypeName ? <Badge variant="outline">{item.tipTypeName}</Badge> : null}
+        {item.rating ? (
+          <span className="inline-flex items-center gap-0.5 text-amber-600" aria-label={`Rated ${item.rating} of 5`}>
+            <Star className="size-3.5 fill-current" aria-hidden />
+            {item.rating}/5
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+  const { shown, hidden } = visibleTags(item.tags);
+  return (
+    <div className="flex flex-wrap items-center gap-1.5 text-xs">
+      <span className="inline-flex items-center gap-1 text-muted-foreground">
+        <CalendarDays className="size-3.5" aria-hidden />
+        {item.daysCount === 1 ? '1 day' : `${item.daysCount} days`}
+      </span>
+      {shown.map((tag) => (
+        <Badge key={tag} variant="outline">
+          #{tag}
+        </Badge>
+      ))}
+      {hidden > 0 ? <Badge variant="outline">+{hidden}</Badge> : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+
+type ContentGridProps = {
+  isPending: boolean;
+  isEmpty: boolean;
+  empty: ReactNode;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  children: ReactNode;
+};
+
+const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
+
+/** Cards in a grid with skeletons while loading, an empty state, and Load more / infinite scroll. */
+export function ContentGrid({ isPending, isEmpty, empty, hasNextPage, isFetchingNextPage, fetchNextPage, children }: ContentGridProps) {
+  if (isPending) return <ContentGridSkeleton />;
+  if (isEmpty) return <>{empty}</>;
+  return (
+    <div className="grid gap-6">
+      <ul className={GRID} aria-label="Content">
+        {children}
+      </ul>
+      {hasNextPage ? (
+        <LoadMore isFetching={isFetchingNextPage} onLoad={fetchNextPage} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The button loads the next page; scrolling it into view does the same. */
+function LoadMore({ isFetching, onLoad }: { isFetching: boolean; onLoad: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || isFetching || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onLoadRef.current();
+    }, { rootMargin: '200px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [isFetching]);
+
+  return (
+    <Button ref={ref} variant="outline" className="justify-self-center" disabled={isFetching} onClick={onLoad}>
+      {isFetching ? 'Loading...' : 'Load more'}
+    </Button>
+  );
+}
+
+export function ContentGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className={GRID} aria-label="Loading content" aria-busy>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <Card className="overflow-hidden">
+            <Skeleton className="aspect-[16/10] rounded-none" />
+            <div className="grid gap-2 p-4">
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="h-4 w-1/3" />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

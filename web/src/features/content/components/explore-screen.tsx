@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { SearchX } from 'lucide-react';
+import { CONTENT_TEXTS, type ContentTab } from '@common/schemas/content';
+import { useExplore } from '../api/get-explore';
+import { useExploreCounts } from '../api/get-explore-counts';
+import { ContentCard } from './content-card';
+import { ContentGrid } from './content-grid';
+import { ContentTabs } from './content-tabs';
+import { EmptyState } from './empty-state';
+import { ExploreFilters } from './explore-filters';
+import { useErrorToast } from './use-error-toast';
+import { useSearchParam } from './use-search-param';
+
+const EMPTY: Record<ContentTab, string> = {
+  all: CONTENT_TEXTS.noContentFound,
+  tips: CONTENT_TEXTS.noTipsFound,
+  guides: CONTENT_TEXTS.noGuidesFound,
+};
+
+export function ExploreScreen({ viewerId }: { viewerId: string }) {
+  const [tab, setTab] = useState<ContentTab>('all');
+  const search = useSearchParam('q', { debounce: true });
+  const country = useSearchParam('country');
+  const counts = useExploreCounts({ q: search.value, country: country.value });
+
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h1 className="font-display text-3xl font-bold tracking-tight">Explore</h1>
+        <p className="text-sm text-muted-foreground">Discover tips and guides from travelers in the community.</p>
+      </header>
+      <ExploreFilters
+        search={search.input}
+        onSearchChange={search.setInput}
+        country={country.value}
+        onCountryChange={country.setInput}
+      />
+      <ContentTabs value={tab} onValueChange={setTab} counts={counts.data}>
+        <ExploreList viewerId={viewerId} tab={tab} q={search.value} country={country.value} />
+      </ContentTabs>
+    </div>
+  );
+}
+
+function ExploreList({ viewerId, tab, q, country }: { viewerId: string; tab: ContentTab; q: string; country: string }) {
+  const list = useExplore({ type: tab, q, country });
+  useErrorToast(list.isError, 'Failed to load content');
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const isFiltered = Boolean(q || country);
+
+  return (
+    <ContentGrid
+      isPending={list.isPending}
+      isEmpty={items.length === 0}
+      hasNextPage={list.hasNextPage}
+      isFetchingNextPage={list.isFetchingNextPage}
+      fetchNextPage={() => void list.fetchNextPage()}
+      empty={
+        <EmptyState
+          icon={<SearchX className="size-6" aria-hidden />}
+          title={EMPTY[tab]}
+          description={isFiltered ? 'Try another search or country.' : 'Be the first to share something.'}
+        />
+      }
+    >
+      {items.map((item) => (
+        <li key={`${item.kind}-${item.id}`}>
+          <ContentCard item={item} viewerId={viewerId} />
+        </li>
+      ))}
+    </ContentGrid>
+  );
+}

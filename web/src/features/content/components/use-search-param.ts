@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+const DEBOUNCE_MS = 300;
+
+/**
+ * A filter kept in the URL query (so it survives a reload and can be shared). Text input is
+ * debounced: `input` follows every key stroke, `value` (what queries use) follows the URL.
+ */
+export function useSearchParam(name: string, { debounce = false } = {}) {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(name) ?? '';
+  const [input, setInput] = useState(value);
+
+  const write = (next: string) =>
+    setParams(
+      (prev) => {
+        const updated = new URLSearchParams(prev);
+        if (next.trim()) updated.set(name, next);
+        else updated.delete(name);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if (!debounce || input === value) return;
+    const timer = window.setTimeout(() => write(input), DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // `write` and `value` change with the URL; the timer restarts on typing only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [input, debounce]);
+
+  const onInput = (next: string) => {
+    setInput(next);
+    if (!debounce) write(next);
+  };
+
+  return { value: value.trim(), input, setInput: onInput };
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Guide } from '@common/schemas/guide';
+import { api } from '@/lib/api-client';
+
+export const guideQueryKey = (id: string) => ['guides', id] as const;
+
+export function getGuide(id: string) {
+  return api.get<Guide>(`/api/guides/${encodeURIComponent(id)}`);
+}
+
+export const guideQueryOptions = (id: string) =>
+  queryOptions({ queryKey: guideQueryKey(id), queryFn: () => getGuide(id) });
+
+export function useGuide(id: string) {
+  return useQuery(guideQueryOptions(id));
+}

@@ -1,0 +1,73 @@
+import * as React from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { clampDays } from '../itinerary';
+
+type SectionProps = { title: string; description?: string; icon: LucideIcon; children: React.ReactNode };
+
+export function FormSection({ title, description, icon: Icon, children }: SectionProps) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start gap-3 space-y-0">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
+          <Icon className="size-5" aria-hidden />
+        </div>
+        <div className="grid gap-1">
+          <CardTitle>{title}</CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-5">{children}</CardContent>
+    </Card>
+  );
+}
+
+type DurationInputProps = { id: string; value: number; max: number; onChange: (days: number) => void };
+
+/**
+ * The number of days. Only a readable number is committed (clamped to 1..max), so clearing the
+ * box to type a new number does not drop the itinerary's later days on the way.
+ */
+export function DurationInput({ id, value, max, onChange }: DurationInputProps) {
+  const [text, setText] = React.useState(String(value));
+  const [committed, setCommitted] = React.useState(value);
+  if (committed !== value) {
+    setCommitted(value);
+    setText(String(value));
+  }
+  return (
+    <Input
+      id={id}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={max}
+      step={1}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        const parsed = Number.parseInt(event.target.value, 10);
+        if (Number.isFinite(parsed)) onChange(clampDays(parsed, max));
+      }}
+      onBlur={() => setText(String(value))}
+    />
+  );
+}
+
+type PrivateSwitchProps = { label: string; checked: boolean; onCheckedChange: (checked: boolean) => void };
+
+export function PrivateSwitch({ label, checked, onCheckedChange }: PrivateSwitchProps) {
+  const id = React.useId();
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-lg border bg-background/60 p-4">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p className="text-xs text-muted-foreground">Only you can see a private guide. Others never find it in lists or search.</p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+    </div>
+  );
+}

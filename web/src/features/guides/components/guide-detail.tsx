@@ -1,0 +1,180 @@
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
+import { GUIDE_TEXTS, type Guide, type GuideItem } from '@common/schemas/guide';
+import { LikeButton } from '@/components/content/like-button';
+import { PhotoGallery } from '@/components/content/photo-gallery';
+import { SaveButton } from '@/components/content/save-button';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { displayName } from '@/lib/display-name';
+import { guideQueryKey } from '../api/get-guide';
+
+export const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+export function GuideDetail({ guide }: { guide: Guide }) {
+  const queryClient = useQueryClient();
+  const patch = (change: Partial<Guide>) =>
+    queryClient.setQueryData<Guide>(guideQueryKey(guide.id), (old) => (old ? { ...old, ...change } : old));
+  const isOwner = guide.viewer.isOwner;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button asChild variant="ghost" className="-ml-2">
+          <Link to="/tips">
+            <ArrowLeft aria-hidden />
+            Back to Tips
+          </Link>
+        </Button>
+        {isOwner ? (
+          <Button asChild variant="outline">
+            <Link to={`/edit-guide/${guide.id}`}>
+              <Pencil aria-hidden />
+              Edit Guide
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+
+      <Card className="overflow-hidden">
+        <CardContent className="grid gap-5 p-6">
+          <div className="grid gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant="secondary">Guide</Badge>
+              {guide.isPrivate && isOwner ? (
+                <Badge className="bg-foreground/80 text-background">
+                  <Lock className="size-3" aria-hidden />
+                  Private
+                </Badge>
+              ) : null}
+            </div>
+            <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{guide.title}</h1>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              {guide.location ? (
+                <span className="inline-flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden />
+                  {guide.location}
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1">
+                <CalendarDays className="size-4" aria-hidden />
+                {dayCountLabel(guide.daysCount)}
+              </span>
+              <span className="inline-flex items-center gap-1" aria-label={`${guide.likesCount} likes`}>
+                <Heart className="size-4" aria-hidden />
+                {guide.likesCount}
+              </span>
+              <span>by {displayName(guide.author)}</span>
+            </p>
+          </div>
+          {guide.countries.length > 0 || guide.tags.length > 0 ? (
+            <div className="flex flex-wrap gap-1.5">
+              {guide.countries.map((country) => (
+                <Badge key={country} variant="secondary">
+                  {country}
+                </Badge>
+              ))}
+              {guide.tags.map((tag) => (
+                <Badge key={tag} variant="outline">
+                  #{tag}
+                </Badge>
+              ))}
+            </div>
+          ) : null}
+          {!isOwner ? (
+            <div className="flex flex-wrap gap-2">
+              <LikeButton
+                contentType="guide"
+                contentId={guide.id}
+                initialLiked={guide.viewer.hasLiked}
+                initialCount={guide.likesCount}
+                onChanged={(result) => patch({ likesCount: result.likesCount, viewer: { ...guide.viewer, hasLiked: result.liked } })}
+              />
+              <SaveButton
+                contentType="guide"
+                contentId={guide.id}
+                initialSaved={guide.viewer.hasSaved}
+                onChanged={(result) => {
+                  patch({ viewer: { ...guide.viewer, hasSaved: result.saved } });
+                  void queryClient.invalidateQueries({ queryKey: ['content', 'saved'] });
+                }}
+              />
+            </div>
+          ) : null}
+          {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
+          <PhotoGallery urls={guide.photoUrls} alt={guide.title} />
+        </CardContent>
+      </Card>
+
+      <Itinerary guide={guide} />
+    </div>
+  );
+}
+
+function Itinerary({ guide }: { guide: Guide }) {
+  const days = Array.from({ length: guide.daysCount }, (_, index) => index + 1);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarDays className="size-5 text-primary" aria-hidden />
+          Day-by-Day Itinerary
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {days.map((day) => {
+          const items = guide.items.filter((item) => item.dayNumber === day).sort((a, b) => a.orderInDay - b.orderInDay);
+          return (
+            <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
+              <h3 id={`day-${day}`} className="flex items-center gap-2 font-semibold">
+                <span className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
+                  {day}
+                </span>
+                Day {day}
+              </h3>
+              {items.length === 0 ? (
+                <p className="ml-10 text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
+              ) : (
+                <ol className="ml-4 grid gap-3 border-l-2 border-secondary pl-6">
+                  {items.map((item) => (
+                    <ItineraryItem key={item.id} item={item} />
+                  ))}
+                </ol>
+              )}
+            </section>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ItineraryItem({ item }: { item: GuideItem }) {
+  const tip = item.tip;
+  const title = tip?.title ?? item.customTitle ?? 'Activity';
+  const place = tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName;
+  const description = tip?.description ?? item.customDescription;
+  return (
+    <li className="relative grid gap-1">
+      <span className="absolute top-0 -left-9 flex size-6 items-center justify-center rounded-full border-2 border-secondary bg-card text-xs font-semibold">
+        {item.orderInDay}
+      </span>
+      {tip ? (
+        <Link to={`/view-tip/${tip.id}`} className="font-medium text-primary hover:underline">
+          {title}
+        </Link>
+      ) : (
+        <p className="font-medium">{title}</p>
+      )}
+      {place ? (
+        <p className="flex items-center gap-1 text-sm text-muted-foreground">
+          <MapPin className="size-3.5" aria-hidden />
+          {place}
+        </p>
+      ) : null}
+      {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+    </li>
+  );
+}

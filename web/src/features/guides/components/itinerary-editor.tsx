@@ -1,0 +1,177 @@
+import * as React from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { GUIDE_TEXTS } from '@common/schemas/guide';
+import type { TipOption } from '@common/schemas/tip';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { type CustomItem, type DraftItem, addCustom, addTip, availableTips, itemsOfDay, removeItem } from '../itinerary';
+
+type ItineraryEditorProps = {
+  daysCount: number;
+  items: DraftItem[];
+  onChange: (items: DraftItem[]) => void;
+  tips: TipOption[];
+  /** Edit Guide's custom activity has a place name and description too (SPEC 2). */
+  isDetailedCustom?: boolean;
+};
+
+export function ItineraryEditor({ daysCount, items, onChange, tips, isDetailedCustom = false }: ItineraryEditorProps) {
+  return (
+    <div className="grid gap-4">
+      {Array.from({ length: daysCount }, (_, index) => index + 1).map((day) => (
+        <DayEditor
+          key={day}
+          day={day}
+          items={itemsOfDay(items, day)}
+          tips={availableTips(items, day, tips)}
+          hasAnyTips={tips.length > 0}
+          isDetailedCustom={isDetailedCustom}
+          onAddTip={(tip) => onChange(addTip(items, day, tip))}
+          onAddCustom={(custom) => onChange(addCustom(items, day, custom))}
+          onRemove={(key) => onChange(removeItem(items, key))}
+        />
+      ))}
+    </div>
+  );
+}
+
+type DayEditorProps = {
+  day: number;
+  items: DraftItem[];
+  tips: TipOption[];
+  hasAnyTips: boolean;
+  isDetailedCustom: boolean;
+  onAddTip: (tip: TipOption) => void;
+  onAddCustom: (custom: CustomItem) => void;
+  onRemove: (key: string) => void;
+};
+
+function DayEditor({ day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, onAddCustom, onRemove }: DayEditorProps) {
+  const headingId = `itinerary-day-${day}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border bg-background/60 p-4">
+      <div className="flex items-center gap-3">
+        <span className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
+          {day}
+        </span>
+        <h3 id={headingId} className="font-semibold">
+          Day {day}
+        </h3>
+        <span className="text-xs text-muted-foreground">{items.length === 1 ? '1 activity' : `${items.length} activities`}</span>
+      </div>
+      {items.length === 0 ? (
+        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+          {GUIDE_TEXTS.emptyDay}. Add one of your tips or a custom item below.
+        </p>
+      ) : (
+        <ol className="grid gap-2">
+          {items.map((item) => (
+            <ItemRow key={item.key} item={item} day={day} onRemove={() => onRemove(item.key)} />
+          ))}
+        </ol>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        {hasAnyTips ? (
+          <Select value="" onValueChange={(id) => {
+            const tip = tips.find((t) => t.id === id);
+            if (tip) onAddTip(tip);
+          }} disabled={tips.length === 0}>
+            <SelectTrigger aria-label={`Add a tip to day ${day}`}>
+              <SelectValue placeholder={tips.length === 0 ? 'All your tips are in this day' : 'Add one of your tips...'} />
+            </SelectTrigger>
+            <SelectContent>
+              {tips.map((tip) => (
+                <SelectItem key={tip.id} value={tip.id}>
+                  {tip.title} <span className="text-muted-foreground">· {tip.city}</span>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ) : null}
+        {isDetailedCustom ? null : <CustomItemInput day={day} onAdd={onAddCustom} />}
+      </div>
+      {isDetailedCustom ? <CustomActivityForm day={day} onAdd={onAddCustom} /> : null}
+    </section>
+  );
+}
+
+function ItemRow({ item, day, onRemove }: { item: DraftItem; day: number; onRemove: () => void }) {
+  const title = item.tip ? item.tip.title : (item.customTitle ?? '');
+  const detail = item.tip
+    ? [item.tip.placeName, item.tip.city, item.tip.country].filter(Boolean).join(', ')
+    : [item.customPlaceName, item.customDescription].filter(Boolean).join(' · ');
+  return (
+    <li className="flex items-start gap-3 rounded-md border bg-card p-3">
+      <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground">
+        {item.orderInDay}
+      </span>
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="truncate text-sm font-medium">{title}</p>
+        <p className="line-clamp-2 text-xs text-muted-foreground">
+          {item.tip ? 'Your tip' : 'Custom item'}
+          {detail ? ` · ${detail}` : ''}
+        </p>
+      </div>
+      <Button type="button" variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" aria-label={`Remove ${title} from day ${day}`} onClick={onRemove}>
+        <Trash2 aria-hidden />
+      </Button>
+    </li>
+  );
+}
+
+/** Create Guide: one text box and an Add button; blank text adds nothing. */
+function CustomItemInput({ day, onAdd }: { day: number; onAdd: (custom: CustomItem) => void }) {
+  const [text, setText] = React.useState('');
+  const submit = () => {
+    if (!text.trim()) return;
+    onAdd({ title: text });
+    setText('');
+  };
+  return (
+    <div className="flex gap-2">
+      <Input
+        aria-label={`Custom item for day ${day}`}
+        placeholder="Add a custom item..."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <Button type="button" variant="outline" onClick={submit} disabled={!text.trim()} aria-label={`Add custom item to day ${day}`}>
+        <Plus aria-hidden />
+        Add
+      </Button>
+    </div>
+  );
+}
+
+/** Edit Guide: a custom activity with a title, an optional place name and description. */
+function CustomActivityForm({ day, onAdd }: { day: number; onAdd: (custom: CustomItem) => void }) {
+  const empty = { title: '', placeName: '', description: '' };
+  const [draft, setDraft] = React.useState(empty);
+  const submit = () => {
+    if (!draft.title.trim()) return;
+    onAdd(draft);
+    setDraft(empty);
+  };
+  return (
+    <div className="grid gap-2 rounded-md bg-muted/60 p-3">
+      <p className="text-xs font-medium text-muted-foreground">Add a custom activity</p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Input aria-label={`Activity title for day ${day}`} placeholder="Activity title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+        <Input aria-label={`Place name for day ${day}`} placeholder="Place name (optional)" value={draft.placeName} onChange={(e) => setDraft({ ...draft, placeName: e.target.value })} />
+      </div>
+      <Textarea aria-label={`Activity description for day ${day}`} placeholder="Description (optional)" className="min-h-16" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={submit} disabled={!draft.title.trim()}>
+        <Plus aria-hidden />
+        Add Activity
+      </Button>
+    </div>
+  );
+}

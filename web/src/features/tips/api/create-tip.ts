@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tip, TipInput } from '@common/schemas/tip';
+import { api } from '@/lib/api-client';
+import { tipQueryKey } from './get-tip';
+
+export function createTip(input: TipInput) {
+  return api.post<Tip>('/api/tips', input);
+}
+
+export function useCreateTip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTip,
+    onSuccess: (tip) => {
+      queryClient.setQueryData(tipQueryKey(tip.id), tip);
+      // Lists, explore and the guide editor's tip picker all show it.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['content'] }),
+        queryClient.invalidateQueries({ queryKey: ['tips', 'options'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCreateTip } from '../api/create-tip';
+import { useUploadTipPhotos } from '../api/upload-tip-photos';
+import { TIP_SCREEN_TEXTS as T } from '../texts';
+import { EMPTY_TIP_FORM, toTipInput } from '../tip-form-values';
+import { submitErrorMessage } from './submit-error';
+import { TipForm, type TipFormSubmission } from './tip-form';
+
+/** /new-tip: upload the photos first (a failure stops there), then create the tip, then /tips. */
+export function CreateTip() {
+  const navigate = useNavigate();
+  const upload = useUploadTipPhotos();
+  const create = useCreateTip();
+  const status = upload.isPending ? 'uploading' : create.isPending || create.isSuccess ? 'saving' : 'idle';
+
+  const onSubmit = async ({ values, newFiles }: TipFormSubmission) => {
+    let photoUrls: string[] = [];
+    if (newFiles.length > 0) {
+      try {
+        photoUrls = await upload.mutateAsync(newFiles);
+      } catch {
+        notifyError(T.uploadFailed, T.uploadErrorTitle);
+        return;
+      }
+    }
+    create.mutate(toTipInput(values, photoUrls), {
+      onSuccess: () => {
+        notifySuccess(T.createdTitle, T.created);
+        navigate('/tips');
+      },
+      onError: (error) => notifyError(submitErrorMessage(error, T.createFailed)),
+    });
+  };
+
+  return (
+    <TipForm
+      mode="create"
+      defaultValues={EMPTY_TIP_FORM}
+      status={status}
+      submitLabel="Create Tip"
+      savingLabel="Creating..."
+      onSubmit={onSubmit}
+      secondaryActions={
+        <Button type="button" variant="outline" size="lg" onClick={() => navigate('/tips')} disabled={status !== 'idle'}>
+          Cancel
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useNavigate } from 'react-router';
+import type { Tip } from '@common/schemas/tip';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useDeleteTip } from '../api/delete-tip';
+import { useUpdateTip } from '../api/update-tip';
+import { useUploadTipPhotos } from '../api/upload-tip-photos';
+import { TIP_SCREEN_TEXTS as T } from '../texts';
+import { tipToFormValues, toTipInput } from '../tip-form-values';
+import { DeleteTipDialog } from './delete-tip-dialog';
+import { submitErrorMessage } from './submit-error';
+import { TipForm, type TipFormSubmission } from './tip-form';
+
+/** /edit-tip/:id: kept photos plus new uploads (at most 5); saving goes back to the tip. */
+export function EditTip({ tip }: { tip: Tip }) {
+  const navigate = useNavigate();
+  const upload = useUploadTipPhotos();
+  const update = useUpdateTip();
+  const remove = useDeleteTip();
+  const status = upload.isPending ? 'uploading' : update.isPending || update.isSuccess ? 'saving' : 'idle';
+
+  const onSubmit = async ({ values, newFiles, keptUrls }: TipFormSubmission) => {
+    let uploaded: string[] = [];
+    if (newFiles.length > 0) {
+      try {
+        uploaded = await upload.mutateAsync(newFiles);
+      } catch {
+        notifyError(T.uploadFailed, T.uploadErrorTitle);
+        return;
+      }
+    }
+    update.mutate(
+      { id: tip.id, input: toTipInput(values, [...keptUrls, ...uploaded]) },
+      {
+        onSuccess: () => {
+          notifySuccess(T.updated);
+          navigate(`/view-tip/${tip.id}`);
+        },
+        onError: (error) => notifyError(submitErrorMessage(error, T.updateFailed)),
+      },
+    );
+  };
+
+  const onDelete = () =>
+    remove.mutate(tip.id, {
+      onSuccess: () => {
+        notifySuccess(T.deleted);
+        navigate('/tips');
+      },
+      onError: (error) => notifyError(submitErrorMessage(error, T.deleteFailed)),
+    });
+
+  return (
+    <TipForm
+      mode="edit"
+      defaultValues={tipToFormValues(tip)}
+      initialPhotoUrls={tip.photoUrls}
+      status={status}
+      submitLabel="Save Changes"
+      savingLabel="Saving..."
+      onSubmit={onSubmit}
+      secondaryActions={<DeleteTipDialog isDeleting={remove.isPending || remove.isSuccess} disabled={status !== 'idle'} onConfirm={onDelete} />}
+    />
+  );
+}

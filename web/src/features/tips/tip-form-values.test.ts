@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { TIP_TEXTS } from '@common/schemas/tip';
+import { EMPTY_TIP_FORM, findTipFormProblem, toTipInput, todayIsoDate, type TipFormValues } from './tip-form-values';
+
+const valid: TipFormValues = {
+  ...EMPTY_TIP_FORM,
+  title: ' Sunrise at the temple ',
+  country: 'Japan',
+  city: 'Kyoto',
+  description: 'Go before six.',
+};
+
+describe('findTipFormProblem', () => {
+  it('accepts the four required fields alone', () => {
+    expect(findTipFormProblem(valid, 'create')).toBeNull();
+  });
+  it('asks for the required fields first', () => {
+    for (const field of ['title', 'country', 'city', 'description'] as const) {
+      expect(findTipFormProblem({ ...valid, [field]: '   ', googleMapsUrl: 'nope' }, 'create')).toEqual({
+        title: TIP_TEXTS.missingInformationTitle,
+        description: TIP_TEXTS.missingInformation,
+      });
+    }
+  });
+  it('refuses a link that is not a maps link, with the create or edit wording', () => {
+    const bad = { ...valid, googleMapsUrl: 'https://maps.google.com.evil.example/x' };
+    expect(findTipFormProblem(bad, 'create')?.description).toBe(TIP_TEXTS.invalidUrl);
+    expect(findTipFormProblem(bad, 'edit')?.description).toBe(TIP_TEXTS.invalidUrlOnEdit);
+    expect(findTipFormProblem({ ...valid, googleMapsUrl: 'https://maps.app.goo.gl/abc' }, 'create')).toBeNull();
+  });
+  it('reports the shared schema rules, e.g. a future date or a bad currency', () => {
+    expect(findTipFormProblem({ ...valid, experienceDate: '2999-01-01' }, 'create')?.description).toBe(TIP_TEXTS.futureDate);
+    expect(findTipFormProblem({ ...valid, currency: 'dollars' }, 'edit')).not.toBeNull();
+  });
+});
+
+describe('toTipInput', () => {
+  it('trims, sends empty optional fields as null and numbers as numbers', () => {
+    const input = toTipInput({ ...valid, rating: '4', valueSpent: '12.50', placeName: '  ', currency: 'EUR' }, ['/api/media/x']);
+    expect(input).toMatchObject({
+      title: 'Sunrise at the temple',
+      rating: 4,
+      valueSpent: 12.5,
+      placeName: null,
+      googleMapsUrl: null,
+      experienceDate: null,
+      tipTypeId: null,
+      currency: 'EUR',
+      photoUrls: ['/api/media/x'],
+    });
+  });
+});
+
+describe('todayIsoDate', () => {
+  it('formats the local date', () => {
+    expect(todayIsoDate(new Date(2024, 0, 5, 23, 30))).toBe('2024-01-05');
+  });
+});

@@ -1,0 +1,113 @@
+import { DEFAULT_CURRENCY } from '@common/lists/currencies';
+import { isMapsUrl } from '@common/maps-url';
+import { TIP_TEXTS, TipInputSchema, type Tip, type TipInput } from '@common/schemas/tip';
+import { TEXTS } from '@common/texts';
+
+/** What the form holds: plain strings until submit turns them into a TipInput. */
+export type TipFormValues = {
+  title: string;
+  tipTypeId: string;
+  rating: string;
+  country: string;
+  city: string;
+  placeName: string;
+  googleMapsUrl: string;
+  experienceDate: string;
+  valueSpent: string;
+  currency: string;
+  description: string;
+  detailedContent: string;
+  tags: string[];
+  isPrivate: boolean;
+};
+
+export const EMPTY_TIP_FORM: TipFormValues = {
+  title: '',
+  tipTypeId: '',
+  rating: '',
+  country: '',
+  city: '',
+  placeName: '',
+  googleMapsUrl: '',
+  experienceDate: '',
+  valueSpent: '',
+  currency: DEFAULT_CURRENCY,
+  description: '',
+  detailedContent: '',
+  tags: [],
+  isPrivate: false,
+};
+
+export function tipToFormValues(tip: Tip): TipFormValues {
+  return {
+    title: tip.title,
+    tipTypeId: tip.tipTypeId ?? '',
+    rating: tip.rating === null ? '' : String(tip.rating),
+    country: tip.country,
+    city: tip.city,
+    placeName: tip.placeName ?? '',
+    googleMapsUrl: tip.googleMapsUrl ?? '',
+    experienceDate: tip.experienceDate ?? '',
+    valueSpent: tip.valueSpent === null ? '' : String(tip.valueSpent),
+    currency: tip.currency ?? '',
+    description: tip.description,
+    detailedContent: tip.detailedContent ?? '',
+    tags: tip.tags,
+    isPrivate: tip.isPrivate,
+  };
+}
+
+/** Empty optional fields become null (SPEC 5). */
+export function toTipInput(values: TipFormValues, photoUrls: string[]): TipInput {
+  const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+  const cost = values.valueSpent.trim();
+  return {
+    title: values.title.trim(),
+    tipTypeId: orNull(values.tipTypeId),
+    rating: values.rating ? Number(values.rating) : null,
+    // The form holds any string; the schema (client check and server) narrows it to the list.
+    country: values.country as TipInput['country'],
+    city: values.city.trim(),
+    placeName: orNull(values.placeName),
+    googleMapsUrl: orNull(values.googleMapsUrl),
+    experienceDate: orNull(values.experienceDate),
+    valueSpent: cost === '' ? null : Number(cost),
+    currency: orNull(values.currency),
+    description: values.description.trim(),
+    detailedContent: orNull(values.detailedContent),
+    photoUrls,
+    tags: values.tags,
+    isPrivate: values.isPrivate,
+  };
+}
+
+export type TipFormProblem = { title: string; description: string };
+
+/**
+ * The first problem to toast, in SPEC order: required fields, then the maps link, then anything
+ * else the shared schema (the server's own rule) refuses. null means the input is valid.
+ */
+export function findTipFormProblem(values: TipFormValues, mode: 'create' | 'edit'): TipFormProblem | null {
+  const isBlank = (v: string) => v.trim() === '';
+  if (isBlank(values.title) || isBlank(values.country) || isBlank(values.city) || isBlank(values.description)) {
+    return { title: TIP_TEXTS.missingInformationTitle, description: TIP_TEXTS.missingInformation };
+  }
+  const mapsUrl = values.googleMapsUrl.trim();
+  if (mapsUrl !== '' && !isMapsUrl(mapsUrl)) {
+    return {
+      title: TIP_TEXTS.invalidUrlTitle,
+      description: mode === 'create' ? TIP_TEXTS.invalidUrl : TIP_TEXTS.invalidUrlOnEdit,
+    };
+  }
+  const parsed = TipInputSchema.safeParse(toTipInput(values, []));
+  if (!parsed.success) {
+    return { title: TEXTS.validationErrorTitle, description: parsed.error.issues[0]?.message ?? TEXTS.genericFailure };
+  }
+  return null;
+}
+
+/** Today as YYYY-MM-DD in the viewer's time zone: the date input's max. */
+export function todayIsoDate(now = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
