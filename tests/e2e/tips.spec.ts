@@ -74,6 +74,9 @@ test('a member creates a tip with photos, views it in the lightbox, edits it and
   await page.getByRole('button', { name: 'Create Tip' }).click();
   await expectToast(page, 'Your tip has been created successfully');
   await expect(page).toHaveURL(/\/tips$/);
+  await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
 
   // Detail: facts, photo grid and a lightbox that wraps around.
   const id = await ownTipId(page, title);
