@@ -57,7 +57,7 @@ function ExploreList({ viewerId, tab, q, country }: { viewerId: string; tab: Con
       fetchNextPage={() => void list.fetchNextPage()}
       empty={
         <EmptyState
-          icon={<SearchX className="size-6" aria-hidden />}
+          icon={SearchX}
           title={EMPTY[tab]}
           description={isFiltered ? 'Try another search or country.' : 'Be the first to share something.'}
         />

@@ -54,7 +54,7 @@ function SavedList({ viewerId, tab, q }: { viewerId: string; tab: ContentTab; q:
       fetchNextPage={() => void list.fetchNextPage()}
       empty={
         <EmptyState
-          icon={<Bookmark className="size-6" aria-hidden />}
+          icon={Bookmark}
           title={q ? 'No saved items match your search' : EMPTY[tab]}
           description="Explore the community's tips and guides and save the ones you want to keep."
           action={

@@ -1,73 +1,56 @@
-import * as React from 'react';
-import { Link, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ArrowLeft, MapPinOff, ShieldAlert } from 'lucide-react';
 import type { Guide } from '@common/schemas/guide';
+import { QueryLoader } from '@/components/content/query-loader';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { NoticeCard } from '@/components/ui/notice-card';
 import { useGuide } from '../api/get-guide';
 
-/**
- * Loads a guide for the detail and edit screens: 'Loading guide...', then 'Guide not found' for a
- * 404 (missing or someone's private guide), or 'Failed to load guide' and /tips otherwise (SPEC 4, 8).
- */
-export function GuideLoader({ id, children }: { id: string; children: (guide: Guide) => React.ReactNode }) {
-  const navigate = useNavigate();
-  const guide = useGuide(id);
-  const isNotFound = guide.error instanceof ApiError && guide.error.status === 404;
-  const hasFailed = guide.isError && !isNotFound;
-
-  React.useEffect(() => {
-    if (!hasFailed) return;
-    notifyError('Failed to load guide');
-    navigate('/tips', { replace: true });
-  }, [hasFailed, navigate]);
-
-  if (guide.isPending || hasFailed) return <Spinner label="Loading guide..." />;
-  if (isNotFound || !guide.data) return <GuideNotFound />;
-  return <>{children(guide.data)}</>;
+/** Loads a guide for the detail and edit screens ('Loading guide...', 'Guide not found', 'Failed to load guide'). */
+export function GuideLoader({ id, children }: { id: string; children: (guide: Guide) => ReactNode }) {
+  return (
+    <QueryLoader query={useGuide(id)} loadingLabel="Loading guide..." failedMessage="Failed to load guide" notFound={<GuideNotFound />}>
+      {children}
+    </QueryLoader>
+  );
 }
 
 function GuideNotFound() {
   return (
-    <Card className="mx-auto w-full max-w-md border-dashed text-center">
-      <CardContent className="grid justify-items-center gap-4 pt-8 pb-8">
-        <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <MapPinOff className="size-6" aria-hidden />
-        </div>
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold">Guide not found</h1>
-          <p className="text-sm text-muted-foreground">It may have been deleted, or it is private.</p>
-        </div>
+    <NoticeCard
+      icon={MapPinOff}
+      title="Guide not found"
+      titleAs="h1"
+      description="It may have been deleted, or it is private."
+      className="mx-auto w-full max-w-md"
+      action={
         <Button variant="outline" asChild>
           <Link to="/tips">
             <ArrowLeft aria-hidden />
             Back to Tips
           </Link>
         </Button>
-      </CardContent>
-    </Card>
+      }
+    />
   );
 }
 
 /** Someone else's public guide on /edit-guide: no form (the server refuses the save anyway, D2). */
 export function NotGuideOwner({ guideId }: { guideId: string }) {
   return (
-    <Card className="mx-auto w-full max-w-md border-dashed text-center">
-      <CardContent className="grid justify-items-center gap-4 pt-8 pb-8">
-        <div className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <ShieldAlert className="size-6" aria-hidden />
-        </div>
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold">You can only edit your own guides</h1>
-          <p className="text-sm text-muted-foreground">This guide belongs to another member. You can still view it.</p>
-        </div>
+    <NoticeCard
+      icon={ShieldAlert}
+      tone="accent"
+      title="You can only edit your own guides"
+      titleAs="h1"
+      description="This guide belongs to another member. You can still view it."
+      className="mx-auto w-full max-w-md"
+      action={
         <Button variant="outline" asChild>
           <Link to={`/view-guide/${guideId}`}>View the guide</Link>
         </Button>
-      </CardContent>
-    </Card>
+      }
+    />
   );
 }
