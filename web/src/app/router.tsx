@@ -1,21 +1,20 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { ComingSoon } from '@/components/layout/coming-soon';
-import { AdminRoute } from './routes/admin';
 import { AppRoot } from './routes/app-root';
 import { DashboardRoute } from './routes/dashboard';
-import { EditGuideRoute } from './routes/edit-guide';
-import { EditTipRoute } from './routes/edit-tip';
-import { ExploreRoute } from './routes/explore';
 import { LandingRoute } from './routes/landing';
-import { NewGuideRoute } from './routes/new-guide';
-import { NewTipRoute } from './routes/new-tip';
 import { NotFoundRoute } from './routes/not-found';
 import { RequestInvitationRoute } from './routes/request-invitation';
-import { SavedRoute } from './routes/saved';
 import { SignUpRoute } from './routes/signup';
-import { TipsRoute } from './routes/tips';
-import { ViewGuideRoute } from './routes/view-guide';
-import { ViewTipRoute } from './routes/view-tip';
+
+/**
+ * Member screens load on first visit (their own chunks), so a visitor's sign-in page downloads
+ * only what it shows; the shell, landing and dashboard stay in the main bundle.
+ */
+function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /** Member screens that arrive with later issues; listed so the SPEC route table is complete. */
 const COMING_SOON: { path: string; title: string }[] = [
@@ -34,16 +33,16 @@ export const router = createBrowserRouter([
     element: <AppRoot />,
     children: [
       { path: 'dashboard', element: <DashboardRoute /> },
-      { path: 'admin', element: <AdminRoute /> },
-      { path: 'new-tip', element: <NewTipRoute /> },
-      { path: 'view-tip/:id', element: <ViewTipRoute /> },
-      { path: 'edit-tip/:id', element: <EditTipRoute /> },
-      { path: 'tips', element: <TipsRoute /> },
-      { path: 'explore', element: <ExploreRoute /> },
-      { path: 'saved', element: <SavedRoute /> },
-      { path: 'new-guide', element: <NewGuideRoute /> },
-      { path: 'view-guide/:id', element: <ViewGuideRoute /> },
-      { path: 'edit-guide/:id', element: <EditGuideRoute /> },
+      { path: 'admin', lazy: lazyRoute(() => import('./routes/admin'), 'AdminRoute') },
+      { path: 'new-tip', lazy: lazyRoute(() => import('./routes/new-tip'), 'NewTipRoute') },
+      { path: 'view-tip/:id', lazy: lazyRoute(() => import('./routes/view-tip'), 'ViewTipRoute') },
+      { path: 'edit-tip/:id', lazy: lazyRoute(() => import('./routes/edit-tip'), 'EditTipRoute') },
+      { path: 'tips', lazy: lazyRoute(() => import('./routes/tips'), 'TipsRoute') },
+      { path: 'explore', lazy: lazyRoute(() => import('./routes/explore'), 'ExploreRoute') },
+      { path: 'saved', lazy: lazyRoute(() => import('./routes/saved'), 'SavedRoute') },
+      { path: 'new-guide', lazy: lazyRoute(() => import('./routes/new-guide'), 'NewGuideRoute') },
+      { path: 'view-guide/:id', lazy: lazyRoute(() => import('./routes/view-guide'), 'ViewGuideRoute') },
+      { path: 'edit-guide/:id', lazy: lazyRoute(() => import('./routes/edit-guide'), 'EditGuideRoute') },
       ...COMING_SOON.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
     ],
   },

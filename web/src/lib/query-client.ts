@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** Client errors (4xx) will not change on retry; network and 5xx failures get one more try. */
@@ -25,4 +25,15 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
     },
   });
   return client;
+}
+
+/**
+ * Marks cached queries stale and refetches them in the background, without waiting. Mutation
+ * hooks call this rather than returning the invalidation promise: a returned promise delays the
+ * caller's own `mutate(..., { onSuccess })` until the refetch is done, by which time the calling
+ * component (a card whose item was just removed, say) may be gone, and TanStack Query then drops
+ * its callbacks: no toast, no navigation.
+ */
+export function refreshInBackground(client: QueryClient, ...queryKeys: QueryKey[]): void {
+  for (const queryKey of queryKeys) void client.invalidateQueries({ queryKey });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InvitationDecisionResult } from '@common/schemas/invitation';
 import { api } from '@/lib/api-client';
 import { invitationsQueryOptions } from './get-invitations';
+import { refreshInBackground } from '@/lib/query-client';
 
 export function rejectInvitation(id: string) {
   return api.post<InvitationDecisionResult>(`/api/admin/invitations/${encodeURIComponent(id)}/reject`);
@@ -11,6 +12,6 @@ export function useRejectInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectInvitation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryOptions().queryKey }),
+    onSettled: () => refreshInBackground(queryClient, invitationsQueryOptions().queryKey),
   });
 }

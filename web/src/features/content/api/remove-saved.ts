@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshInBackground } from '@/lib/query-client';
 
 export function removeSaved(savedId: string) {
   return api.delete<void>(`/api/saved/${encodeURIComponent(savedId)}`);
@@ -9,12 +10,7 @@ export function useRemoveSaved() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeSaved,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['content', 'saved'] }),
-        // Detail pages cache whether the viewer saved the item.
-        queryClient.invalidateQueries({ queryKey: ['guides'] }),
-        queryClient.invalidateQueries({ queryKey: ['tips'] }),
-      ]),
+    // Detail pages cache whether the viewer saved the item.
+    onSuccess: () => refreshInBackground(queryClient, ['content', 'saved'], ['guides'], ['tips']),
   });
 }

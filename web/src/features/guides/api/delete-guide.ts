@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { guideQueryKey } from './get-guide';
+import { refreshInBackground } from '@/lib/query-client';
 
 export function deleteGuide(id: string) {
   return api.delete<void>(`/api/guides/${encodeURIComponent(id)}`);
@@ -12,7 +13,7 @@ export function useDeleteGuide() {
     mutationFn: deleteGuide,
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: guideQueryKey(id) });
-      return queryClient.invalidateQueries({ queryKey: ['content'] });
+      refreshInBackground(queryClient, ['content']);
     },
   });
 }

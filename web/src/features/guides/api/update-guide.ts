@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Guide, GuideUpdate } from '@common/schemas/guide';
 import { api } from '@/lib/api-client';
 import { guideQueryKey } from './get-guide';
+import { refreshInBackground } from '@/lib/query-client';
 
 export function updateGuide({ id, input }: { id: string; input: GuideUpdate }) {
   return api.put<Guide>(`/api/guides/${encodeURIComponent(id)}`, input);
@@ -13,7 +14,7 @@ export function useUpdateGuide() {
     mutationFn: updateGuide,
     onSuccess: (guide) => {
       queryClient.setQueryData(guideQueryKey(guide.id), guide);
-      return queryClient.invalidateQueries({ queryKey: ['content'] });
+      refreshInBackground(queryClient, ['content']);
     },
   });
 }

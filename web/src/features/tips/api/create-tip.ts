@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tip, TipInput } from '@common/schemas/tip';
 import { api } from '@/lib/api-client';
 import { tipQueryKey } from './get-tip';
+import { refreshInBackground } from '@/lib/query-client';
 
 export function createTip(input: TipInput) {
   return api.post<Tip>('/api/tips', input);
@@ -14,10 +15,7 @@ export function useCreateTip() {
     onSuccess: (tip) => {
       queryClient.setQueryData(tipQueryKey(tip.id), tip);
       // Lists, explore and the guide editor's tip picker all show it.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['content'] }),
-        queryClient.invalidateQueries({ queryKey: ['tips', 'options'] }),
-      ]);
+      refreshInBackground(queryClient, ['content'], ['tips', 'options']);
     },
   });
 }

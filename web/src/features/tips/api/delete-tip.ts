@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { tipQueryKey } from './get-tip';
+import { refreshInBackground } from '@/lib/query-client';
 
 export function deleteTip(id: string) {
   return api.delete<void>(`/api/tips/${encodeURIComponent(id)}`);
@@ -13,11 +14,7 @@ export function useDeleteTip() {
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: tipQueryKey(id) });
       // Guides that used it now show a custom item instead.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['content'] }),
-        queryClient.invalidateQueries({ queryKey: ['tips', 'options'] }),
-        queryClient.invalidateQueries({ queryKey: ['guides'] }),
-      ]);
+      refreshInBackground(queryClient, ['content'], ['tips', 'options'], ['guides']);
     },
   });
 }

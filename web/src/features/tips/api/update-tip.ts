@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tip, TipInput } from '@common/schemas/tip';
 import { api } from '@/lib/api-client';
 import { tipQueryKey } from './get-tip';
+import { refreshInBackground } from '@/lib/query-client';
 
 export function updateTip({ id, input }: { id: string; input: TipInput }) {
   return api.put<Tip>(`/api/tips/${encodeURIComponent(id)}`, input);
@@ -13,10 +14,7 @@ export function useUpdateTip() {
     mutationFn: updateTip,
     onSuccess: (tip) => {
       queryClient.setQueryData(tipQueryKey(tip.id), tip);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['content'] }),
-        queryClient.invalidateQueries({ queryKey: ['tips', 'options'] }),
-      ]);
+      refreshInBackground(queryClient, ['content'], ['tips', 'options']);
     },
   });
 }
