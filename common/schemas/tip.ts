@@ -73,7 +73,16 @@ export const TipInputSchema = z.object({
 export type TipInput = z.input<typeof TipInputSchema>;
 export type TipInputParsed = z.output<typeof TipInputSchema>;
 
-export const TIP_CREATE_CURRENCIES = TIP_CURRENCIES;
+/** POST /api/tips: the create form offers a fixed currency list (SPEC 9); edit takes any code. */
+export const TipCreateSchema = TipInputSchema.extend({
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(TIP_CURRENCIES, `Currency is one of ${TIP_CURRENCIES.join(', ')}`))
+    .nullish()
+    .transform((v) => v ?? null),
+});
 
 /** A tip on a card (lists, explore, saved). */
 export const TipCardSchema = z.object({

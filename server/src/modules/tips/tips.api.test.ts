@@ -97,6 +97,18 @@ describe('tips', () => {
     expect(seen.json<Tip>().viewer).toEqual({ isOwner: false, hasLiked: false, hasSaved: false });
   });
 
+  it('takes a currency from the create list only; edit accepts any three-letter code (SPEC 5, 9)', async () => {
+    const refused = await t.call('POST', '/api/tips', { cookie: alice.cookie, body: validTip({ currency: 'SEK' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Currency is one of USD');
+    const created = await t.call('POST', '/api/tips', { cookie: alice.cookie, body: validTip({ currency: 'usd' }) });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<Tip>().id;
+    const edited = await t.call('PUT', `/api/tips/${id}`, { cookie: alice.cookie, body: validTip({ currency: 'sek' }) });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<Tip>().currency).toBe('SEK');
+  });
+
   it('stores empty optional fields as null', async () => {
     const tip = await createTip(alice, { placeName: '', googleMapsUrl: '', rating: null });
     expect(tip).toMatchObject({ placeName: null, googleMapsUrl: null, rating: null, experienceDate: null, valueSpent: null, photoUrl: null, photoUrls: [] });

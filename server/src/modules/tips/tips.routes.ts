@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema } from '../../../../common/schemas/common';
-import { TipInputSchema, TipOptionSchema, TipSchema } from '../../../../common/schemas/tip';
+import { TipCreateSchema, TipInputSchema, TipOptionSchema, TipSchema } from '../../../../common/schemas/tip';
 import { requireViewer } from '../../plugins/access';
 import type { TipsService } from './tips.service';
 
@@ -13,7 +13,7 @@ export async function tipRoutes(app: FastifyInstance, opts: { tips: TipsService 
 
   r.post(
     '/',
-    { config: { access: 'member' }, schema: { body: TipInputSchema, response: { 201: TipSchema } } },
+    { config: { access: 'member' }, schema: { body: TipCreateSchema, response: { 201: TipSchema } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       return reply.status(201).send(await tips.create(request.body, viewer.userId));
