@@ -5,10 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -112,7 +114,9 @@ export const verifications = pgTable(
 
 // ---- Members ----
 
-export const profiles = pgTable('profiles', {
+export const profiles = pgTable(
+  'profiles',
+  {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -125,7 +129,9 @@ export const profiles = pgTable('profiles', {
   countriesVisited: text().array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+  },
+  (t) => [uniqueIndex('profiles_username_lower_unique').on(sql`lower(${t.username})`)],
+);
 
 export const userRoles = pgTable(
   'user_roles',
@@ -428,4 +434,22 @@ export const connections = pgTable(
     index('connections_requester_idx').on(t.requesterId, t.status),
     index('connections_addressee_idx').on(t.addresseeId, t.status),
   ],
+);
+
+/**
+ * Live events (DECISIONS A3), written in the same transaction as the change they announce (by
+ * triggers, see the realtime migration) and announced with NOTIFY on commit. The id orders the
+ * stream: a reconnecting client sends Last-Event-ID and gets every later event for it.
+ * user_id null = for every member (system messages).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    payload: jsonb().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_user_id_idx').on(t.userId, t.id), index('events_created_at_idx').on(t.createdAt)],
 );

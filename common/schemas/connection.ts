@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ProfileCardSchema } from './profile';
+
+export const CONNECTION_TEXTS = {
+  alreadyConnectedTitle: 'Already connected',
+  alreadyConnected: 'You are already connected to this user',
+  alreadySentTitle: 'Request already sent',
+  alreadySent: 'A connection request is already pending',
+  requestFailed: 'Failed to send connection request',
+  requestSent: 'Connection request sent!',
+  statusFailed: 'Failed to update connection status',
+  acceptedTitle: 'Connection accepted!',
+  accepted: 'You are now connected!',
+  rejectedTitle: 'Connection rejected',
+  rejected: 'Connection request has been rejected',
+  cancelFailed: 'Failed to cancel connection request',
+  cancelled: 'Request cancelled',
+  loadFailed: 'Failed to load connections',
+  /** SPEC 6: shown when a requester's profile is missing. */
+  fallbackName: 'Administrator',
+} as const;
+
+export const ConnectionStatusSchema = z.enum(['pending', 'accepted', 'blocked']);
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
+
+/** How another member relates to the viewer (SPEC 4). */
+export const RelationSchema = z.enum(['connected', 'pending_sent', 'pending_received', 'none']);
+export type Relation = z.infer<typeof RelationSchema>;
+
+export const ConnectionEntrySchema = z.object({
+  id: z.string(),
+  status: ConnectionStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The other member of the pair. */
+  member: ProfileCardSchema,
+});
+export type ConnectionEntry = z.infer<typeof ConnectionEntrySchema>;
+
+/** GET /api/connections: the viewer's connections, newest first, in SPEC 2's tabs. */
+export const MyConnectionsSchema = z.object({
+  connected: z.array(ConnectionEntrySchema),
+  received: z.array(ConnectionEntrySchema),
+  sent: z.array(ConnectionEntrySchema),
+});
+export type MyConnections = z.infer<typeof MyConnectionsSchema>;
+
+export const ConnectionRequestSchema = z.object({ addresseeId: z.uuid('Not a valid member id') });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TEXTS = {
+  markReadFailed: 'Failed to mark notification as read',
+  markUnreadFailed: 'Failed to mark notification as unread',
+  markAllFailed: 'Failed to mark all notifications as read',
+  allMarked: 'All notifications marked as read',
+  emptyAll: 'No notifications',
+  emptyUnread: "You're all caught up!",
+  emptyRead: 'No read notifications yet.',
+  emptyAllDescription: 'No notifications yet.',
+} as const;
+
+export const NotificationTypeSchema = z.enum([
+  'connection_request',
+  'connection_accepted',
+  'connection_declined',
+  'like',
+  'connection',
+  'guide',
+  'tip',
+  'tip_saved',
+  'guide_saved',
+]);
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: NotificationTypeSchema,
+  content: z.string(),
+  tipId: z.string().nullable(),
+  guideId: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  /** The actor's profile (null when there is none, e.g. a deleted account). */
+  actor: z
+    .object({ id: z.string(), name: z.string().nullable(), username: z.string().nullable(), profilePictureUrl: z.string().nullable() })
+    .nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationFilterSchema = z.enum(['all', 'unread', 'read']);
+
+export const NotificationCountsSchema = z.object({ all: z.number(), unread: z.number(), read: z.number() });
+export type NotificationCounts = z.infer<typeof NotificationCountsSchema>;
