@@ -64,6 +64,10 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client the server drops (restart, failover, DROP DATABASE ... FORCE) emits 'error';
+  // unhandled, that would crash the process. The pool discards it and connects anew on the next
+  // checkout; errors of queries in flight still reject those queries.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
   return {
     db,
@@ -71,6 +75,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     // LISTEN needs a connection of its own that lives as long as the subscription.
     listen: async (channel, onPayload) => {
       const client = await pool.connect();
+      client.on('error', () => undefined); // see the pool's handler above
       const onNotification = (msg: pg.Notification) => {
         if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
       };
