@@ -1,0 +1,168 @@
+/**
+ * Two real server processes on one PostgreSQL database (DECISIONS A3): an event caused through
+ * process B reaches a stream open on process A, through LISTEN/NOTIFY. PostgreSQL only.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SseStream, openSse } from './sse-test-client';
+
+const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';
+const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${base} not healthy: ${output()}`);
+}
+
+describe.skipIf(!onPostgres)('live events across two server processes', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `waymark_test_rt_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-rt-'));
+  const children: ChildProcess[] = [];
+  const streams: SseStream[] = [];
+  let dbUrl = '';
+  let baseA = '';
+  let baseB = '';
+
+  async function start(): Promise<string> {
+    const port = await freePort();
+    let output = '';
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/src/server.ts'], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: dbUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base, child, () => output);
+    return base;
+  }
+
+  async function signUpMember(base: string, fullName: string) {
+    const email = `${fullName.toLowerCase().replace(/\W+/g, '.')}-${Date.now()}@example.com`;
+    const res = await fetch(`${base}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-waymark-csrf': '1' },
+      body: JSON.stringify({ fullName, email, password: 'member-password-1' }),
+    });
+    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+    const { id } = (await res.json()) as { id: string };
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => /session_token=./.test(c));
+    if (!cookie) throw new Error('no session cookie');
+    await withClient(dbUrl, (c) => c.query(`update user_roles set role = 'user' where user_id = $1`, [id]));
+    return { id, cookie };
+  }
+
+  const post = (base: string, cookie: string, url: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-waymark-csrf': '1', cookie },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    dbUrl = url.toString();
+    // Both at once: the start-up lock makes them take turns migrating.
+    [baseA, baseB] = await Promise.all([start(), start()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(streams.map((s) => s.close()));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    if (dbUrl) await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('delivers on process A the notification written through process B', async () => {
+    const owner = await signUpMember(baseA, 'Olivia Owner');
+    const fan = await signUpMember(baseB, 'Fiona Fan');
+
+    const stream = await openSse(`${baseA}/api/events`, { cookie: owner.cookie });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    expect((await stream.next()).event).toBe('ready');
+
+    const tip = await post(baseB, owner.cookie, '/api/tips', { title: 'Night market', country: 'France', city: 'Lyon', description: 'Go hungry.' });
+    if (tip.status !== 201) throw new Error(`tip: ${tip.status} ${await tip.text()}`);
+    const { id: tipId } = (await tip.json()) as { id: string };
+    const like = await post(baseB, fan.cookie, '/api/likes/toggle', { contentType: 'tip', contentId: tipId });
+    expect(like.status).toBe(200);
+
+    const event = await stream.next(10_000);
+    expect(event.event).toBe('notifications');
+    expect(Number(event.id)).toBeGreaterThan(0);
+
+    // And a system message written straight into the database reaches it too.
+    await withClient(dbUrl, (c) => c.query(`insert into system_messages (title, content) values ('Hi', 'From elsewhere')`));
+    expect((await stream.next(10_000)).event).toBe('system-messages');
+  });
+});
