@@ -1,0 +1,195 @@
+/**
+ * Connections between members (SPEC 2, 4, 5, 6; D7, D8; ADR 010).
+ *
+ * State machine: none → pending (request) → accepted (addressee accepts) or blocked (addressee
+ * rejects); a blocked pair may be re-requested by either party (pending again with the new
+ * requester and addressee); a pending request may be cancelled (deleted) by its requester.
+ * Every transition locks the pair's row (FOR UPDATE) and writes its notification in the same
+ * transaction. Two requests of one pair at once: the unique pair index lets one insert win; the
+ * other answers 409 as if it had come second.
+ */
+import type { ConnectionEntry, MyConnections, Relation } from '../../../../common/schemas/connection';
+import { CONNECTION_TEXTS } from '../../../../common/schemas/connection';
+import type { ProfileCard } from '../../../../common/schemas/profile';
+import type { Database, Executor } from '../../../../db/client';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/keyset';
+import * as notificationsRepo from '../notifications/notifications.repository';
+import * as repo from './connections.repository';
+import { profileCards } from './profile-cards.repository';
+
+export const CONNECTION_ERRORS = {
+  self: 'You cannot connect to yourself',
+  memberNotFound: 'Member not found',
+  notFound: 'Connection request not found',
+  addresseeOnly: 'Only the recipient of a connection request can accept or reject it',
+  requesterOnly: 'Only the sender of a connection request can cancel it',
+  notPending: 'This connection request is no longer pending',
+} as const;
+
+export const connectionNotificationText = {
+  request: (name: string) => `${name} sent you a connection request`,
+  accepted: (name: string) => `${name} accepted your connection request`,
+  declined: (name: string) => `${name} declined your connection request`,
+};
+
+/** A foreign-key violation (SQLSTATE 23503): a member was deleted meanwhile. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+const otherParty = (row: repo.ConnectionRow, userId: string) => (row.requesterId === userId ? row.addresseeId : row.requesterId);
+
+export function createConnectionsService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function toEntries(ex: Executor, viewerId: string, rows: repo.ConnectionRow[], memberOf: (row: repo.ConnectionRow) => string) {
+    const cards = await profileCards(ex, viewerId, rows.map(memberOf));
+    return rows.map((row): ConnectionEntry => {
+      const member = cards.get(memberOf(row)) as ProfileCard;
+      return {
+        id: row.id,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        member,
+      };
+    });
+  }
+
+  async function toEntry(ex: Executor, viewerId: string, row: repo.ConnectionRow): Promise<ConnectionEntry> {
+    const [entry] = await toEntries(ex, viewerId, [row], (r) => otherParty(r, viewerId));
+    if (!entry) throw new Error('no entry for a connection row');
+    return entry;
+  }
+
+  function conflictFor(row: repo.ConnectionRow): ConflictError {
+    return new ConflictError(row.status === 'accepted' ? CONNECTION_TEXTS.alreadyConnected : CONNECTION_TEXTS.alreadySent);
+  }
+
+  async function notify(ex: Executor, to: string, actorId: string, kind: 'request' | 'accepted' | 'declined') {
+    const name = await notificationsRepo.actorName(ex, actorId);
+    await notificationsRepo.insertNotification(ex, {
+      userId: to,
+      actorId,
+      type: kind === 'request' ? 'connection_request' : kind === 'accepted' ? 'connection_accepted' : 'connection_declined',
+      content: connectionNotificationText[kind](name),
+    });
+  }
+
+  /** POST /api/connections */
+  async function request(viewerId: string, addresseeId: string): Promise<ConnectionEntry> {
+    if (addresseeId === viewerId) throw new BadRequestError(CONNECTION_ERRORS.self);
+    try {
+      return await db.transaction(async (tx) => {
+        if (!(await repo.isActiveMember(tx, addresseeId))) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
+        const existing = await repo.findPair(tx, viewerId, addresseeId, true);
+        let row: repo.ConnectionRow | undefined;
+        if (existing) {
+          if (existing.status !== 'blocked') throw conflictFor(existing);
+          row = await repo.rerequest(tx, existing.id, viewerId, addresseeId);
+        } else {
+          row = await repo.insertPending(tx, viewerId, addresseeId);
+        }
+        if (!row) {
+          // A racing request or re-request of the same pair committed first.
+          const now = await repo.findPair(tx, viewerId, addresseeId);
+          throw now ? conflictFor(now) : new ConflictError(CONNECTION_TEXTS.alreadySent);
+        }
+        await notify(tx, addresseeId, viewerId, 'request');
+        return toEntry(tx, viewerId, row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(CONNECTION_TEXTS.alreadySent);
+      if (isForeignKeyViolation(error)) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
+      throw error;
+    }
+  }
+
+  /** The row for a transition by `viewerId`: 404 when missing or not theirs, 403 wrong party, 409 not pending. */
+  async function pendingFor(tx: Executor, viewerId: string, id: string, party: 'addressee' | 'requester') {
+    const row = await repo.findById(tx, id, true);
+    if (!row || (row.requesterId !== viewerId && row.addresseeId !== viewerId)) throw new NotFoundError(CONNECTION_ERRORS.notFound);
+    const isParty = party === 'addressee' ? row.addresseeId === viewerId : row.requesterId === viewerId;
+    if (!isParty) throw new ForbiddenError(party === 'addressee' ? CONNECTION_ERRORS.addresseeOnly : CONNECTION_ERRORS.requesterOnly);
+    if (row.status !== 'pending') throw new ConflictError(CONNECTION_ERRORS.notPending);
+    return row;
+  }
+
+  async function respond(viewerId: string, id: string, status: 'accepted' | 'blocked'): Promise<ConnectionEntry> {
+    return db.transaction(async (tx) => {
+      const pending = await pendingFor(tx, viewerId, id, 'addressee');
+      const row = await repo.setStatus(tx, pending.id, status);
+      if (!row) throw new ConflictError(CONNECTION_ERRORS.notPending);
+      await notify(tx, row.requesterId, viewerId, status === 'accepted' ? 'accepted' : 'declined');
+      return toEntry(tx, viewerId, row);
+    });
+  }
+
+  /** DELETE /api/connections/:id: the requester cancels a pending request; nobody is notified. */
+  async function cancel(viewerId: string, id: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const pending = await pendingFor(tx, viewerId, id, 'requester');
+      if (!(await repo.deletePending(tx, pending.id))) throw new ConflictError(CONNECTION_ERRORS.notPending);
+    });
+  }
+
+  /** GET /api/connections: the viewer's connected, received and sent lists. */
+  async function mine(viewerId: string): Promise<MyConnections> {
+    const rows = await repo.listOf(db, viewerId);
+    const entries = await toEntries(db, viewerId, rows, (r) => otherParty(r, viewerId));
+    const result: MyConnections = { connected: [], received: [], sent: [] };
+    rows.forEach((row, i) => {
+      const entry = entries[i];
+      if (!entry) return;
+      if (row.status === 'accepted') result.connected.push(entry);
+      else if (row.addresseeId === viewerId) result.received.push(entry);
+      else result.sent.push(entry);
+    });
+    return result;
+  }
+
+  /** GET /api/connections/discover */
+  async function discover(viewerId: string, query: { cursor?: string; limit: number }) {
+    const rows = await repo.discover(db, viewerId, decodeCursor(query.cursor), query.limit);
+    const cards = await profileCards(db, viewerId, rows.slice(0, query.limit).map((r) => r.id));
+    return toPage(rows, query.limit, (r) => cards.get(r.id) as ProfileCard);
+  }
+
+  async function assertMember(userId: string) {
+    if (!(await repo.isActiveMember(db, userId))) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
+  }
+
+  /** GET /api/users/:userId/connections: any member may see another's accepted connections (SPEC 6). */
+  async function acceptedOf(viewerId: string, userId: string): Promise<ConnectionEntry[]> {
+    await assertMember(userId);
+    const rows = await repo.acceptedOf(db, userId);
+    return toEntries(db, viewerId, rows, (r) => otherParty(r, userId));
+  }
+
+  /** GET /api/users/:userId/relation */
+  async function relation(viewerId: string, userId: string): Promise<{ relation: Relation; connectionId: string | null }> {
+    await assertMember(userId);
+    if (userId === viewerId) return { relation: 'none', connectionId: null };
+    const row = await repo.findPair(db, viewerId, userId);
+    if (!row || row.status === 'blocked') return { relation: 'none', connectionId: null };
+    if (row.status === 'accepted') return { relation: 'connected', connectionId: row.id };
+    return { relation: row.requesterId === viewerId ? 'pending_sent' : 'pending_received', connectionId: row.id };
+  }
+
+  return {
+    request,
+    accept: (viewerId: string, id: string) => respond(viewerId, id, 'accepted'),
+    reject: (viewerId: string, id: string) => respond(viewerId, id, 'blocked'),
+    cancel,
+    mine,
+    discover,
+    acceptedOf,
+    relation,
+  };
+}
+
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;

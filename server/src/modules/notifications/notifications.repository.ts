@@ -1,0 +1,118 @@
+/** All SQL of the notifications module: the recipient's list, counts, read state, and writes. */
+import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../../db/client';
+import { notifications, profiles } from '../../../../db/schema';
+import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+
+export type NotificationFilter = 'all' | 'unread' | 'read';
+type NotificationType = (typeof notifications.$inferInsert)['type'];
+
+const filterCondition = (filter: NotificationFilter): SQL | undefined =>
+  filter === 'unread' ? eq(notifications.isRead, false) : filter === 'read' ? eq(notifications.isRead, true) : undefined;
+
+/** The columns of a notification with its actor's profile (null columns when there is none). */
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  content: notifications.content,
+  tipId: notifications.tipId,
+  guideId: notifications.guideId,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  cursorTs: cursorText(notifications.createdAt),
+  actorId: profiles.userId,
+  actorName: profiles.name,
+  actorUsername: profiles.username,
+  actorPictureUrl: profiles.profilePictureUrl,
+};
+
+export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
+
+/** The recipient's notifications newest first, limit + 1 rows (keyset, see lib/keyset). */
+export function listNotifications(db: Executor, userId: string, filter: NotificationFilter, cursor: Cursor | null, limit: number) {
+  return db
+    .select(columns)
+    .from(notifications)
+    .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        filterCondition(filter),
+        beforeCursor(notifications.createdAt, notifications.id, cursor),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit + 1);
+}
+
+export async function findNotification(db: Executor, userId: string, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(notifications)
+    .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row;
+}
+
+export async function countNotifications(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      all: count(),
+      unread: sql<number>`count(*) filter (where ${notifications.isRead} = false)`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  const all = row?.all ?? 0;
+  const unread = row?.unread ?? 0;
+  return { all, unread, read: all - unread };
+}
+
+/** Sets is_read on the recipient's own notification; false when there is none of theirs. */
+export async function setRead(db: Executor, userId: string, id: string, isRead: boolean): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Marks every unread notification of the recipient read; how many it changed. */
+export async function markAllRead(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** How a notification names its actor: profile name, else username, else 'Someone'. */
+export async function actorName(db: Executor, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: profiles.name, username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.name?.trim() || row?.username?.trim() || 'Someone';
+}
+
+export interface NewNotification {
+  userId: string;
+  actorId: string | null;
+  type: NotificationType;
+  content: string;
+  tipId?: string | null;
+  guideId?: string | null;
+}
+
+/** Writes one notification; pass the transaction of the change it announces (D7). */
+export async function insertNotification(db: Executor, n: NewNotification): Promise<void> {
+  await db.insert(notifications).values({
+    userId: n.userId,
+    actorId: n.actorId,
+    type: n.type,
+    content: n.content,
+    tipId: n.tipId ?? null,
+    guideId: n.guideId ?? null,
+  });
+}

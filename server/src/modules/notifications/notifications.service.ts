@@ -1,0 +1,54 @@
+/**
+ * The signed-in member's notifications (SPEC 2 Notifications, 4, 6): only their own are listed,
+ * counted and marked; someone else's id answers 404 like a missing one.
+ */
+import type { Notification, NotificationCounts } from '../../../../common/schemas/notification';
+import type { Database } from '../../../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/keyset';
+import * as repo from './notifications.repository';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+export function toNotification(row: repo.NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    tipId: row.tipId,
+    guideId: row.guideId,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    actor: row.actorId
+      ? { id: row.actorId, name: row.actorName, username: row.actorUsername, profilePictureUrl: row.actorPictureUrl }
+      : null,
+  };
+}
+
+export function createNotificationsService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function list(userId: string, query: { filter: repo.NotificationFilter; cursor?: string; limit: number }) {
+    const rows = await repo.listNotifications(db, userId, query.filter, decodeCursor(query.cursor), query.limit);
+    return toPage(rows, query.limit, toNotification);
+  }
+
+  async function counts(userId: string): Promise<NotificationCounts> {
+    return repo.countNotifications(db, userId);
+  }
+
+  async function setRead(userId: string, id: string, isRead: boolean): Promise<Notification> {
+    if (!(await repo.setRead(db, userId, id, isRead))) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    const row = await repo.findNotification(db, userId, id);
+    if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    return toNotification(row);
+  }
+
+  async function markAllRead(userId: string): Promise<{ updated: number }> {
+    return { updated: await repo.markAllRead(db, userId) };
+  }
+
+  return { list, counts, setRead, markAllRead };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
