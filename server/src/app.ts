@@ -9,11 +9,15 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../../db/client';
 import type { Config } from './config/env';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBetterAuth } from './modules/auth/better-auth';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
+import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
+import { createConnectionsService } from './modules/connections/connections.service';
 import { guideRoutes } from './modules/guides/guides.routes';
 import { createGuidesService } from './modules/guides/guides.service';
 import { viewerPlugin } from './modules/auth/viewer.plugin';
@@ -21,12 +25,20 @@ import { healthRoutes } from './modules/health/health.routes';
 import { adminInvitationRoutes, invitationRequestRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { systemMessageRoutes } from './modules/system-messages/system-messages.routes';
+import { createSystemMessagesService } from './modules/system-messages/system-messages.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { createMediaStorage } from './modules/media/media-storage';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
+import { profileRoutes } from './modules/profiles/profiles.routes';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { likeRoutes, saveRoutes } from './modules/reactions/reactions.routes';
 import { createReactionsService } from './modules/reactions/reactions.service';
+import { createEventHub } from './modules/realtime/event-hub';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { tipRoutes } from './modules/tips/tips.routes';
 import { createTipsService } from './modules/tips/tips.service';
 import { tipTypeRoutes } from './modules/tip-types/tip-types.routes';
@@ -79,6 +91,11 @@ export async function buildApp(deps: AppDeps) {
   const reactions = createReactionsService({ db });
   const guides = createGuidesService({ db, storage: mediaStorage, log: app.log });
   const content = createContentService({ db });
+  const profiles = createProfilesService({ db, storage: mediaStorage, log: app.log });
+  const account = createAccountService({ db, storage: mediaStorage, log: app.log });
+  const connections = createConnectionsService({ db });
+  const notifications = createNotificationsService({ db });
+  const systemMessages = createSystemMessagesService({ db });
 
   await app.register(viewerPlugin, { authService });
   await app.register(accessPlugin);
@@ -98,6 +115,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userContentRoutes, { prefix: '/api/users', content });
   await app.register(exploreRoutes, { prefix: '/api/explore', content });
   await app.register(savedRoutes, { prefix: '/api/saved', content });
+  await app.register(profileRoutes, { prefix: '/api/profiles', profiles });
+  await app.register(accountRoutes, { prefix: '/api/account', authService, account });
+  await app.register(connectionRoutes, { prefix: '/api/connections', connections });
+  await app.register(userConnectionRoutes, { prefix: '/api/users', connections });
+  await app.register(notificationRoutes, { prefix: '/api/notifications', notifications });
+  await app.register(systemMessageRoutes, { prefix: '/api/system-messages', systemMessages });
+
+  // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
+  await app.register(realtimeRoutes, { prefix: '/api/events', hub: createEventHub({ database, log: app.log }), db });
 
   await app.register(webClientPlugin, { root: deps.webRoot ?? path.resolve('dist/web') });
   return app;

@@ -12,7 +12,8 @@ export const MAX_IMAGE_SIDE = 2048;
 /** About 100 megapixels: bounds the memory a single decode may take. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-export async function reencodeImage(input: Buffer): Promise<Buffer> {
+/** `maxSide` caps the longest side (avatars use a smaller cap than photos). */
+export async function reencodeImage(input: Buffer, maxSide: number = MAX_IMAGE_SIDE): Promise<Buffer> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -23,7 +24,7 @@ export async function reencodeImage(input: Buffer): Promise<Buffer> {
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

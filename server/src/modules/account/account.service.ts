@@ -1,0 +1,75 @@
+/**
+ * Deleting a member everywhere (D10, ADR 011): the account's own DELETE /api/account and, later,
+ * the admin panel's "delete user" call the same `deleteUserEverywhere`.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../../db/client';
+import { MEDIA_BUCKETS, type MediaStorage, UUID_PATTERN } from '../media/media-storage';
+import * as tipsRepo from '../tips/tips.repository';
+import * as repo from './account.repository';
+
+export interface DeleteUserDeps {
+  db: Database;
+  storage: MediaStorage;
+  /** Where a failed file removal is reported (the database is the truth; it never fails the call). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * In ONE transaction: lock the user; take their likes off other members' counters; turn items of
+ * other members' guides that point at their tips into custom items (the tips module's ADR 006
+ * conversion); delete the users row, which cascades to everything else of theirs. After commit,
+ * their upload folders in every bucket are removed. Returns false when there was no such user.
+ */
+export async function deleteUserEverywhere(
+  db: Database,
+  storage: MediaStorage,
+  userId: string,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<boolean> {
+  const deleted = await db.transaction(async (tx) => {
+    if (!(await repo.lockUser(tx, userId))) return false;
+    await repo.unlikeOthersContent(tx, userId);
+    for (const tipId of await repo.tipsInOthersGuides(tx, userId)) {
+      const tip = await tipsRepo.lockTip(tx, tipId);
+      if (tip) await tipsRepo.detachFromGuides(tx, tip);
+    }
+    return repo.deleteUser(tx, userId);
+  });
+  if (deleted) await removeUploadFolders(storage, userId, log);
+  return deleted;
+}
+
+/** Removes `<uploads>/<bucket>/<userId>` for every bucket; the id is checked before it is a path. */
+export async function removeUploadFolders(
+  storage: MediaStorage,
+  userId: string,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  if (!UUID_PATTERN.test(userId)) return;
+  await Promise.all(
+    MEDIA_BUCKETS.map(async (bucket) => {
+      const dir = path.join(storage.root, bucket, userId);
+      try {
+        await rm(dir, { recursive: true, force: true });
+      } catch (error) {
+        log?.warn({ err: error, dir }, 'upload folder of a deleted user could not be removed');
+      }
+    }),
+  );
+}
+
+export function createAccountService(deps: DeleteUserDeps) {
+  /** DELETE /api/account: the signed-in member deletes themselves. */
+  const { db, storage, log } = deps;
+  async function deleteOwnAccount(userId: string): Promise<void> {
+    await deleteUserEverywhere(db, storage, userId, log);
+  }
+  /** For the admin panel: false when there is no such user. */
+  const deleteUser = (userId: string) => deleteUserEverywhere(db, storage, userId, log);
+  return { deleteOwnAccount, deleteUser };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,110 @@
+/**
+ * Profiles (SPEC 2 Profile, 5, 7, 9): any active member reads any active member's profile; only
+ * the owner edits theirs and uploads their picture. Stats count what the viewer may see.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { WORLD_COUNTRY_COUNT } from '../../../../common/lists/countries';
+import { PROFILE_TEXTS, type Profile } from '../../../../common/schemas/profile';
+import type { Database } from '../../../../db/client';
+import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { reencodeImage } from '../media/image';
+import type { MediaStorage } from '../media/media-storage';
+import * as repo from './profiles.repository';
+
+export const PROFILE_SERVICE_TEXTS = {
+  notFound: 'Profile not found',
+} as const;
+
+export const AVATAR_BUCKET = 'avatars';
+/** Longest side of a stored profile picture (the photos' cap is 2048). */
+export const AVATAR_MAX_SIDE = 512;
+
+/** SPEC 9: distinct countries / 195 * 100, one decimal (the profile). */
+export function worldExploredPercent(countries: number): number {
+  return Math.round((countries / WORLD_COUNTRY_COUNT) * 1000) / 10;
+}
+
+/** SPEC 9: the same figure as a whole number (connection cards). */
+export function worldExploredWholePercent(countries: number): number {
+  return Math.round((countries / WORLD_COUNTRY_COUNT) * 100);
+}
+
+function isActive(row: repo.ProfileRow): boolean {
+  return row.role === 'user' || row.role === 'admin';
+}
+
+export interface ProfileInput {
+  name: string;
+  username: string;
+  bio: string | null;
+  country: string | null;
+  currency: string | null;
+}
+
+export function createProfilesService(deps: { db: Database; storage: MediaStorage; log: FastifyBaseLogger }) {
+  const { db, storage, log } = deps;
+
+  async function get(userId: string, viewerId: string): Promise<Profile> {
+    const row = await repo.findProfileRow(db, userId);
+    if (!row || !isActive(row)) throw new NotFoundError(PROFILE_SERVICE_TEXTS.notFound);
+    const isOwn = userId === viewerId;
+    const stats = await repo.profileStats(db, userId, isOwn);
+    return {
+      userId: row.userId,
+      name: row.name,
+      username: row.username,
+      profilePictureUrl: row.profilePictureUrl,
+      country: row.country,
+      bio: row.bio,
+      countriesVisited: stats.countries,
+      worldExploredPercent: worldExploredWholePercent(stats.countries.length),
+      currency: row.currency,
+      createdAt: row.userCreatedAt.toISOString(),
+      email: isOwn ? row.email : null,
+      isOwn,
+      stats: {
+        tipsCount: stats.tipsCount,
+        guidesCount: stats.guidesCount,
+        countriesVisitedCount: stats.countries.length,
+        connectionsCount: stats.connectionsCount,
+        worldExploredPercent: worldExploredPercent(stats.countries.length),
+      },
+    };
+  }
+
+  async function update(userId: string, input: ProfileInput): Promise<Profile> {
+    try {
+      await db.transaction((tx) => repo.saveProfile(tx, userId, input));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(PROFILE_TEXTS.usernameTaken);
+      throw error;
+    }
+    return get(userId, userId);
+  }
+
+  /** Re-encodes and stores the picture, points the profile at it, then removes the old file. */
+  async function setPicture(userId: string, image: Buffer): Promise<Profile> {
+    const encoded = await reencodeImage(image, AVATAR_MAX_SIDE);
+    const [url] = await storage.save(AVATAR_BUCKET, userId, [encoded]);
+    if (!url) throw new Error('avatar was not stored');
+    let previous: string | null;
+    try {
+      previous = await db.transaction((tx) => repo.replacePicture(tx, userId, url));
+    } catch (error) {
+      await storage.deleteByUrls([url]).catch(() => undefined);
+      throw error;
+    }
+    if (previous && previous !== url && storage.isOwnedUpload(previous, AVATAR_BUCKET, userId)) {
+      try {
+        await storage.deleteByUrls([previous]);
+      } catch (error) {
+        log.warn({ err: error, url: previous }, 'old profile picture could not be removed');
+      }
+    }
+    return get(userId, userId);
+  }
+
+  return { get, update, setPicture };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;
