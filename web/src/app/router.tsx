@@ -18,10 +18,6 @@ function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType
 
 /** Member screens that arrive with later issues; listed so the SPEC route table is complete. */
 const COMING_SOON: { path: string; title: string }[] = [
-  { path: 'notifications', title: 'Notifications' },
-  { path: 'connections', title: 'Connections' },
-  { path: 'profile', title: 'Profile' },
-  { path: 'user-connections', title: 'User Connections' },
   { path: 'design-options', title: 'Design Options' },
 ];
 
@@ -43,6 +39,10 @@ export const router = createBrowserRouter([
       { path: 'new-guide', lazy: lazyRoute(() => import('./routes/new-guide'), 'NewGuideRoute') },
       { path: 'view-guide/:id', lazy: lazyRoute(() => import('./routes/view-guide'), 'ViewGuideRoute') },
       { path: 'edit-guide/:id', lazy: lazyRoute(() => import('./routes/edit-guide'), 'EditGuideRoute') },
+      { path: 'profile', lazy: lazyRoute(() => import('./routes/profile'), 'ProfileRoute') },
+      { path: 'user-connections', lazy: lazyRoute(() => import('./routes/user-connections'), 'UserConnectionsRoute') },
+      { path: 'notifications', lazy: lazyRoute(() => import('./routes/notifications'), 'NotificationsRoute') },
+      { path: 'connections', lazy: lazyRoute(() => import('./routes/connections'), 'ConnectionsRoute') },
       ...COMING_SOON.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
     ],
   },

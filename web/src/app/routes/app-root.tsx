@@ -1,7 +1,11 @@
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
+import { SystemMessageBanners } from '@/components/layout/system-message-banners';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { useActiveSystemMessages } from '@/features/notifications/api/get-active-system-messages';
+import { useNotificationCounts } from '@/features/notifications/api/get-notification-counts';
+import { useLiveEvents } from '@/lib/live-events';
 import { signInPathFor } from '@/lib/safe-next';
 import { SessionError, SessionLoading } from './session-status';
 import { WaitingScreen } from './waiting';
@@ -15,6 +19,11 @@ export function AppRoot() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
+  // Signed-in members only: the live stream, the sidebar's unread badge and the system messages.
+  const isMember = Boolean(me.data && me.data.role !== 'pending');
+  useLiveEvents(isMember);
+  const notificationCounts = useNotificationCounts({ enabled: isMember });
+  const systemMessages = useActiveSystemMessages({ enabled: isMember });
 
   const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) });
 
@@ -34,7 +43,9 @@ export function AppRoot() {
       user={me.data}
       isSigningOut={signOut.isPending}
       onSignOut={onSignOut}
+      unreadCount={notificationCounts.data?.unread ?? 0}
     >
+      <SystemMessageBanners messages={systemMessages.data ?? []} userId={me.data.id} />
       <Outlet />
     </AppShell>
   );

@@ -1,0 +1,182 @@
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { PROFILE_TEXTS } from '../../common/schemas/profile';
+import { TEXTS } from '../../common/texts';
+import { E2E_ADMIN, choose, expectToast, signIn, uniquePerson } from './fixtures';
+
+const CSRF = { 'x-waymark-csrf': '1' };
+const PASSWORD = 'member-pass-1';
+
+/** An active member through the real invitation path: request, admin approval, e-mailed token. */
+async function createMember(browser: Browser, admin: APIRequestContext, label: string) {
+  const person = uniquePerson(label);
+  const context = await browser.newContext();
+  const requested = await context.request.post('/api/invitations', {
+    headers: CSRF,
+    data: {
+      fullName: person.fullName,
+      email: person.email,
+      country: 'Portugal',
+      howDidYouKnow: 'friend_family',
+      aboutYourself: 'I travel slowly through southern Europe and love trying every local bakery I can find.',
+    },
+  });
+  expect(requested.status()).toBe(201);
+
+  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
+  const invitation = invitations.items.find((item) => item.email === person.email);
+  expect(invitation).toBeDefined();
+  expect((await admin.post(`/api/admin/invitations/${invitation!.id}/approve`, { headers: CSRF })).status()).toBe(200);
+
+  const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
+  const link = outbox.items.find((message) => message.to.includes(person.email))?.links.find((l) => l.includes('/signup?'));
+  expect(link).toBeDefined();
+  const token = new URL(link!).searchParams.get('token');
+
+  const signedUp = await context.request.post('/api/auth/sign-up', {
+    headers: CSRF,
+    data: { fullName: person.fullName, email: person.email, password: PASSWORD, token },
+  });
+  expect(signedUp.status()).toBe(201);
+  const user = (await signedUp.json()) as { id: string; role: string };
+  expect(user.role).toBe('user');
+  return { context, page: await context.newPage(), person, userId: user.id };
+}
+
+/** Close open toasts, so none covers the next button (sonner pauses while hovered). */
+async function dismissToasts(page: Page) {
+  await page.mouse.move(0, 0);
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
+test('a member edits the profile, uploads a picture, changes the password, visits another member and deletes the account', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const adminContext = await browser.newContext();
+  const admin = adminContext.request;
+  expect((await admin.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+
+  const member = await createMember(browser, admin, 'Profiler');
+  const other = await createMember(browser, admin, 'Friend');
+  const { page } = member;
+
+  // The other member shares a public tip and is connected to a third member.
+  const tip = await other.context.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title: `Harbour walk ${other.person.fullName}`, country: 'Portugal', city: 'Porto', description: 'Go at dusk.', isPrivate: false },
+  });
+  expect(tip.status()).toBe(201);
+  const tipId = ((await tip.json()) as { id: string }).id;
+  const third = await createMember(browser, admin, 'Third');
+  const requested = await third.context.request.post('/api/connections', { headers: CSRF, data: { addresseeId: other.userId } });
+  expect(requested.status()).toBe(201);
+  const connectionId = ((await requested.json()) as { id: string }).id;
+  expect((await other.context.request.post(`/api/connections/${connectionId}/accept`, { headers: CSRF })).status()).toBe(200);
+
+  // 1. Own profile (signed in by sign-up): edit name, country and bio; the header follows.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: member.person.fullName })).toBeVisible();
+  await expect(page.getByText(`0.0${PROFILE_TEXTS.worldExplored}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(page.getByLabel('Email Address')).toHaveValue(member.person.email);
+  await expect(page.getByLabel('Email Address')).toHaveAttribute('type', 'email');
+
+  // Cancel restores the saved values.
+  await page.getByLabel('Full Name').fill('Someone Else');
+  await page.getByRole('button', { name: 'Cancel' }).first().click();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(page.getByLabel('Full Name')).toHaveValue(member.person.fullName);
+
+  const newName = `Renamed ${member.person.fullName}`;
+  await page.getByLabel('Full Name').fill(newName);
+  await choose(page, 'Country', 'Japan');
+  await page.getByLabel('Bio').fill('Night trains and early ferries.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, PROFILE_TEXTS.updated);
+  await expect(page.getByRole('heading', { level: 1, name: newName })).toBeVisible();
+  await expect(page.getByTestId('header-user-name')).toHaveText(newName);
+  await expect(page.getByText('Japan', { exact: true })).toBeVisible();
+  await expect(page.getByText('Night trains and early ferries.')).toBeVisible();
+  await dismissToasts(page);
+
+  // 2. Profile picture: a click on the avatar picks an image file.
+  await expect(page.getByLabel('Profile picture file')).toHaveAttribute('accept', 'image/*');
+  const buffer = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
+  await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer });
+  await expectToast(page, PROFILE_TEXTS.pictureUpdated);
+  await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute('src', /\/api\/media\//);
+  await dismissToasts(page);
+
+  // 3. Password: the SPEC's checks, then a real change; the new password signs in.
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expectToast(page, TEXTS.fillAllPasswordFields);
+  await dismissToasts(page);
+  await page.getByLabel('Current Password').fill(PASSWORD);
+  await page.getByLabel('New Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm New Password').fill('other');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expectToast(page, TEXTS.newPasswordsDoNotMatch);
+  await dismissToasts(page);
+  await page.getByLabel('Confirm New Password').fill('short');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expectToast(page, TEXTS.newPasswordTooShort);
+  await dismissToasts(page);
+  const newPassword = 'member-pass-2';
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expectToast(page, PROFILE_TEXTS.passwordUpdated);
+  await expect(page.getByLabel('Current Password')).toBeHidden();
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, member.person.email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // 4. Another member's profile is read-only; their connections page lists their connection.
+  await page.goto(`/view-tip/${tipId}`);
+  await page.getByRole('link', { name: new RegExp(`by ${other.person.fullName}`) }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: other.person.fullName })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
+  await expect(page.getByText('Security Settings')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Change profile picture' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Tips Shared: 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Connections: 1' }).click();
+  await expect(page).toHaveURL(/\/user-connections$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${other.person.fullName} Connections` })).toBeVisible();
+  await expect(page.getByText('1 active connection')).toBeVisible();
+  await page.getByRole('button', { name: `Open ${third.person.fullName}'s profile` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: third.person.fullName })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Back to profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: other.person.fullName })).toBeVisible();
+
+  // Without a member in navigation state the connections page goes to /.
+  await page.goto('/user-connections');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // 5. Delete the account: confirmation, toast, sign-in screen; the account is gone.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: PROFILE_TEXTS.deleteConfirmTitle })).toBeVisible();
+  await expect(dialog).toContainText('tips and guides');
+  await dialog.getByRole('button', { name: PROFILE_TEXTS.deleteConfirmButton }).click();
+  await expectToast(page, PROFILE_TEXTS.accountDeletedTitle);
+  await expectToast(page, PROFILE_TEXTS.accountDeleted);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await dismissToasts(page);
+  await signIn(page, member.person.email, newPassword);
+  await expectToast(page, TEXTS.invalidCredentials);
+  await expect(page).toHaveURL(/:\d+\/$/);
+
+  for (const context of [member.context, other.context, third.context, adminContext]) await context.close();
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CONNECTION_TEXTS } from '@common/schemas/connection';
+import { TEXTS } from '@common/texts';
+import { ApiError } from '@/lib/api-client';
+import { memberName, requestFailureToast, visibleCountries, wholePercent } from './card-helpers';
+
+describe('connection card helpers', () => {
+  it('names a member by name, username, else Administrator', () => {
+    expect(memberName({ name: 'Maya', username: 'maya' })).toBe('Maya');
+    expect(memberName({ name: ' ', username: 'maya' })).toBe('maya');
+    expect(memberName({ name: null, username: null })).toBe('Administrator');
+  });
+
+  it('shows at most 3 countries plus the rest as a number', () => {
+    expect(visibleCountries(['A', 'B'])).toEqual({ shown: ['A', 'B'], more: 0 });
+    expect(visibleCountries(['A', 'B', 'C', 'D', 'E'])).toEqual({ shown: ['A', 'B', 'C'], more: 2 });
+  });
+
+  it('rounds the explored share to a whole per cent', () => {
+    expect(wholePercent(1.5)).toBe(2);
+    expect(wholePercent(0.4)).toBe(0);
+  });
+
+  it('titles the 409 refusals and otherwise shows the server message or the fallback', () => {
+    expect(requestFailureToast(new ApiError(409, CONNECTION_TEXTS.alreadyConnected))).toEqual({
+      title: 'Already connected',
+      description: 'You are already connected to this user',
+    });
+    expect(requestFailureToast(new ApiError(409, CONNECTION_TEXTS.alreadySent))).toEqual({
+      title: 'Request already sent',
+      description: 'A connection request is already pending',
+    });
+    expect(requestFailureToast(new ApiError(404, 'Member not found'))).toEqual({ title: TEXTS.errorTitle, description: 'Member not found' });
+    expect(requestFailureToast(new ApiError(0, TEXTS.genericFailure))).toEqual({
+      title: TEXTS.errorTitle,
+      description: 'Failed to send connection request',
+    });
+  });
+});

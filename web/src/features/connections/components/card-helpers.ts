@@ -1,0 +1,33 @@
+import { ApiError, serverMessageOr } from '@/lib/api-client';
+import { LIMITS } from '@common/limits';
+import { CONNECTION_TEXTS } from '@common/schemas/connection';
+import type { ProfileCard } from '@common/schemas/profile';
+import { TEXTS } from '@common/texts';
+
+/** Name, else username; 'Administrator' when the member has no profile (SPEC 6). */
+export function memberName(member: Pick<ProfileCard, 'name' | 'username'>): string {
+  return member.name?.trim() || member.username?.trim() || CONNECTION_TEXTS.fallbackName;
+}
+
+/** SPEC 9: at most 3 visited countries, then '+N'. */
+export function visibleCountries(countries: readonly string[], max: number = LIMITS.profileCardCountries) {
+  return { shown: countries.slice(0, max), more: Math.max(0, countries.length - max) };
+}
+
+/** SPEC 9: a whole per cent on connection cards. */
+export function wholePercent(value: number): number {
+  return Math.round(value);
+}
+
+/** SPEC 5 and 8: a refused request names the conflict; other failures show the server's message. */
+export function requestFailureToast(error: unknown): { title: string; description: string } {
+  if (error instanceof ApiError && error.status === 409) {
+    if (error.message === CONNECTION_TEXTS.alreadyConnected) {
+      return { title: CONNECTION_TEXTS.alreadyConnectedTitle, description: error.message };
+    }
+    if (error.message === CONNECTION_TEXTS.alreadySent) {
+      return { title: CONNECTION_TEXTS.alreadySentTitle, description: error.message };
+    }
+  }
+  return { title: TEXTS.errorTitle, description: serverMessageOr(error, CONNECTION_TEXTS.requestFailed) };
+}

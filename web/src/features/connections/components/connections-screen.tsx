@@ -1,0 +1,240 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { formatDistanceToNow } from 'date-fns';
+import { toast } from 'sonner';
+import { Check, Clock, Inbox, Send, UserPlus, Users, X, type LucideIcon } from 'lucide-react';
+import { CONNECTION_TEXTS, type ConnectionEntry, type MyConnections } from '@common/schemas/connection';
+import type { ProfileCard } from '@common/schemas/profile';
+import { TEXTS } from '@common/texts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { NoticeCard } from '@/components/ui/notice-card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useAcceptConnectionRequest } from '../api/accept-request';
+import { useCancelConnectionRequest } from '../api/cancel-request';
+import { useConnections } from '../api/get-connections';
+import { useDiscover } from '../api/get-discover';
+import { useRejectConnectionRequest } from '../api/reject-request';
+import { useSendConnectionRequest } from '../api/send-request';
+import { requestFailureToast } from './card-helpers';
+import { MemberCard } from './member-card';
+
+type ConnectionsTab = 'connected' | 'requests' | 'sent' | 'discover';
+
+const TABS: { value: ConnectionsTab; label: string; list?: keyof MyConnections }[] = [
+  { value: 'connected', label: 'Connected', list: 'connected' },
+  { value: 'requests', label: 'Requests', list: 'received' },
+  { value: 'sent', label: 'Sent', list: 'sent' },
+  { value: 'discover', label: 'Discover' },
+];
+
+const isTab = (value: string): value is ConnectionsTab => TABS.some((tab) => tab.value === value);
+
+const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
+
+export function ConnectionsScreen() {
+  const [tab, setTab] = useState<ConnectionsTab>('connected');
+  const connections = useConnections();
+
+  // SPEC 8: one destructive toast for a failed load.
+  useEffect(() => {
+    if (connections.isError) toast.error(TEXTS.errorTitle, { id: CONNECTION_TEXTS.loadFailed, description: CONNECTION_TEXTS.loadFailed });
+  }, [connections.isError]);
+
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h1 className="font-display text-3xl font-bold tracking-tight">Connections</h1>
+        <p className="text-sm text-muted-foreground">Travellers you know, requests waiting for you, and members to discover.</p>
+      </header>
+      <Tabs className="min-w-0" value={tab} onValueChange={(next) => isTab(next) && setTab(next)}>
+        <div className="-mx-1 overflow-x-auto px-1 pb-1">
+          <TabsList>
+            {TABS.map(({ value, label, list }) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+                {list && connections.data ? <span className="tabular-nums">({connections.data[list].length})</span> : null}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <TabsContent value="connected">
+          <EntryList
+            isPending={connections.isPending}
+            entries={connections.data?.connected}
+            empty={{ icon: Users, title: 'No connections yet', description: 'Discover other travellers and send them a connection request.' }}
+            render={(entry) => <MemberCard member={entry.member} note={`Connected ${ago(entry.updatedAt)}`} />}
+          />
+        </TabsContent>
+        <TabsContent value="requests">
+          <EntryList
+            isPending={connections.isPending}
+            entries={connections.data?.received}
+            empty={{ icon: Inbox, title: 'No pending requests', description: 'Requests other members send you appear here.' }}
+            render={(entry) => <MemberCard member={entry.member} note={`Requested ${ago(entry.createdAt)}`} actions={<RequestActions entry={entry} />} />}
+          />
+        </TabsContent>
+        <TabsContent value="sent">
+          <EntryList
+            isPending={connections.isPending}
+            entries={connections.data?.sent}
+            empty={{ icon: Send, title: 'No sent requests', description: 'Requests you send wait here until they are answered.' }}
+            render={(entry) => <MemberCard member={entry.member} note={`Sent ${ago(entry.createdAt)}`} actions={<CancelAction entry={entry} />} />}
+          />
+        </TabsContent>
+        <TabsContent value="discover">{tab === 'discover' ? <DiscoverList /> : null}</TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
+
+type Empty = { icon: LucideIcon; title: string; description: string };
+
+function EntryList({
+  isPending,
+  entries,
+  empty,
+  render,
+}: {
+  isPending: boolean;
+  entries: ConnectionEntry[] | undefined;
+  empty: Empty;
+  render: (entry: ConnectionEntry) => ReactNode;
+}) {
+  if (isPending) return <CardsSkeleton />;
+  if (!entries || entries.length === 0) return <EmptyNotice {...empty} />;
+  return (
+    <ul className={GRID}>
+      {entries.map((entry) => (
+        <li key={entry.id}>{render(entry)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyNotice({ icon, title, description }: Empty) {
+  return <NoticeCard icon={icon} tone="secondary" titleAs="p" title={title} description={description} />;
+}
+
+function RequestActions({ entry }: { entry: ConnectionEntry }) {
+  const accept = useAcceptConnectionRequest();
+  const reject = useRejectConnectionRequest();
+  const isBusy = accept.isPending || reject.isPending;
+
+  const onAccept = () =>
+    accept.mutate(entry.id, {
+      onSuccess: () => notifySuccess(CONNECTION_TEXTS.acceptedTitle, CONNECTION_TEXTS.accepted),
+      onError: () => notifyError(CONNECTION_TEXTS.statusFailed),
+    });
+  const onReject = () =>
+    reject.mutate(entry.id, {
+      onSuccess: () => notifySuccess(CONNECTION_TEXTS.rejectedTitle, CONNECTION_TEXTS.rejected),
+      onError: () => notifyError(CONNECTION_TEXTS.statusFailed),
+    });
+
+  return (
+    <>
+      <Button size="sm" className="flex-1" disabled={isBusy} onClick={onAccept}>
+        <Check aria-hidden />
+        {accept.isPending ? 'Accepting...' : 'Accept'}
+      </Button>
+      <Button size="sm" variant="outline" className="flex-1" disabled={isBusy} onClick={onReject}>
+        <X aria-hidden />
+        {reject.isPending ? 'Rejecting...' : 'Reject'}
+      </Button>
+    </>
+  );
+}
+
+function CancelAction({ entry }: { entry: ConnectionEntry }) {
+  const cancel = useCancelConnectionRequest();
+  const onCancel = () =>
+    cancel.mutate(entry.id, {
+      onSuccess: () => notifySuccess(CONNECTION_TEXTS.cancelled),
+      onError: () => notifyError(CONNECTION_TEXTS.cancelFailed),
+    });
+  return (
+    <Button size="sm" variant="outline" className="flex-1" disabled={cancel.isPending} onClick={onCancel}>
+      <Clock aria-hidden />
+      {cancel.isPending ? 'Cancelling...' : 'Cancel request'}
+    </Button>
+  );
+}
+
+function DiscoverList() {
+  const discover = useDiscover();
+  if (discover.isPending) return <CardsSkeleton />;
+  if (discover.isError && !discover.data) {
+    return (
+      <NoticeCard
+        icon={Users}
+        titleAs="p"
+        title={CONNECTION_TEXTS.loadFailed}
+        action={<Button variant="outline" onClick={() => void discover.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  const members = discover.data.pages.flatMap((page) => page.items);
+  if (members.length === 0) {
+    return <EmptyNotice icon={UserPlus} title="No one new to discover" description="You have a relation with every member for now. Check back later." />;
+  }
+  return (
+    <div className="grid gap-6">
+      <ul className={GRID}>
+        {members.map((member) => (
+          <li key={member.userId}>
+            <MemberCard member={member} actions={<ConnectAction member={member} />} />
+          </li>
+        ))}
+      </ul>
+      {discover.hasNextPage ? (
+        <Button variant="outline" className="justify-self-center" disabled={discover.isFetchingNextPage} onClick={() => void discover.fetchNextPage()}>
+          {discover.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function ConnectAction({ member }: { member: ProfileCard }) {
+  const send = useSendConnectionRequest();
+  const onConnect = () =>
+    send.mutate(member.userId, {
+      onSuccess: () => notifySuccess(CONNECTION_TEXTS.requestSent),
+      onError: (error) => {
+        const { title, description } = requestFailureToast(error);
+        notifyError(description, title);
+      },
+    });
+  return (
+    <Button size="sm" className="flex-1" disabled={send.isPending} onClick={onConnect}>
+      <UserPlus aria-hidden />
+      {send.isPending ? 'Sending...' : 'Connect'}
+    </Button>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <ul className={GRID} aria-label="Loading members" aria-busy>
+      {Array.from({ length: 6 }, (_, index) => (
+        <li key={index}>
+          <Card className="grid gap-4 p-5">
+            <div className="flex items-center gap-3">
+              <Skeleton className="size-14 rounded-full" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-1/3" />
+              </div>
+            </div>
+            <Skeleton className="h-10" />
+            <Skeleton className="h-8 w-1/2" />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,74 @@
+import { formatDistanceToNow } from 'date-fns';
+import { Check, Undo2 } from 'lucide-react';
+import type { Notification } from '@common/schemas/notification';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { actorName } from './actor-name';
+
+type NotificationItemProps = {
+  notification: Notification;
+  onOpen: (notification: Notification) => void;
+  onToggleRead: (notification: Notification) => void;
+  isToggling: boolean;
+};
+
+export function NotificationItem({ notification, onOpen, onToggleRead, isToggling }: NotificationItemProps) {
+  const name = actorName(notification.actor);
+  const createdAt = new Date(notification.createdAt);
+  const content = notification.content;
+  // The server writes the actor's name first ('{name} sent you...'): show it in bold.
+  const hasNamePrefix = content.startsWith(name);
+
+  return (
+    <li
+      data-testid="notification-item"
+      data-read={notification.isRead}
+      className={cn(
+        'flex items-start gap-3 rounded-xl border p-3 transition-colors sm:p-4',
+        notification.isRead ? 'bg-card' : 'border-primary/30 bg-primary/5',
+      )}
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(notification)}
+        className="flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded-lg text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ActorAvatar name={name} pictureUrl={notification.actor?.profilePictureUrl ?? null} />
+        <span className="grid min-w-0 gap-1">
+          <span className={cn('text-sm break-words', notification.isRead ? 'text-muted-foreground' : 'text-foreground')}>
+            {hasNamePrefix ? (
+              <>
+                <span className="font-semibold text-foreground">{name}</span>
+                {content.slice(name.length)}
+              </>
+            ) : (
+              content
+            )}
+          </span>
+          <time dateTime={notification.createdAt} title={createdAt.toLocaleString()} className="text-xs text-muted-foreground">
+            {formatDistanceToNow(createdAt, { addSuffix: true })}
+          </time>
+        </span>
+      </button>
+      <div className="flex shrink-0 items-center gap-2">
+        {notification.isRead ? null : <span className="size-2.5 rounded-full bg-destructive" aria-label="Unread" />}
+        <Button variant="ghost" size="sm" disabled={isToggling} onClick={() => onToggleRead(notification)}>
+          {notification.isRead ? <Undo2 aria-hidden /> : <Check aria-hidden />}
+          <span className="sr-only sm:not-sr-only">{notification.isRead ? 'Mark unread' : 'Mark read'}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function ActorAvatar({ name, pictureUrl }: { name: string; pictureUrl: string | null }) {
+  if (pictureUrl) return <img src={pictureUrl} alt="" className="size-10 shrink-0 rounded-full object-cover" />;
+  return (
+    <span
+      aria-hidden
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 font-semibold text-white"
+    >
+      {name.charAt(0).toUpperCase()}
+    </span>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { BookOpen, Globe2, Lightbulb, Users, type LucideIcon } from 'lucide-react';
+import type { Profile } from '@common/schemas/profile';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { displayName } from '@/lib/display-name';
+import { cn } from '@/lib/utils';
+
+/** Travel Stats: four tiles; all but Countries Visited open a list (SPEC 2, D9). */
+export function TravelStatsCard({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const userName = displayName(profile);
+  const other = profile.isOwn ? {} : { userId: profile.userId };
+  const { stats } = profile;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Travel Stats</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid grid-cols-2 gap-3">
+          <StatTile
+            icon={Lightbulb}
+            label="Tips Shared"
+            value={stats.tipsCount}
+            tone="bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300"
+            onClick={() => navigate('/tips', { state: profile.isOwn ? undefined : { ...other, userName } })}
+          />
+          <StatTile
+            icon={BookOpen}
+            label="Guides Created"
+            value={stats.guidesCount}
+            tone="bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300"
+            onClick={() => navigate('/tips', { state: { ...other, userName, tab: 'guides' } })}
+          />
+          <StatTile
+            icon={Globe2}
+            label="Countries Visited"
+            value={stats.countriesVisitedCount}
+            tone="bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300"
+          />
+          <StatTile
+            icon={Users}
+            label="Connections"
+            value={stats.connectionsCount}
+            tone="bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-300"
+            onClick={() =>
+              profile.isOwn ? navigate('/connections') : navigate('/user-connections', { state: { userId: profile.userId, userName } })
+            }
+          />
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+type StatTileProps = { icon: LucideIcon; label: string; value: number; tone: string; onClick?: () => void };
+
+function StatTile({ icon: Icon, label, value, tone, onClick }: StatTileProps) {
+  const body: ReactNode = (
+    <>
+      <span className={cn('flex size-9 items-center justify-center rounded-lg', tone)}>
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <span className="text-2xl font-bold tabular-nums">{value}</span>
+      <span className="text-xs font-medium text-muted-foreground">{label}</span>
+    </>
+  );
+  const base = 'grid h-full w-full justify-items-start gap-1.5 rounded-lg border bg-card p-4 text-left';
+  return (
+    <li>
+      {onClick ? (
+        <button
+          type="button"
+          onClick={onClick}
+          aria-label={`${label}: ${value}`}
+          className={cn(base, 'cursor-pointer transition-colors hover:border-primary/40 hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none')}
+        >
+          {body}
+        </button>
+      ) : (
+        <div className={base} aria-label={`${label}: ${value}`} role="group">
+          {body}
+        </div>
+      )}
+    </li>
+  );
+}

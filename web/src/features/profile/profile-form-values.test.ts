@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '@common/schemas/profile';
+import { TEXTS } from '@common/texts';
+import {
+  EMPTY_PASSWORD_FORM,
+  findPasswordProblem,
+  formatWorldExplored,
+  prepareProfileSubmission,
+  profileToFormValues,
+  toProfileUpdate,
+  type ProfileFormValues,
+} from './profile-form-values';
+
+const profile: Profile = {
+  userId: 'u1',
+  name: 'Maya Chen',
+  username: 'maya',
+  profilePictureUrl: null,
+  country: 'Japan',
+  bio: null,
+  countriesVisited: ['Japan'],
+  worldExploredPercent: 1,
+  currency: null,
+  createdAt: '2026-01-02T03:04:05.000Z',
+  email: 'maya@demo.waymark',
+  isOwn: true,
+  stats: { tipsCount: 1, guidesCount: 0, countriesVisitedCount: 1, connectionsCount: 0, worldExploredPercent: 0.5 },
+};
+
+const values: ProfileFormValues = profileToFormValues(profile);
+
+describe('profileToFormValues / toProfileUpdate', () => {
+  it('turns null fields into empty strings and back into null', () => {
+    expect(values).toEqual({ name: 'Maya Chen', username: 'maya', email: 'maya@demo.waymark', country: 'Japan', currency: '', bio: '' });
+    expect(toProfileUpdate({ ...values, name: '  Maya  ', bio: '   ' })).toEqual({
+      name: 'Maya',
+      username: 'maya',
+      bio: null,
+      country: 'Japan',
+      currency: null,
+    });
+  });
+});
+
+describe('prepareProfileSubmission', () => {
+  it('leaves the e-mail alone when unchanged (case and spaces ignored)', () => {
+    const result = prepareProfileSubmission({ ...values, email: ' MAYA@demo.waymark ' }, profile.email);
+    expect(result).toEqual({ ok: true, submission: { update: toProfileUpdate(values), newEmail: null } });
+  });
+  it('returns a changed e-mail to be saved separately', () => {
+    const result = prepareProfileSubmission({ ...values, email: 'new@demo.waymark' }, profile.email);
+    expect(result.ok && result.submission.newEmail).toBe('new@demo.waymark');
+  });
+  it('refuses a blank name, a bad username and a bad e-mail with the schema message', () => {
+    expect(prepareProfileSubmission({ ...values, name: ' ' }, profile.email)).toEqual({ ok: false, message: 'Please enter your name' });
+    expect(prepareProfileSubmission({ ...values, username: 'a b' }, profile.email).ok).toBe(false);
+    expect(prepareProfileSubmission({ ...values, email: 'not-an-email' }, profile.email).ok).toBe(false);
+  });
+  it('refuses a country outside the list', () => {
+    expect(prepareProfileSubmission({ ...values, country: 'Atlantis' }, profile.email)).toEqual({
+      ok: false,
+      message: 'Please choose a country from the list',
+    });
+  });
+});
+
+describe('findPasswordProblem', () => {
+  const filled = { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' };
+  it('checks in SPEC order', () => {
+    expect(findPasswordProblem(EMPTY_PASSWORD_FORM)).toBe(TEXTS.fillAllPasswordFields);
+    expect(findPasswordProblem({ ...filled, confirmPassword: '' })).toBe(TEXTS.fillAllPasswordFields);
+    expect(findPasswordProblem({ ...filled, confirmPassword: 'other' })).toBe(TEXTS.newPasswordsDoNotMatch);
+    expect(findPasswordProblem({ ...filled, newPassword: 'abc', confirmPassword: 'abc' })).toBe(TEXTS.newPasswordTooShort);
+    expect(findPasswordProblem(filled)).toBeNull();
+  });
+});
+
+describe('formatWorldExplored', () => {
+  it('shows one decimal', () => {
+    expect(formatWorldExplored(0)).toBe('0.0');
+    expect(formatWorldExplored(1.0256)).toBe('1.0');
+    expect(formatWorldExplored(12.35)).toBe('12.4');
+  });
+});

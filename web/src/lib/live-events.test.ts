@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { POLL_INTERVALS_MS } from '@common/limits';
+import { LIVE_EVENTS_URL, openLiveConnection, type LiveSource } from './live-events';
+
+class FakeSource implements LiveSource {
+  readyState = 0;
+  closed = false;
+  onerror: ((event: Event) => void) | null = null;
+  private listeners = new Map<string, (() => void)[]>();
+
+  constructor(readonly url: string) {}
+
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+
+  emit(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
+
+  fail(readyState: number) {
+    this.readyState = readyState;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+function setup() {
+  const sources: FakeSource[] = [];
+  const changes: string[] = [];
+  const statuses: boolean[] = [];
+  const pending = new Map<number, { callback: () => void; ms: number }>();
+  let nextId = 1;
+  const timers = {
+    setTimeout: (callback: () => void, ms: number) => {
+      const id = nextId++;
+      pending.set(id, { callback, ms });
+      return id;
+    },
+    clearTimeout: (handle: unknown) => void pending.delete(handle as number),
+  };
+  const runTimers = (ms: number) => {
+    for (const [id, timer] of [...pending]) {
+      if (timer.ms === ms) {
+        pending.delete(id);
+        timer.callback();
+      }
+    }
+  };
+  const close = openLiveConnection({
+    createSource: (url) => {
+      const source = new FakeSource(url);
+      sources.push(source);
+      return source;
+    },
+    onChange: (key) => changes.push(key.join('/')),
+    onStatus: (isLive) => statuses.push(isLive),
+    reopenDelayMs: 1_000,
+    timers,
+  });
+  const at = (index: number) => {
+    const source = sources[index];
+    if (!source) throw new Error(`No stream ${index}`);
+    return source;
+  };
+  return { sources, at, changes, statuses, pending, runTimers, close };
+}
+
+describe('openLiveConnection', () => {
+  it('opens one stream to /api/events and goes live on ready', () => {
+    const t = setup();
+    expect(t.sources).toHaveLength(1);
+    expect(t.at(0).url).toBe(LIVE_EVENTS_URL);
+    expect(t.statuses).toEqual([]);
+    t.at(0).emit('ready');
+    expect(t.statuses).toEqual([true]);
+    // The confirmation timer is gone once confirmed.
+    t.runTimers(POLL_INTERVALS_MS.liveConfirmationTimeout);
+    expect(t.statuses).toEqual([true]);
+  });
+
+  it('invalidates the matching query key per event', () => {
+    const t = setup();
+    t.at(0).emit('ready');
+    t.changes.length = 0;
+    t.at(0).emit('notifications');
+    t.at(0).emit('connections');
+    t.at(0).emit('system-messages');
+    expect(t.changes).toEqual(['notifications', 'connections', 'system-messages']);
+  });
+
+  it('stays on polling when ready does not come within the confirmation timeout', () => {
+    const t = setup();
+    t.runTimers(POLL_INTERVALS_MS.liveConfirmationTimeout);
+    expect(t.statuses).toEqual([false]);
+    // A late ready still confirms the stream.
+    t.at(0).emit('ready');
+    expect(t.statuses).toEqual([false, true]);
+  });
+
+  it('falls back to polling on error and lets EventSource reconnect by itself', () => {
+    const t = setup();
+    t.at(0).emit('ready');
+    // Every ready refetches the live queries.
+    expect(t.changes).toEqual(['notifications', 'connections', 'system-messages']);
+    t.changes.length = 0;
+    t.at(0).fail(0); // CONNECTING: the browser retries (with Last-Event-ID).
+    expect(t.statuses).toEqual([true, false]);
+    expect(t.sources).toHaveLength(1);
+    expect(t.at(0).closed).toBe(false);
+    // The reconnected stream sends ready again: live, and everything is refetched once.
+    t.at(0).emit('ready');
+    expect(t.statuses).toEqual([true, false, true]);
+    expect(t.changes).toEqual(['notifications', 'connections', 'system-messages']);
+  });
+
+  it('reopens a stream the browser closed for good', () => {
+    const t = setup();
+    t.at(0).fail(2);
+    expect(t.statuses).toEqual([false]);
+    expect(t.at(0).closed).toBe(true);
+    t.runTimers(1_000);
+    expect(t.sources).toHaveLength(2);
+    t.at(1).emit('ready');
+    expect(t.statuses).toEqual([false, true]);
+  });
+
+  it('closes the stream and its timers on close', () => {
+    const t = setup();
+    t.close();
+    expect(t.at(0).closed).toBe(true);
+    expect(t.pending.size).toBe(0);
+    expect(t.statuses).toEqual([false]);
+  });
+});
