@@ -161,6 +161,20 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   await page.goto('/user-connections');
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  // Before leaving, the member connects with the other one and shares a public tip.
+  const leaving = await member.context.request.post('/api/connections', { headers: CSRF, data: { addresseeId: other.userId } });
+  expect(leaving.status()).toBe(201);
+  const leavingId = ((await leaving.json()) as { id: string }).id;
+  expect((await other.context.request.post(`/api/connections/${leavingId}/accept`, { headers: CSRF })).status()).toBe(200);
+  const farewellTitle = `Farewell tip ${member.person.fullName}`;
+  const farewell = await member.context.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title: farewellTitle, country: 'Spain', city: 'Seville', description: 'Last one.', isPrivate: false },
+  });
+  expect(farewell.status()).toBe(201);
+  await other.page.goto('/connections');
+  await expect(other.page.getByText(member.person.fullName).first()).toBeVisible();
+
   // 5. Delete the account: confirmation, toast, sign-in screen; the account is gone.
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -177,6 +191,14 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   await signIn(page, member.person.email, newPassword);
   await expectToast(page, TEXTS.invalidCredentials);
   await expect(page).toHaveURL(/:\d+\/$/);
+
+  // ...and has disappeared everywhere the other member looks.
+  await other.page.goto('/connections');
+  await expect(other.page.getByRole('tab', { name: /Connected/ })).toBeVisible();
+  await expect(other.page.getByText(member.person.fullName)).toHaveCount(0);
+  expect((await other.context.request.get(`/api/profiles/${member.userId}`)).status()).toBe(404);
+  await other.page.goto(`/explore?q=${encodeURIComponent(farewellTitle)}`);
+  await expect(other.page.getByText('No content found')).toBeVisible();
 
   for (const context of [member.context, other.context, third.context, adminContext]) await context.close();
 });
