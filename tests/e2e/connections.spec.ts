@@ -1,43 +1,8 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { CONNECTION_TEXTS } from '../../common/schemas/connection';
 import { NOTIFICATION_TEXTS } from '../../common/schemas/notification';
-import { E2E_ADMIN, expectToast, signIn, uniquePerson } from './fixtures';
+import { createActiveMember as createMember, E2E_ADMIN, expectToast, signIn } from './fixtures';
 
-const CSRF = { 'x-waymark-csrf': '1' };
-
-/** An active member through the real invitation path: request, admin approval, e-mailed token. */
-async function createMember(browser: Browser, admin: APIRequestContext, label: string) {
-  const person = uniquePerson(label);
-  const context = await browser.newContext();
-  const requested = await context.request.post('/api/invitations', {
-    headers: CSRF,
-    data: {
-      fullName: person.fullName,
-      email: person.email,
-      country: 'Portugal',
-      howDidYouKnow: 'friend_family',
-      aboutYourself: 'I travel slowly through southern Europe and love trying every local bakery I can find.',
-    },
-  });
-  expect(requested.status()).toBe(201);
-
-  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
-  const invitation = invitations.items.find((item) => item.email === person.email);
-  expect(invitation).toBeDefined();
-  expect((await admin.post(`/api/admin/invitations/${invitation!.id}/approve`, { headers: CSRF })).status()).toBe(200);
-
-  const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
-  const link = outbox.items.find((message) => message.to.includes(person.email))?.links.find((l) => l.includes('/signup?'));
-  expect(link).toBeDefined();
-  const token = new URL(link!).searchParams.get('token');
-
-  const signedUp = await context.request.post('/api/auth/sign-up', {
-    headers: CSRF,
-    data: { fullName: person.fullName, email: person.email, password: 'member-pass-1', token },
-  });
-  expect(signedUp.status()).toBe(201);
-  return { page: await context.newPage(), person };
-}
 
 /** Discover pages through the members; other tests add members too. */
 async function discoverCard(page: Page, name: string) {

@@ -1,5 +1,5 @@
 /** Shared steps of the end-to-end tests: unique people, signing in, choosing from a select. */
-import { type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 export { E2E_ADMIN };
@@ -27,4 +27,55 @@ export async function choose(page: Page, label: string, option: string) {
 
 export async function expectToast(page: Page, text: string) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+export const CSRF = { 'x-waymark-csrf': '1' };
+export const MEMBER_PASSWORD = 'member-pass-1';
+
+/**
+ * An active member through the real invitation path: request, admin approval, the e-mailed
+ * token, sign-up. `admin` is a request context signed in as the admin.
+ */
+export async function createActiveMember(browser: Browser, admin: APIRequestContext, label = 'Member') {
+  const person = uniquePerson(label);
+  const context = await browser.newContext();
+  const requested = await context.request.post('/api/invitations', {
+    headers: CSRF,
+    data: {
+      fullName: person.fullName,
+      email: person.email,
+      country: 'Portugal',
+      howDidYouKnow: 'friend_family',
+      aboutYourself: 'I travel slowly through southern Europe and love trying every local bakery I can find.',
+    },
+  });
+  expect(requested.status()).toBe(201);
+
+  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
+  const invitation = invitations.items.find((item) => item.email === person.email);
+  expect(invitation).toBeDefined();
+  expect((await admin.post(`/api/admin/invitations/${invitation!.id}/approve`, { headers: CSRF })).status()).toBe(200);
+
+  const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
+  const link = outbox.items.find((message) => message.to.includes(person.email))?.links.find((l) => l.includes('/signup?'));
+  expect(link).toBeDefined();
+  const token = new URL(link!).searchParams.get('token');
+
+  const signedUp = await context.request.post('/api/auth/sign-up', {
+    headers: CSRF,
+    data: { fullName: person.fullName, email: person.email, password: MEMBER_PASSWORD, token },
+  });
+  expect(signedUp.status()).toBe(201);
+  const user = (await signedUp.json()) as { id: string; role: string };
+  expect(user.role).toBe('user');
+  return { context, page: await context.newPage(), person, userId: user.id, password: MEMBER_PASSWORD };
+}
+
+/** Close open toasts, so none covers the next button (sonner pauses while hovered). */
+export async function dismissToasts(page: Page) {
+  await page.mouse.move(0, 0);
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }

@@ -1,56 +1,9 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PROFILE_TEXTS } from '../../common/schemas/profile';
 import { TEXTS } from '../../common/texts';
-import { E2E_ADMIN, choose, expectToast, signIn, uniquePerson } from './fixtures';
+import { choose, createActiveMember as createMember, CSRF, dismissToasts, E2E_ADMIN, expectToast, MEMBER_PASSWORD, signIn } from './fixtures';
 
-const CSRF = { 'x-waymark-csrf': '1' };
-const PASSWORD = 'member-pass-1';
-
-/** An active member through the real invitation path: request, admin approval, e-mailed token. */
-async function createMember(browser: Browser, admin: APIRequestContext, label: string) {
-  const person = uniquePerson(label);
-  const context = await browser.newContext();
-  const requested = await context.request.post('/api/invitations', {
-    headers: CSRF,
-    data: {
-      fullName: person.fullName,
-      email: person.email,
-      country: 'Portugal',
-      howDidYouKnow: 'friend_family',
-      aboutYourself: 'I travel slowly through southern Europe and love trying every local bakery I can find.',
-    },
-  });
-  expect(requested.status()).toBe(201);
-
-  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
-  const invitation = invitations.items.find((item) => item.email === person.email);
-  expect(invitation).toBeDefined();
-  expect((await admin.post(`/api/admin/invitations/${invitation!.id}/approve`, { headers: CSRF })).status()).toBe(200);
-
-  const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
-  const link = outbox.items.find((message) => message.to.includes(person.email))?.links.find((l) => l.includes('/signup?'));
-  expect(link).toBeDefined();
-  const token = new URL(link!).searchParams.get('token');
-
-  const signedUp = await context.request.post('/api/auth/sign-up', {
-    headers: CSRF,
-    data: { fullName: person.fullName, email: person.email, password: PASSWORD, token },
-  });
-  expect(signedUp.status()).toBe(201);
-  const user = (await signedUp.json()) as { id: string; role: string };
-  expect(user.role).toBe('user');
-  return { context, page: await context.newPage(), person, userId: user.id };
-}
-
-/** Close open toasts, so none covers the next button (sonner pauses while hovered). */
-async function dismissToasts(page: Page) {
-  await page.mouse.move(0, 0);
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await close.click({ timeout: 2_000 }).catch(() => undefined);
-  }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-}
 
 test('a member edits the profile, uploads a picture, changes the password, visits another member and deletes the account', async ({
   browser,
@@ -116,7 +69,7 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expectToast(page, TEXTS.fillAllPasswordFields);
   await dismissToasts(page);
-  await page.getByLabel('Current Password').fill(PASSWORD);
+  await page.getByLabel('Current Password').fill(MEMBER_PASSWORD);
   await page.getByLabel('New Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm New Password').fill('other');
   await page.getByRole('button', { name: 'Update Password' }).click();

@@ -1,21 +1,12 @@
 import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { TIP_TEXTS } from '../../common/schemas/tip';
-import { E2E_ADMIN, choose, expectToast, signIn, uniquePerson } from './fixtures';
+import { choose, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePerson } from './fixtures';
 
 /** A small real PNG (the server checks uploads by content and re-encodes them). */
 async function png(name: string, background: string) {
   const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
   return { name, mimeType: 'image/png', buffer };
-}
-
-/** Close open toasts, so none covers the next button (sonner pauses while hovered). */
-async function dismissToasts(page: Page) {
-  await page.mouse.move(0, 0);
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
 async function signInAsAdmin(page: Page) {

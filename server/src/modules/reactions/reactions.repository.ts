@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ContentType } from '../../../../common/schemas/content-fields';
 import type { Executor } from '../../../../db/client';
-import { guides, likes, notifications, profiles, savedItems, tips } from '../../../../db/schema';
+import { guides, likes, notifications, savedItems, tips } from '../../../../db/schema';
 
 const contentTable = (type: ContentType) => (type === 'tip' ? tips : guides);
 
@@ -83,15 +83,6 @@ export async function deleteSave(db: Executor, userId: string, type: ContentType
     .where(and(eq(savedItems.userId, userId), type === 'tip' ? eq(savedItems.tipId, id) : eq(savedItems.guideId, id)))
     .returning({ id: savedItems.id });
   return rows.length > 0;
-}
-
-/** How a notification names its actor: profile name, else username, else 'Someone'. */
-export async function actorName(db: Executor, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ name: profiles.name, username: profiles.username })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return row?.name?.trim() || row?.username?.trim() || 'Someone';
 }
 
 export interface NewNotification {

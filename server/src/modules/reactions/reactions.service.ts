@@ -13,6 +13,7 @@ import { CONTENT_TEXTS } from '../../../../common/schemas/content';
 import type { ContentType } from '../../../../common/schemas/content-fields';
 import type { Database, Executor } from '../../../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { actorName } from '../notifications/notifications.repository';
 import * as repo from './reactions.repository';
 
 /** Each failed attempt means a racing toggle of the same member won; that number is bounded. */
@@ -60,7 +61,7 @@ export function createReactionsService(deps: { db: Database }) {
             userId: ownerId,
             actorId: userId,
             type: 'like',
-            content: likeNotificationText(await repo.actorName(tx, userId), type),
+            content: likeNotificationText(await actorName(tx, userId), type),
             contentType: type,
             contentId: id,
           });
