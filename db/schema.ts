@@ -21,6 +21,10 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '../common/schemas/auth';
+import { CONNECTION_STATUSES } from '../common/schemas/connection';
+import { INVITATION_STATUSES } from '../common/schemas/invitation';
+import { NOTIFICATION_TYPES } from '../common/schemas/notification';
 
 const id = () => uuid().primaryKey().defaultRandom();
 // Keyset indexes are built `DESC NULLS FIRST`: what a plain `ORDER BY x DESC` asks for, so every
@@ -28,21 +32,11 @@ const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-export const roleEnum = pgEnum('role', ['pending', 'user', 'admin']);
-export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'approved', 'rejected']);
+export const roleEnum = pgEnum('role', ROLES);
+export const invitationStatusEnum = pgEnum('invitation_status', INVITATION_STATUSES);
 export const activationStatusEnum = pgEnum('activation_status', ['waiting_signup']);
-export const connectionStatusEnum = pgEnum('connection_status', ['pending', 'accepted', 'blocked']);
-export const notificationTypeEnum = pgEnum('notification_type', [
-  'connection_request',
-  'connection_accepted',
-  'connection_declined',
-  'like',
-  'connection',
-  'guide',
-  'tip',
-  'tip_saved',
-  'guide_saved',
-]);
+export const connectionStatusEnum = pgEnum('connection_status', CONNECTION_STATUSES);
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
 
 // ---- Authentication (better-auth's models) ----
 

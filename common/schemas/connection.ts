@@ -20,7 +20,8 @@ export const CONNECTION_TEXTS = {
   fallbackName: 'Administrator',
 } as const;
 
-export const ConnectionStatusSchema = z.enum(['pending', 'accepted', 'blocked']);
+export const CONNECTION_STATUSES = ['pending', 'accepted', 'blocked'] as const;
+export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
 /** How another member relates to the viewer (SPEC 4). */

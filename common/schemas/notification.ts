@@ -11,7 +11,8 @@ export const NOTIFICATION_TEXTS = {
   emptyAllDescription: 'No notifications yet.',
 } as const;
 
-export const NotificationTypeSchema = z.enum([
+/** SPEC 3's notification types; the database enum is built from this list too. */
+export const NOTIFICATION_TYPES = [
   'connection_request',
   'connection_accepted',
   'connection_declined',
@@ -21,7 +22,8 @@ export const NotificationTypeSchema = z.enum([
   'tip',
   'tip_saved',
   'guide_saved',
-]);
+] as const;
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
 export const NotificationSchema = z.object({
   id: z.string(),
