@@ -11,7 +11,7 @@ import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/ui/options-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
@@ -69,18 +69,7 @@ export function InvitationRequestForm() {
             control={control}
             name="country"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="country" onBlur={field.onBlur}>
-                  <SelectValue placeholder="Select your country" />
-                </SelectTrigger>
-                <SelectContent>
-                  {COUNTRIES.map((country) => (
-                    <SelectItem key={country} value={country}>
-                      {country}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionsSelect id="country" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} placeholder="Select your country" options={COUNTRIES} />
             )}
           />
         </Field>
@@ -89,18 +78,7 @@ export function InvitationRequestForm() {
             control={control}
             name="howDidYouKnow"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="howDidYouKnow" onBlur={field.onBlur}>
-                  <SelectValue placeholder="Select an option" />
-                </SelectTrigger>
-                <SelectContent>
-                  {REFERRAL_SOURCES.map((source) => (
-                    <SelectItem key={source.value} value={source.value}>
-                      {source.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionsSelect id="howDidYouKnow" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} placeholder="Select an option" options={REFERRAL_SOURCES} />
             )}
           />
         </Field>

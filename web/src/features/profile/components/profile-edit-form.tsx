@@ -8,7 +8,7 @@ import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/ui/options-select';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessageOr } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -61,18 +61,7 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
             control={control}
             name="country"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="profile-country">
-                  <SelectValue placeholder="Select your country" />
-                </SelectTrigger>
-                <SelectContent>
-                  {COUNTRIES.map((country) => (
-                    <SelectItem key={country} value={country}>
-                      {country}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionsSelect id="profile-country" value={field.value} onValueChange={field.onChange} placeholder="Select your country" options={COUNTRIES} />
             )}
           />
         </Field>
@@ -81,18 +70,7 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
             control={control}
             name="currency"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="profile-currency">
-                  <SelectValue placeholder="Select a currency" />
-                </SelectTrigger>
-                <SelectContent>
-                  {PROFILE_CURRENCIES.map((currency) => (
-                    <SelectItem key={currency} value={currency}>
-                      {currency}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionsSelect id="profile-currency" value={field.value} onValueChange={field.onChange} placeholder="Select a currency" options={PROFILE_CURRENCIES} />
             )}
           />
         </Field>

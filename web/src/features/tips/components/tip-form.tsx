@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionsSelect } from '@/components/ui/options-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { notifyError } from '@/lib/notify';
@@ -37,6 +37,8 @@ type TipFormProps = {
 };
 
 /** The tip form of /new-tip and /edit-tip (SPEC 2, 5); the screens own uploading and saving. */
+const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} ${n}/5` }));
+
 export function TipForm({
   mode,
   defaultValues,
@@ -81,18 +83,7 @@ export function TipForm({
               control={control}
               name="rating"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="rating">
-                    <SelectValue placeholder="Rate your experience" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {[5, 4, 3, 2, 1].map((n) => (
-                      <SelectItem key={n} value={String(n)}>
-                        {`${'★'.repeat(n)} ${n}/5`}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionsSelect id="rating" value={field.value} onValueChange={field.onChange} placeholder="Rate your experience" options={RATING_OPTIONS} />
               )}
             />
           </Field>
@@ -106,18 +97,7 @@ export function TipForm({
               control={control}
               name="country"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="country">
-                    <SelectValue placeholder="Select a country" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {COUNTRIES.map((country) => (
-                      <SelectItem key={country} value={country}>
-                        {country}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionsSelect id="country" value={field.value} onValueChange={field.onChange} placeholder="Select a country" options={COUNTRIES} />
               )}
             />
           </Field>
@@ -149,18 +129,7 @@ export function TipForm({
                 control={control}
                 name="currency"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="currency">
-                      <SelectValue placeholder="Currency" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {TIP_CURRENCIES.map((code) => (
-                        <SelectItem key={code} value={code}>
-                          {code}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <OptionsSelect id="currency" value={field.value} onValueChange={field.onChange} placeholder="Currency" options={TIP_CURRENCIES} />
                 )}
               />
             ) : (
