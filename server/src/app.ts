@@ -10,6 +10,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DatabaseHandle } from '../../db/client';
 import type { Config } from './config/env';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
   const connections = createConnectionsService({ db });
   const notifications = createNotificationsService({ db });
   const systemMessages = createSystemMessagesService({ db });
+  const admin = createAdminService({ db, mailer, publicUrl: config.publicUrl, storage: mediaStorage, log: app.log });
 
   await app.register(viewerPlugin, { authService });
   await app.register(accessPlugin);
@@ -105,6 +108,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
   await app.register(outboxRoutes, { prefix: '/api/admin/outbox', db });
+  await app.register(adminRoutes, { prefix: '/api/admin', admin });
   await app.register(tipTypeRoutes, { prefix: '/api/tip-types', db });
   await app.register(uploadRoutes, { prefix: '/api/uploads', media });
   await app.register(mediaRoutes, { prefix: '/api/media', media });

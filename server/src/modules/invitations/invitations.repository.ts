@@ -69,3 +69,9 @@ export async function replaceSignupToken(
   await db.delete(signupTokens).where(eq(signupTokens.pendingActivationId, pendingActivationId));
   await db.insert(signupTokens).values({ pendingActivationId, ...token });
 }
+
+/** Deletes a request whatever its status; its activation keeps working (invitation_request_id set null). */
+export async function deleteInvitation(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(invitationRequests).where(eq(invitationRequests.id, id)).returning({ id: invitationRequests.id });
+  return rows.length > 0;
+}

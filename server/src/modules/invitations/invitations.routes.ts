@@ -51,4 +51,9 @@ export async function adminInvitationRoutes(app: FastifyInstance, opts: { invita
     { config: { access: 'admin' }, schema: { params: IdParamsSchema, response: { 200: InvitationDecisionResultSchema } } },
     async (request) => invitations.reject(request.params.id, (await requireViewer(request)).userId),
   );
+
+  r.delete('/:id', { config: { access: 'admin' }, schema: { params: IdParamsSchema } }, async (request, reply) => {
+    await invitations.remove(request.params.id);
+    return reply.status(204).send();
+  });
 }

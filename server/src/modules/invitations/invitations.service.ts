@@ -84,7 +84,12 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
     return { invitation: toInvitation(invitation), isEmailSent: false };
   }
 
-  return { submit, list, approve, reject };
+  /** DELETE /api/admin/invitations/:id (any status). */
+  async function remove(id: string): Promise<void> {
+    if (!(await repo.deleteInvitation(db, id))) throw new NotFoundError('Invitation request not found');
+  }
+
+  return { submit, list, approve, reject, remove };
 }
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,161 @@
+/** SQL of the admin panel (issue 5). Rules live in admin.service.ts. */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../../../common/schemas/auth';
+import type { Executor } from '../../../../db/client';
+import {
+  guides,
+  invitationRequests,
+  pendingActivations,
+  profiles,
+  systemMessages,
+  tipTypes,
+  tips,
+  userRoles,
+  users,
+} from '../../../../db/schema';
+import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+
+const count = sql<number>`count(*)::int`;
+
+async function countOf(q: Promise<{ n: number }[]>): Promise<number> {
+  const [row] = await q;
+  return row?.n ?? 0;
+}
+
+export async function stats(db: Executor) {
+  const [totalUsers, pendingRoles, activations, invitationCount, totalTips, totalGuides] = await Promise.all([
+    countOf(db.select({ n: count }).from(profiles)),
+    // A user without a role row counts as pending (the access check treats it so).
+    countOf(
+      db
+        .select({ n: count })
+        .from(users)
+        .leftJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(sql`coalesce(${userRoles.role}, 'pending') = 'pending'`),
+    ),
+    countOf(db.select({ n: count }).from(pendingActivations)),
+    countOf(db.select({ n: count }).from(invitationRequests)),
+    countOf(db.select({ n: count }).from(tips)),
+    countOf(db.select({ n: count }).from(guides)),
+  ]);
+  return { totalUsers, pendingUsers: pendingRoles + activations, invitationRequests: invitationCount, totalTips, totalGuides };
+}
+
+const roleColumn = sql<Role>`coalesce(${userRoles.role}, 'pending')`;
+
+const adminUserColumns = {
+  id: users.id,
+  name: profiles.name,
+  username: profiles.username,
+  email: users.email,
+  role: roleColumn,
+  createdAt: users.createdAt,
+};
+
+/** Users with a profile (inner join), newest first. */
+export function listUsers(db: Executor, cursor: Cursor | null, limit: number) {
+  return db
+    .select({ ...adminUserColumns, cursorTs: cursorText(users.createdAt) })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(beforeCursor(users.createdAt, users.id, cursor))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit + 1);
+}
+
+export async function findUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Locks every admin's role row (FOR UPDATE) and returns their user ids: two admins demoting or
+ * deleting each other at once are serialized, so the second sees the first one's result.
+ */
+export async function lockAdmins(db: Executor): Promise<string[]> {
+  const rows = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).for('update');
+  return rows.map((r) => r.userId);
+}
+
+/** Sets the role (a missing role row is written). */
+export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {
+  await db
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+}
+
+// ---- Pending activations ----
+
+const activationColumns = {
+  id: pendingActivations.id,
+  email: pendingActivations.email,
+  fullName: pendingActivations.fullName,
+  country: pendingActivations.country,
+  createdAt: pendingActivations.createdAt,
+};
+
+export function listActivations(db: Executor) {
+  return db
+    .select(activationColumns)
+    .from(pendingActivations)
+    .orderBy(desc(pendingActivations.createdAt), desc(pendingActivations.id));
+}
+
+export async function lockActivation(db: Executor, id: string) {
+  const [row] = await db.select(activationColumns).from(pendingActivations).where(eq(pendingActivations.id, id)).for('update');
+  return row;
+}
+
+/** Its signup tokens go with it (ON DELETE CASCADE). */
+export async function deleteActivation(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(pendingActivations).where(eq(pendingActivations.id, id)).returning({ id: pendingActivations.id });
+  return rows.length > 0;
+}
+
+// ---- System messages ----
+
+const messageColumns = {
+  id: systemMessages.id,
+  title: systemMessages.title,
+  content: systemMessages.content,
+  isActive: systemMessages.isActive,
+  createdAt: systemMessages.createdAt,
+};
+
+export function listMessages(db: Executor) {
+  return db.select(messageColumns).from(systemMessages).orderBy(desc(systemMessages.createdAt), desc(systemMessages.id));
+}
+
+export async function insertMessage(db: Executor, values: { title: string; content: string; createdBy: string }) {
+  const [row] = await db
+    .insert(systemMessages)
+    .values({ ...values, isActive: true })
+    .returning(messageColumns);
+  if (!row) throw new Error('system message was not written');
+  return row;
+}
+
+export async function updateMessage(db: Executor, id: string, set: { title?: string; content?: string; isActive?: boolean }) {
+  const [row] = await db.update(systemMessages).set(set).where(eq(systemMessages.id, id)).returning(messageColumns);
+  return row;
+}
+
+// ---- Tip types ----
+
+export async function insertTipType(db: Executor, name: string) {
+  const [row] = await db.insert(tipTypes).values({ name }).returning();
+  if (!row) throw new Error('tip type was not written');
+  return row;
+}
+
+export async function renameTipType(db: Executor, id: string, name: string) {
+  const [row] = await db.update(tipTypes).set({ name }).where(eq(tipTypes.id, id)).returning();
+  return row;
+}

@@ -1,0 +1,165 @@
+/**
+ * The admin panel's rules (issue 5, SPEC 2, ADR 013). Waymark always keeps one admin: a role
+ * change or delete that would leave none is refused, with the admin rows locked so two admins
+ * cannot demote each other at the same moment.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { ADMIN_TEXTS, type AdminStats, type AdminUser, type PendingActivation } from '../../../../common/schemas/admin';
+import type { Role } from '../../../../common/schemas/auth';
+import type { SystemMessage } from '../../../../common/schemas/system-message';
+import type { TipType } from '../../../../common/schemas/tip-type';
+import type { Database } from '../../../../db/client';
+import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/keyset';
+import { deleteUserEverywhere } from '../account/account.service';
+import { replaceSignupToken } from '../invitations/invitations.repository';
+import { signupUrl } from '../invitations/invitations.service';
+import { newSignupToken } from '../invitations/signup-token';
+import type { Mailer } from '../mail/mailer';
+import { invitationApproval } from '../mail/templates';
+import type { MediaStorage } from '../media/media-storage';
+import * as repo from './admin.repository';
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
+type MessageRow = Awaited<ReturnType<typeof repo.insertMessage>>;
+type TipTypeRow = Awaited<ReturnType<typeof repo.insertTipType>>;
+
+const toUser = (r: UserRow): AdminUser => ({
+  userId: r.id,
+  name: r.name,
+  username: r.username,
+  email: r.email,
+  role: r.role,
+  createdAt: r.createdAt.toISOString(),
+});
+const toMessage = (r: MessageRow): SystemMessage => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toTipType = (r: TipTypeRow): TipType => ({ id: r.id, name: r.name, color: r.color, createdAt: r.createdAt.toISOString() });
+
+export interface AdminDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+}
+
+export function createAdminService(deps: AdminDeps) {
+  const { db, mailer, log } = deps;
+
+  /** Refuses when `userId` is the only admin left (the admin rows must be locked already). */
+  function assertNotLastAdmin(admins: string[], userId: string): void {
+    if (admins.includes(userId) && admins.length <= 1) throw new ConflictError(ADMIN_TEXTS.lastAdmin);
+  }
+
+  async function stats(): Promise<AdminStats> {
+    return repo.stats(db);
+  }
+
+  async function listUsers(cursor: string | undefined, limit: number) {
+    const rows = await repo.listUsers(db, decodeCursor(cursor), limit);
+    return toPage(rows, limit, toUser);
+  }
+
+  /** Takes effect on the member's next request: the role is read on every request. */
+  async function changeRole(userId: string, role: Role): Promise<AdminUser> {
+    const row = await db.transaction(async (tx) => {
+      const admins = await repo.lockAdmins(tx);
+      if (!(await repo.findUser(tx, userId))) throw new NotFoundError('User not found');
+      if (role !== 'admin') assertNotLastAdmin(admins, userId);
+      await repo.setRole(tx, userId, role);
+      return repo.findUser(tx, userId);
+    });
+    if (!row) throw new NotFoundError('User not found');
+    return toUser(row);
+  }
+
+  /** D10: the same deletion as DELETE /api/account, refused for the last admin. */
+  async function deleteUser(userId: string): Promise<void> {
+    const deleted = await db.transaction(async (tx) => {
+      const admins = await repo.lockAdmins(tx);
+      if (!(await repo.findUser(tx, userId))) return false;
+      assertNotLastAdmin(admins, userId);
+      // Nested: a savepoint inside this transaction, so the admin lock holds until the delete commits.
+      return deleteUserEverywhere(tx as unknown as Database, deps.storage, userId, log);
+    });
+    if (!deleted) throw new NotFoundError('User not found');
+  }
+
+  async function listActivations(): Promise<PendingActivation[]> {
+    const rows = await repo.listActivations(db);
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  }
+
+  /** A fresh token replaces every earlier one (old links stop working), then the approval e-mail again. */
+  async function resendActivation(id: string): Promise<{ isEmailSent: boolean }> {
+    const { token, ...tokenRow } = newSignupToken();
+    const activation = await db.transaction(async (tx) => {
+      const row = await repo.lockActivation(tx, id);
+      if (row) await replaceSignupToken(tx, row.id, tokenRow);
+      return row;
+    });
+    if (!activation) throw new NotFoundError('Pending activation not found');
+    const message = invitationApproval(activation, signupUrl(deps.publicUrl, activation, token));
+    try {
+      await mailer.send(message);
+      return { isEmailSent: true };
+    } catch (error) {
+      log.warn({ err: error, to: message.to, subject: message.subject }, 'e-mail could not be sent');
+      return { isEmailSent: false };
+    }
+  }
+
+  async function deleteActivation(id: string): Promise<void> {
+    if (!(await repo.deleteActivation(db, id))) throw new NotFoundError('Pending activation not found');
+  }
+
+  async function listMessages(): Promise<SystemMessage[]> {
+    return (await repo.listMessages(db)).map(toMessage);
+  }
+
+  async function createMessage(input: { title: string; content: string }, adminId: string): Promise<SystemMessage> {
+    return toMessage(await repo.insertMessage(db, { ...input, createdBy: adminId }));
+  }
+
+  async function updateMessage(id: string, set: { title?: string; content?: string; isActive?: boolean }): Promise<SystemMessage> {
+    const row = await repo.updateMessage(db, id, set);
+    if (!row) throw new NotFoundError('System message not found');
+    return toMessage(row);
+  }
+
+  async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(ADMIN_TEXTS.tipTypeExists);
+      throw error;
+    }
+  }
+
+  async function createTipType(name: string): Promise<TipType> {
+    return toTipType(await uniqueName(() => repo.insertTipType(db, name)));
+  }
+
+  async function renameTipType(id: string, name: string): Promise<TipType> {
+    const row = await uniqueName(() => repo.renameTipType(db, id, name));
+    if (!row) throw new NotFoundError('Tip type not found');
+    return toTipType(row);
+  }
+
+  return {
+    stats,
+    listUsers,
+    changeRole,
+    deleteUser,
+    listActivations,
+    resendActivation,
+    deleteActivation,
+    listMessages,
+    createMessage,
+    updateMessage,
+    createTipType,
+    renameTipType,
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
