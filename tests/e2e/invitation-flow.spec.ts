@@ -32,6 +32,7 @@ test('a visitor requests an invitation, the admin approves it, the e-mailed link
   await signIn(adminPage, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(adminPage).toHaveURL(/\/dashboard$/);
   await adminPage.getByRole('link', { name: 'Admin Panel' }).click();
+  await adminPage.getByRole('tab', { name: /Invitations/ }).click();
   const card = adminPage.getByTestId('invitation-card').filter({ hasText: visitor.email });
   await expect(card).toContainText('Portugal');
   await expect(card).toContainText('Friend or family');

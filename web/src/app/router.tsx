@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
 import { AppRoot } from './routes/app-root';
 import { DashboardRoute } from './routes/dashboard';
 import { LandingRoute } from './routes/landing';
@@ -15,11 +14,6 @@ import { SignUpRoute } from './routes/signup';
 function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return async () => ({ Component: (await load())[name] });
 }
-
-/** Member screens that arrive with later issues; listed so the SPEC route table is complete. */
-const COMING_SOON: { path: string; title: string }[] = [
-  { path: 'design-options', title: 'Design Options' },
-];
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
@@ -43,7 +37,7 @@ export const router = createBrowserRouter([
       { path: 'user-connections', lazy: lazyRoute(() => import('./routes/user-connections'), 'UserConnectionsRoute') },
       { path: 'notifications', lazy: lazyRoute(() => import('./routes/notifications'), 'NotificationsRoute') },
       { path: 'connections', lazy: lazyRoute(() => import('./routes/connections'), 'ConnectionsRoute') },
-      ...COMING_SOON.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
+      { path: 'design-options', lazy: lazyRoute(() => import('./routes/design-options'), 'DesignOptionsRoute') },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 import { invitationsQueryOptions } from './get-invitations';
 import { outboxQueryOptions } from './get-outbox';
 import { refreshInBackground } from '@/lib/query-client';
+import { ADMIN_KEYS } from './admin-keys';
 
 export function approveInvitation(id: string) {
   return api.post<InvitationDecisionResult>(`/api/admin/invitations/${encodeURIComponent(id)}/approve`);
@@ -14,6 +15,13 @@ export function useApproveInvitation() {
   return useMutation({
     mutationFn: approveInvitation,
     // Approval e-mails the signup link, which lands in the outbox.
-    onSettled: () => refreshInBackground(queryClient, invitationsQueryOptions().queryKey, outboxQueryOptions().queryKey),
+    onSettled: () =>
+      refreshInBackground(
+        queryClient,
+        invitationsQueryOptions().queryKey,
+        outboxQueryOptions().queryKey,
+        ADMIN_KEYS.pendingActivations,
+        ADMIN_KEYS.stats,
+      ),
   });
 }

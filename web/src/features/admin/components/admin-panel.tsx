@@ -1,14 +1,19 @@
-import { Inbox, Mail, ShieldCheck } from 'lucide-react';
+import { Inbox, Mail, Megaphone, ShieldCheck, Tags, Users } from 'lucide-react';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useInvitations } from '../api/get-invitations';
+import { useAdminStats } from '../api/get-stats';
 import { InvitationsList } from './invitations-list';
 import { OutboxList } from './outbox-list';
+import { StatsCards } from './stats-cards';
+import { SystemMessagesTab } from './system-messages-tab';
+import { TipTypesTab } from './tip-types-tab';
+import { UsersTab } from './users-tab';
 
 export function AdminPanel() {
-  const invitations = useInvitations();
+  const stats = useAdminStats();
 
-  if (invitations.isPending) return <Spinner label="Loading admin panel..." />;
+  if (stats.isPending) return <Spinner label={ADMIN_TEXTS.loading} />;
 
   return (
     <div className="grid gap-6">
@@ -18,22 +23,44 @@ export function AdminPanel() {
         </div>
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Admin Panel</h1>
-          <p className="text-sm text-muted-foreground">Review invitation requests and the e-mails sent on approval.</p>
+          <p className="text-sm text-muted-foreground">Manage members, invitations, system messages and tip types.</p>
         </div>
       </header>
-      <Tabs defaultValue="invitations">
-        <TabsList>
+      <StatsCards stats={stats.data} />
+      <Tabs defaultValue="users">
+        <TabsList className="flex-wrap">
+          <TabsTrigger value="users">
+            <Users aria-hidden />
+            User Management
+          </TabsTrigger>
           <TabsTrigger value="invitations">
             <Inbox aria-hidden />
             Invitations
+          </TabsTrigger>
+          <TabsTrigger value="system-messages">
+            <Megaphone aria-hidden />
+            System Messages
+          </TabsTrigger>
+          <TabsTrigger value="tip-types">
+            <Tags aria-hidden />
+            Tip Types
           </TabsTrigger>
           <TabsTrigger value="outbox">
             <Mail aria-hidden />
             Outbox
           </TabsTrigger>
         </TabsList>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
         <TabsContent value="invitations">
           <InvitationsList />
+        </TabsContent>
+        <TabsContent value="system-messages">
+          <SystemMessagesTab />
+        </TabsContent>
+        <TabsContent value="tip-types">
+          <TipTypesTab />
         </TabsContent>
         <TabsContent value="outbox">
           <OutboxList />

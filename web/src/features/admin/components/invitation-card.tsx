@@ -4,6 +4,7 @@ import { referralLabel } from '@common/lists/referral-sources';
 import type { Invitation } from '@common/schemas/invitation';
 import { Card, CardContent } from '@/components/ui/card';
 import { InvitationActions } from './invitation-actions';
+import { InvitationDeleteButton } from './invitation-delete-button';
 import { InvitationStatusBadge } from './invitation-status-badge';
 
 export function InvitationCard({ invitation }: { invitation: Invitation }) {
@@ -31,7 +32,10 @@ export function InvitationCard({ invitation }: { invitation: Invitation }) {
               </span>
             </p>
           </div>
-          {invitation.status === 'pending' ? <InvitationActions invitation={invitation} /> : null}
+          <div className="flex items-center gap-2">
+            {invitation.status === 'pending' ? <InvitationActions invitation={invitation} /> : null}
+            <InvitationDeleteButton invitation={invitation} />
+          </div>
         </div>
         {invitation.howDidYouKnow ? (
           <p className="text-sm">

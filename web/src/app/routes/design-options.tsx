@@ -1,0 +1,5 @@
+import { DesignOptions } from '@/features/design-options/components/design-options';
+
+export function DesignOptionsRoute() {
+  return <DesignOptions />;
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
+import type { SystemMessage } from '@common/schemas/system-message';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { notifyError } from '@/lib/notify';
+import { useSaveSystemMessage } from '../api/system-messages';
+
+type SystemMessageDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The message being edited; absent when creating. */
+  message?: SystemMessage;
+};
+
+/** Mounted per opening (keyed by the caller), so the fields start from the edited message. */
+export function SystemMessageDialog({ open, onOpenChange, message }: SystemMessageDialogProps) {
+  const [title, setTitle] = useState(message?.title ?? '');
+  const [content, setContent] = useState(message?.content ?? '');
+  const save = useSaveSystemMessage();
+
+  const onSave = (event: React.FormEvent) => {
+    event.preventDefault();
+    // SPEC 9: save does nothing unless both are filled in.
+    if (!title.trim() || !content.trim()) return;
+    save.mutate(
+      { id: message?.id, input: { title: title.trim(), content: content.trim() } },
+      {
+        onSuccess: () => {
+          toast.success(message ? ADMIN_TEXTS.messageUpdated : ADMIN_TEXTS.messageCreated);
+          onOpenChange(false);
+        },
+        onError: () => notifyError(ADMIN_TEXTS.saveMessageFailed),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form className="grid gap-4" onSubmit={onSave}>
+          <DialogHeader>
+            <DialogTitle>{message ? 'Edit System Message' : 'Create System Message'}</DialogTitle>
+            <DialogDescription>System messages are shown to all users across the platform.</DialogDescription>
+          </DialogHeader>
+          <Field id="system-message-title" label="Title">
+            <Input id="system-message-title" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+          </Field>
+          <Field id="system-message-content" label="Content">
+            <Textarea
+              id="system-message-content"
+              rows={4}
+              value={content}
+              maxLength={2000}
+              onChange={(event) => setContent(event.target.value)}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

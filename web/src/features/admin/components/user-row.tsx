@@ -1,0 +1,78 @@
+import { format } from 'date-fns';
+import { toast } from 'sonner';
+import { ADMIN_TEXTS, ROLE_LABELS, type AdminUser } from '@common/schemas/admin';
+import type { Role } from '@common/schemas/auth';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { OptionsSelect } from '@/components/ui/options-select';
+import { ApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useChangeRole, useDeleteUser } from '../api/user-mutations';
+import { ConfirmDeleteButton } from './confirm-delete-button';
+
+const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+const ROLE_VARIANT: Record<Role, BadgeProps['variant']> = { pending: 'warning', user: 'secondary', admin: 'default' };
+
+/** A 409 carries a reason worth reading (the last admin); anything else gets the quoted text. */
+function failureText(error: unknown, fallback: string) {
+  return error instanceof ApiError && error.status === 409 ? error.message : fallback;
+}
+
+export function UserRow({ user }: { user: AdminUser }) {
+  const changeRole = useChangeRole();
+  const deleteUser = useDeleteUser();
+  const displayName = user.name || user.username || ADMIN_TEXTS.anonymous;
+  const selectId = `role-${user.userId}`;
+
+  const onRoleChange = (value: string) => {
+    const role = value as Role;
+    if (role === user.role) return;
+    changeRole.mutate(
+      { userId: user.userId, role },
+      {
+        onSuccess: () => toast.success(`${ADMIN_TEXTS.roleUpdated}${role}`),
+        onError: (error) => notifyError(failureText(error, ADMIN_TEXTS.roleUpdateFailed)),
+      },
+    );
+  };
+
+  const onDelete = () =>
+    deleteUser.mutate(user.userId, {
+      onSuccess: () => toast.success(ADMIN_TEXTS.userDeleted),
+      onError: (error) => notifyError(failureText(error, ADMIN_TEXTS.deleteUserFailed)),
+    });
+
+  return (
+    <Card data-testid="admin-user-row" aria-label={displayName}>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold">{displayName}</h3>
+            <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+          </div>
+          <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground">
+            <span className="font-mono">ID: {user.userId.slice(0, 8)}</span>
+            <span>Joined {format(new Date(user.createdAt), 'MMM d, yyyy')}</span>
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={selectId} className="sr-only">
+            Role of {displayName}
+          </Label>
+          <div className="w-44">
+            <OptionsSelect id={selectId} value={user.role} onValueChange={onRoleChange} placeholder="Role" options={ROLE_OPTIONS} />
+          </div>
+          <ConfirmDeleteButton
+            label={`Delete ${displayName}`}
+            title="Delete user?"
+            description={`${displayName} and everything they shared will be permanently removed.`}
+            disabled={deleteUser.isPending}
+            onConfirm={onDelete}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
