@@ -1,8 +1,6 @@
 /** SPEC 2 and 8 texts of the tip screens, quoted word for word. Validation texts: TIP_TEXTS. */
 export const TIP_SCREEN_TEXTS = {
   loadCategoriesFailed: 'Failed to load tip categories',
-  uploadErrorTitle: 'Upload Error',
-  uploadFailed: 'Failed to upload photos. Please try again.',
   createFailed: 'Failed to create tip. Please try again.',
   createdTitle: 'Success!',
   created: 'Your tip has been created successfully',

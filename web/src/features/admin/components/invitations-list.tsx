@@ -1,8 +1,8 @@
 import { Inbox } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { NoticeCard } from '@/components/ui/notice-card';
 import { useInvitations } from '../api/get-invitations';
 import { InvitationCard } from './invitation-card';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 export function InvitationsList() {
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInvitations();
@@ -11,12 +11,7 @@ export function InvitationsList() {
 
   if (invitations.length === 0) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
-          <Inbox className="size-8" aria-hidden />
-          <p>No invitation requests yet.</p>
-        </CardContent>
-      </Card>
+      <NoticeCard icon={Inbox} titleAs="p" title="No invitation requests yet." />
     );
   }
 
@@ -29,11 +24,7 @@ export function InvitationsList() {
           </li>
         ))}
       </ul>
-      {hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
     </div>
   );
 }

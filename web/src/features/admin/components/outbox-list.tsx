@@ -1,9 +1,9 @@
 import { MailOpen } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { NoticeCard } from '@/components/ui/notice-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOutbox } from '../api/get-outbox';
 import { OutboxMessageCard } from './outbox-message-card';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 export function OutboxList() {
   const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useOutbox();
@@ -20,12 +20,7 @@ export function OutboxList() {
   const messages = data?.pages.flatMap((page) => page.items) ?? [];
   if (messages.length === 0) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
-          <MailOpen className="size-8" aria-hidden />
-          <p>The outbox is empty.</p>
-        </CardContent>
-      </Card>
+      <NoticeCard icon={MailOpen} titleAs="p" title="The outbox is empty." />
     );
   }
 
@@ -38,11 +33,7 @@ export function OutboxList() {
           </li>
         ))}
       </ul>
-      {hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { usePendingActivations } from '../api/get-pending-activations';
 import { useAdminUsers } from '../api/get-users';
 import { PendingActivationRow } from './pending-activation-row';
 import { UserRow } from './user-row';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 export function UsersTab() {
   const queryClient = useQueryClient();
@@ -61,16 +62,7 @@ export function UsersTab() {
               </li>
             ))}
           </ul>
-          {users.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={users.isFetchingNextPage}
-              onClick={() => users.fetchNextPage()}
-            >
-              {users.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          ) : null}
+          <LoadMoreButton query={users} />
         </>
       )}
     </div>

@@ -19,6 +19,7 @@ import { useRejectConnectionRequest } from '../api/reject-request';
 import { useSendConnectionRequest } from '../api/send-request';
 import { requestFailureToast } from './card-helpers';
 import { MemberCard } from './member-card';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 type ConnectionsTab = 'connected' | 'requests' | 'sent' | 'discover';
 
@@ -190,11 +191,7 @@ function DiscoverList() {
           </li>
         ))}
       </ul>
-      {discover.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={discover.isFetchingNextPage} onClick={() => void discover.fetchNextPage()}>
-          {discover.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={discover} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import type { ReactNode } from 'react';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -24,33 +24,8 @@ export function ContentGrid({ isPending, isEmpty, empty, hasNextPage, isFetching
       <ul className={GRID} aria-label="Content">
         {children}
       </ul>
-      {hasNextPage ? (
-        <LoadMore isFetching={isFetchingNextPage} onLoad={fetchNextPage} />
-      ) : null}
+      <LoadMoreButton query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} isLoadedOnScroll />
     </div>
-  );
-}
-
-/** The button loads the next page; scrolling it into view does the same. */
-function LoadMore({ isFetching, onLoad }: { isFetching: boolean; onLoad: () => void }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  const onLoadRef = useRef(onLoad);
-  onLoadRef.current = onLoad;
-
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || isFetching || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onLoadRef.current();
-    }, { rootMargin: '200px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [isFetching]);
-
-  return (
-    <Button ref={ref} variant="outline" className="justify-self-center" disabled={isFetching} onClick={onLoad}>
-      {isFetching ? 'Loading...' : 'Load more'}
-    </Button>
   );
 }
 

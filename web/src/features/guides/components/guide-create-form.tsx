@@ -22,6 +22,7 @@ import { type DraftItem, setDaysCount, toItemInputs } from '../itinerary';
 import { CountryPicker } from './country-picker';
 import { DurationInput, FormSection, PrivateSwitch } from './form-parts';
 import { ItineraryEditor } from './itinerary-editor';
+import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 const FormSchema = GuideCreateSchema.omit({ photoUrls: true, items: true });
 type FormValues = {
@@ -60,15 +61,8 @@ export function GuideCreateForm() {
   };
 
   const onValid = async (values: FormOutput) => {
-    let photoUrls: string[] = [];
-    if (files.length > 0) {
-      try {
-        photoUrls = await upload.mutateAsync(files);
-      } catch {
-        // SPEC 8: the submission stops here.
-        return notifyError('Failed to upload photos. Please try again.', 'Upload Error');
-      }
-    }
+    const photoUrls = await uploadNewPhotos(files, upload.mutateAsync);
+    if (!photoUrls) return;
     create.mutate(
       { ...values, photoUrls, items: toItemInputs(items) },
       {

@@ -23,6 +23,7 @@ import { type DraftItem, fromGuideItems, setDaysCount, toItemInputs } from '../i
 import { CountryPicker } from './country-picker';
 import { DurationInput, FormSection, PrivateSwitch } from './form-parts';
 import { ItineraryEditor } from './itinerary-editor';
+import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 const FormSchema = GuideUpdateSchema.omit({ photoUrls: true, items: true });
 type FormValues = {
@@ -70,14 +71,8 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
   };
 
   const onValid = async (values: FormOutput) => {
-    let newUrls: string[] = [];
-    if (files.length > 0) {
-      try {
-        newUrls = await upload.mutateAsync(files);
-      } catch {
-        return notifyError('Failed to upload photos. Please try again.', 'Upload Error');
-      }
-    }
+    const newUrls = await uploadNewPhotos(files, upload.mutateAsync);
+    if (!newUrls) return;
     update.mutate(
       { id: guide.id, input: { ...values, photoUrls: [...existingUrls, ...newUrls], items: toItemInputs(items) } },
       {

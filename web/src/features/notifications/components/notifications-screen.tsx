@@ -15,6 +15,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useMarkNotification } from '../api/mark-notification';
 import { NotificationItem } from './notification-item';
 import { notificationTarget } from './notification-target';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 const TABS: { value: NotificationFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -134,11 +135,7 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
           />
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={list} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { TIP_SCREEN_TEXTS as T } from '../texts';
 import { EMPTY_TIP_FORM, toTipInput } from '../tip-form-values';
 import { submitErrorMessage } from './submit-error';
 import { TipForm, type TipFormSubmission } from './tip-form';
+import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 /** /new-tip: upload the photos first (a failure stops there), then create the tip, then /tips. */
 export function CreateTip() {
@@ -16,15 +17,8 @@ export function CreateTip() {
   const status = upload.isPending ? 'uploading' : create.isPending || create.isSuccess ? 'saving' : 'idle';
 
   const onSubmit = async ({ values, newFiles }: TipFormSubmission) => {
-    let photoUrls: string[] = [];
-    if (newFiles.length > 0) {
-      try {
-        photoUrls = await upload.mutateAsync(newFiles);
-      } catch {
-        notifyError(T.uploadFailed, T.uploadErrorTitle);
-        return;
-      }
-    }
+    const photoUrls = await uploadNewPhotos(newFiles, upload.mutateAsync);
+    if (!photoUrls) return;
     create.mutate(toTipInput(values, photoUrls), {
       onSuccess: () => {
         notifySuccess(T.createdTitle, T.created);

@@ -9,6 +9,7 @@ import { tipToFormValues, toTipInput } from '../tip-form-values';
 import { DeleteTipDialog } from './delete-tip-dialog';
 import { submitErrorMessage } from './submit-error';
 import { TipForm, type TipFormSubmission } from './tip-form';
+import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 /** /edit-tip/:id: kept photos plus new uploads (at most 5); saving goes back to the tip. */
 export function EditTip({ tip }: { tip: Tip }) {
@@ -19,15 +20,8 @@ export function EditTip({ tip }: { tip: Tip }) {
   const status = upload.isPending ? 'uploading' : update.isPending || update.isSuccess ? 'saving' : 'idle';
 
   const onSubmit = async ({ values, newFiles, keptUrls }: TipFormSubmission) => {
-    let uploaded: string[] = [];
-    if (newFiles.length > 0) {
-      try {
-        uploaded = await upload.mutateAsync(newFiles);
-      } catch {
-        notifyError(T.uploadFailed, T.uploadErrorTitle);
-        return;
-      }
-    }
+    const uploaded = await uploadNewPhotos(newFiles, upload.mutateAsync);
+    if (!uploaded) return;
     update.mutate(
       { id: tip.id, input: toTipInput(values, [...keptUrls, ...uploaded]) },
       {
