@@ -2,7 +2,7 @@
  * Deny by default (DECISIONS D2): every /api route must declare who may call it in
  * `config.access`, or the app refuses to start. The check runs before the handler.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { TEXTS } from '../../../common/texts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
@@ -15,10 +15,22 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, in registration order (the route matrix reads it). */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyRequest {
     /** The signed-in caller, resolved once per request (null when anonymous). */
     viewer(): Promise<Viewer | null>;
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  /** The route's zod schemas (params, querystring, body, response by status), for the fuzz tests. */
+  schema: FastifySchema | undefined;
 }
 
 export function assertAllowed(access: Access, viewer: Viewer | null): void {
@@ -37,10 +49,17 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
 }
 
 export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    if (!route.config?.access) {
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no config.access (deny by default)`);
+    }
+    // HEAD routes Fastify adds for each GET are listed under their GET.
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, schema: route.schema });
     }
   });
 
