@@ -1,0 +1,68 @@
+/**
+ * The rows a matrix call targets, written straight to the database (owned by `people.owner`,
+ * carrying the SECRET marker) so each call gets its own and a consuming call (delete, accept...)
+ * never starves the next one.
+ */
+import { connections, invitationRequests, notifications, pendingActivations, savedItems, systemMessages, tipTypes } from '../../../db/schema';
+import { insertGuide, insertTip, writeUpload } from '../content-fixtures';
+import type { TestApp } from '../test-app';
+import { type Account, type Caller, type People, SECRET, accountOf, roleOf } from './callers';
+
+let seq = 0;
+/** A value no other call of this run uses (e-mails, usernames, names). */
+export const unique = (prefix: string) => `${prefix}${++seq}x${Date.now().toString(36)}`;
+
+function first<T>(rows: T[]): T {
+  if (!rows[0]) throw new Error('fixture not written');
+  return rows[0];
+}
+
+export function createFixtures(t: TestApp, people: People) {
+  const { db } = t;
+  const owner = people.owner.id;
+  return {
+    t,
+    people,
+    /** The account a caller uses by default (null: anonymous). */
+    accountOf: (caller: Caller) => accountOf(people, caller),
+    /** A new account for `caller`'s role: for calls that consume or change their caller. */
+    async standIn(caller: Caller): Promise<Account | null> {
+      return caller === 'anonymous' ? null : t.createMember(roleOf(caller), unique('Stand In '));
+    },
+    newMember: (role: 'pending' | 'user' | 'admin' = 'user') => t.createMember(role, `Target ${SECRET}`),
+    tip: (isPrivate: boolean) =>
+      insertTip(db, owner, { title: unique(`${SECRET} tip `), description: `${SECRET} ${isPrivate ? 'private' : 'public'}`, isPrivate }),
+    guide: (isPrivate: boolean) =>
+      insertGuide(db, owner, { title: unique(`${SECRET} guide `), description: `${SECRET} guide text`, isPrivate }),
+    /** The owner saved a public tip of the member. */
+    async savedItem() {
+      const tip = await insertTip(db, people.member.id, { title: unique(`${SECRET} saved `) });
+      return first(await db.insert(savedItems).values({ userId: owner, tipId: tip.id }).returning());
+    },
+    notification: async () =>
+      first(await db.insert(notifications).values({ userId: owner, type: 'like', content: unique(`${SECRET} liked your tip `) }).returning()),
+    connection: async (requesterId: string, addresseeId: string) =>
+      first(await db.insert(connections).values({ requesterId, addresseeId }).returning()),
+    invitation: async () =>
+      first(
+        await db
+          .insert(invitationRequests)
+          .values({ fullName: `${SECRET} Invitee`, email: unique('invitee') + '@example.com', country: 'Peru', aboutYourself: SECRET })
+          .returning(),
+      ),
+    activation: async () =>
+      first(
+        await db
+          .insert(pendingActivations)
+          .values({ email: unique('activate') + '@example.com', fullName: `${SECRET} Activation` })
+          .returning(),
+      ),
+    systemMessage: async () =>
+      first(await db.insert(systemMessages).values({ title: `${SECRET} notice`, content: SECRET, isActive: false }).returning()),
+    tipType: async () => first(await db.insert(tipTypes).values({ name: unique(`${SECRET} type `) }).returning()),
+    /** A stored photo of the owner's, as the upload route writes it. */
+    upload: () => writeUpload(t.config.dataDir, 'tip-photos', owner),
+  };
+}
+
+export type Fixtures = ReturnType<typeof createFixtures>;

@@ -1,0 +1,37 @@
+/** Requests for the public, auth, invitation, account and live-event routes. */
+import { type Requests, one } from './scene';
+import { unique } from './fixtures';
+
+const ABOUT = 'I travel slowly through mountain villages and write down every good bakery.';
+
+export const accountRequests: Requests = {
+  'GET /api/health': one(() => ({ url: '/api/health' })),
+  'GET /api/auth/me': one(() => ({ url: '/api/auth/me' })),
+  // Sign-in, sign-out, password and e-mail change and account deletion change their caller's
+  // session or account, so each call runs as a fresh stand-in of the caller's role.
+  'POST /api/auth/sign-in': one(async (fx, caller) => {
+    const as = await fx.standIn(caller);
+    const who = as ?? (await fx.newMember());
+    return { url: '/api/auth/sign-in', as, body: { email: who.email, password: who.password } };
+  }),
+  'POST /api/auth/sign-up': one(() => ({
+    url: '/api/auth/sign-up',
+    body: { fullName: 'New Traveler', email: `${unique('signup')}@example.com`, password: 'signup-password-1' },
+  })),
+  'POST /api/auth/sign-out': one(async (fx, caller) => ({ url: '/api/auth/sign-out', as: await fx.standIn(caller) })),
+  'POST /api/auth/password': one(async (fx, caller) => {
+    const as = await fx.standIn(caller);
+    return { url: '/api/auth/password', as, body: { currentPassword: as?.password ?? 'member-password-1', newPassword: 'changed-password-2' } };
+  }),
+  'POST /api/auth/email': one(async (fx, caller) => ({
+    url: '/api/auth/email',
+    as: await fx.standIn(caller),
+    body: { email: `${unique('changed')}@example.com` },
+  })),
+  'POST /api/invitations': one(() => ({
+    url: '/api/invitations',
+    body: { fullName: 'Ines Invitee', email: `${unique('invite')}@example.com`, country: 'Peru', howDidYouKnow: 'friend_family', aboutYourself: ABOUT },
+  })),
+  'DELETE /api/account': one(async (fx, caller) => ({ url: '/api/account', as: await fx.standIn(caller) })),
+  'GET /api/events': one(() => ({ url: '/api/events', isStream: true })),
+};

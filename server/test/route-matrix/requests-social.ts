@@ -1,0 +1,73 @@
+/** Requests for tip types, profiles, connections, notifications and system messages. */
+import { multipart, pngImage } from '../../src/modules/media/test-uploads';
+import type { Account, Caller } from './callers';
+import { type Fixtures, unique } from './fixtures';
+import { type Build, type Requests, one } from './scene';
+
+/** The other side of a connection request with `owner`: a stand-in caller for member and admin (so the caller is a party), else a bystander. */
+async function counterpart(fx: Fixtures, caller: Caller): Promise<{ party: Account; as?: Account | null }> {
+  if (caller === 'member' || caller === 'admin') {
+    const party = (await fx.standIn(caller))!;
+    return { party, as: party };
+  }
+  return { party: await fx.newMember() };
+}
+
+/** Accept or reject of a pending request addressed to `owner`. */
+function answer(verb: 'accept' | 'reject'): Record<string, Build> {
+  return {
+    'third party': async (fx) => {
+      const requester = await fx.newMember();
+      const row = await fx.connection(requester.id, fx.people.owner.id);
+      return { url: `/api/connections/${row.id}/${verb}`, secrets: [requester.email] };
+    },
+    'caller is the requester': async (fx, caller) => {
+      const { party, as } = await counterpart(fx, caller);
+      const row = await fx.connection(party.id, fx.people.owner.id);
+      return { url: `/api/connections/${row.id}/${verb}`, ...(as ? { as } : {}) };
+    },
+  };
+}
+
+export const socialRequests: Requests = {
+  'GET /api/tip-types': one(() => ({ url: '/api/tip-types' })),
+  'PATCH /api/profiles/me': one(() => ({
+    url: '/api/profiles/me',
+    body: { name: 'Renamed Traveler', username: unique('user.'), bio: 'Slow travel.', country: 'Portugal', currency: 'EUR' },
+  })),
+  'POST /api/profiles/me/avatar': one(async () => {
+    const { body, headers } = multipart([{ data: await pngImage(), filename: 'a.png', contentType: 'image/png', field: 'avatar' }]);
+    return { url: '/api/profiles/me/avatar', body, headers };
+  }),
+  // The e-mail is on one's own profile only.
+  'GET /api/profiles/:userId': one((fx) => ({ url: `/api/profiles/${fx.people.owner.id}`, ownerOnly: [fx.people.owner.email] })),
+  'GET /api/connections': one(() => ({ url: '/api/connections' })),
+  'GET /api/connections/discover': one(() => ({ url: '/api/connections/discover' })),
+  'POST /api/connections': one(async (fx) => {
+    const addressee = await fx.newMember();
+    return { url: '/api/connections', body: { addresseeId: addressee.id }, secrets: [addressee.email] };
+  }),
+  'POST /api/connections/:id/accept': answer('accept'),
+  'POST /api/connections/:id/reject': answer('reject'),
+  // Cancel a pending request the owner sent.
+  'DELETE /api/connections/:id': {
+    'third party': async (fx) => {
+      const addressee = await fx.newMember();
+      const row = await fx.connection(fx.people.owner.id, addressee.id);
+      return { url: `/api/connections/${row.id}`, secrets: [addressee.email] };
+    },
+    'caller is the addressee': async (fx, caller) => {
+      const { party, as } = await counterpart(fx, caller);
+      const row = await fx.connection(fx.people.owner.id, party.id);
+      return { url: `/api/connections/${row.id}`, ...(as ? { as } : {}) };
+    },
+  },
+  'GET /api/users/:userId/connections': one((fx) => ({ url: `/api/users/${fx.people.owner.id}/connections` })),
+  'GET /api/users/:userId/relation': one((fx) => ({ url: `/api/users/${fx.people.owner.id}/relation` })),
+  'GET /api/notifications': one(async (fx) => ({ url: '/api/notifications', ownerOnly: [(await fx.notification()).content] })),
+  'GET /api/notifications/counts': one(() => ({ url: '/api/notifications/counts' })),
+  'POST /api/notifications/read-all': one(() => ({ url: '/api/notifications/read-all' })),
+  'POST /api/notifications/:id/read': one(async (fx) => ({ url: `/api/notifications/${(await fx.notification()).id}/read` })),
+  'POST /api/notifications/:id/unread': one(async (fx) => ({ url: `/api/notifications/${(await fx.notification()).id}/unread` })),
+  'GET /api/system-messages/active': one(() => ({ url: '/api/system-messages/active' })),
+};

@@ -1,0 +1,115 @@
+/**
+ * The access table (issue 6, deny by default): for every /api route, per scenario, the status
+ * each caller must get. Keys are `METHOD url` exactly as Fastify registers them; the matrix test
+ * fails when a registered route is missing here or a key here is not registered.
+ * Scenario names match the request builders in requests-*.ts.
+ */
+import type { Caller } from './callers';
+
+/** One status, or the few that are equally right. */
+export type Expected = number | readonly number[];
+export type Outcome = Readonly<Record<Caller, Expected>>;
+export type RouteAccess = Readonly<Record<string, Outcome>>;
+
+const everyone = (ok: Expected): Outcome => ({ anonymous: ok, pending: ok, member: ok, owner: ok, admin: ok });
+/** access signedIn: any account, pending included. */
+const signedIn = (ok: Expected): Outcome => ({ anonymous: 401, pending: ok, member: ok, owner: ok, admin: ok });
+/** access member with no owner concept: every active member alike. */
+const members = (ok: Expected): Outcome => ({ anonymous: 401, pending: 403, member: ok, owner: ok, admin: ok });
+const admins = (ok: Expected): Outcome => ({ anonymous: 401, pending: 403, member: 403, owner: 403, admin: ok });
+/** A member route on a row of `owner`: what a non-owning member, the owner and an admin get. */
+const owned = (member: Expected, owner: Expected, admin: Expected): Outcome => ({ anonymous: 401, pending: 403, member, owner, admin });
+
+const only = (outcome: Outcome): RouteAccess => ({ default: outcome });
+
+/** A private item exists only for its owner (404 for anyone else, admins included); a public one is read by all, changed by its owner only (403). */
+const ownItem = (ok: number): RouteAccess => ({ public: owned(403, ok, 403), private: owned(404, ok, 404) });
+/** Likes and saves: a member reacts to someone else's public item; the own item is 403; someone else's private one 404. */
+const reaction: RouteAccess = {
+  'public tip': owned(200, 403, 200),
+  'private tip': owned(404, 403, 404),
+  'public guide': owned(200, 403, 200),
+  'private guide': owned(404, 403, 404),
+};
+/** Accept or reject: only the addressee (`owner`); the requester gets 403, anyone not a party 404. */
+const answerRequest: RouteAccess = { 'third party': owned(404, 200, 404), 'caller is the requester': owned(403, 200, 403) };
+
+export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
+  'GET /api/health': only(everyone(200)),
+  'GET /api/auth/me': only(signedIn(200)),
+  'POST /api/auth/sign-in': only(everyone(200)),
+  'POST /api/auth/sign-up': only(everyone(201)),
+  'POST /api/auth/sign-out': only(everyone(204)),
+  'POST /api/auth/password': only(signedIn(204)),
+  'POST /api/auth/email': only(signedIn(200)),
+  'POST /api/invitations': only(everyone(201)),
+
+  'GET /api/admin/invitations': only(admins(200)),
+  'POST /api/admin/invitations/:id/approve': only(admins(200)),
+  'POST /api/admin/invitations/:id/reject': only(admins(200)),
+  'DELETE /api/admin/invitations/:id': only(admins(204)),
+  'GET /api/admin/outbox': only(admins(200)),
+  'GET /api/admin/stats': only(admins(200)),
+  'GET /api/admin/users': only(admins(200)),
+  'PATCH /api/admin/users/:id/role': only(admins(200)),
+  'DELETE /api/admin/users/:id': only(admins(204)),
+  'GET /api/admin/pending-activations': only(admins(200)),
+  'POST /api/admin/pending-activations/:id/resend': only(admins(200)),
+  'DELETE /api/admin/pending-activations/:id': only(admins(204)),
+  'GET /api/admin/system-messages': only(admins(200)),
+  'POST /api/admin/system-messages': only(admins(201)),
+  'PUT /api/admin/system-messages/:id': only(admins(200)),
+  'PATCH /api/admin/system-messages/:id/active': only(admins(200)),
+  'POST /api/admin/tip-types': only(admins(201)),
+  'PUT /api/admin/tip-types/:id': only(admins(200)),
+
+  'GET /api/tip-types': only(members(200)),
+  'POST /api/uploads/tip-photos': only(members(201)),
+  'POST /api/uploads/guide-photos': only(members(201)),
+  // Any member may fetch a photo by its URL (docs/api.md: "for members"); the URL is unguessable.
+  'GET /api/media/:bucket/:userId/:file': only(members(200)),
+  'POST /api/tips': only(members(201)),
+  'GET /api/tips/options': only(members(200)),
+  'GET /api/tips/:id': { public: members(200), private: owned(404, 200, 404) },
+  'PUT /api/tips/:id': ownItem(200),
+  'DELETE /api/tips/:id': ownItem(204),
+  'POST /api/likes/toggle': reaction,
+  'POST /api/saves/toggle': reaction,
+  'POST /api/guides': only(members(201)),
+  'GET /api/guides/:id': { public: members(200), private: owned(404, 200, 404) },
+  'PUT /api/guides/:id': ownItem(200),
+  'DELETE /api/guides/:id': ownItem(204),
+  'GET /api/users/:userId/content': only(members(200)),
+  'GET /api/users/:userId/content/counts': only(members(200)),
+  'GET /api/explore': only(members(200)),
+  'GET /api/explore/counts': only(members(200)),
+  'GET /api/explore/countries': only(members(200)),
+  'GET /api/saved': only(members(200)),
+  'GET /api/saved/counts': only(members(200)),
+  // Someone else's saved row does not exist for the caller.
+  'DELETE /api/saved/:id': only(owned(404, 204, 404)),
+
+  'PATCH /api/profiles/me': only(members(200)),
+  'POST /api/profiles/me/avatar': only(members(200)),
+  'GET /api/profiles/:userId': only(members(200)),
+  'DELETE /api/account': only(members(204)),
+  'GET /api/connections': only(members(200)),
+  'GET /api/connections/discover': only(members(200)),
+  'POST /api/connections': only(members(201)),
+  'POST /api/connections/:id/accept': answerRequest,
+  'POST /api/connections/:id/reject': answerRequest,
+  // Cancel: only the requester (`owner`); the addressee gets 403, anyone not a party 404.
+  'DELETE /api/connections/:id': { 'third party': owned(404, 204, 404), 'caller is the addressee': owned(403, 204, 403) },
+  'GET /api/users/:userId/connections': only(members(200)),
+  'GET /api/users/:userId/relation': only(members(200)),
+  'GET /api/notifications': only(members(200)),
+  'GET /api/notifications/counts': only(members(200)),
+  'POST /api/notifications/read-all': only(members(200)),
+  // Issue 6 asks 403 for someone else's notification; docs/api.md and the service answer 404
+  // (the row does not exist for the caller), which also reveals less. The table follows the contract.
+  'POST /api/notifications/:id/read': only(owned(404, 200, 404)),
+  'POST /api/notifications/:id/unread': only(owned(404, 200, 404)),
+  'GET /api/system-messages/active': only(members(200)),
+  // A pending account gets its stream too (ready and system messages); see requests-account.ts.
+  'GET /api/events': only(signedIn(200)),
+};

@@ -1,0 +1,82 @@
+/**
+ * Makes every call of one route's table entry (each scenario, each caller) and returns what
+ * differed from the table: the status, and for a refusal the exact error shape and no data of
+ * the target row; for a non-owner, never a string only the owner may see.
+ */
+import { CALLERS, type Caller, SECRET } from './callers';
+import type { Fixtures } from './fixtures';
+import type { Expected, RouteAccess } from './route-access-table';
+import type { Build, Scene } from './scene';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Tally {
+  calls: number;
+  unexpected: number;
+}
+
+const matches = (expected: Expected, status: number) => (typeof expected === 'number' ? [expected] : expected).includes(status);
+
+/** GET /api/events never ends on success: read the status over a real socket, then hang up. */
+async function openStream(base: string, scene: Scene, cookie: string | undefined) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}${scene.url}`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+  const body = res.status === 200 ? '' : await res.text();
+  const contentType = res.headers.get('content-type') ?? '';
+  controller.abort();
+  return { statusCode: res.status, body, isEventStream: contentType.startsWith('text/event-stream') };
+}
+
+function refusalProblems(status: number, body: string, secrets: string[]): string[] {
+  const problems: string[] = [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [`refusal body is not JSON: ${body.slice(0, 200)}`];
+  }
+  const keys = parsed && typeof parsed === 'object' ? Object.keys(parsed).sort().join(',') : '';
+  const { statusCode, error, message } = (parsed ?? {}) as Record<string, unknown>;
+  if (keys !== 'error,message,statusCode' || statusCode !== status || typeof error !== 'string' || typeof message !== 'string') {
+    problems.push(`refusal body is not { statusCode, error, message }: ${body.slice(0, 200)}`);
+  }
+  const leaked = secrets.filter((s) => body.includes(s));
+  if (leaked.length > 0) problems.push(`refusal body leaks ${leaked.join(', ')}: ${body.slice(0, 200)}`);
+  return problems;
+}
+
+export async function runRoute(fx: Fixtures, key: string, access: RouteAccess, requests: Record<string, Build>, base: string, tally: Tally) {
+  const [method, template] = key.split(' ') as [Method, string];
+  const problems: string[] = [];
+  for (const [scenario, outcome] of Object.entries(access)) {
+    const build = requests[scenario];
+    if (!build) {
+      problems.push(`${key} [${scenario}]: no request builder`);
+      continue;
+    }
+    for (const caller of CALLERS) {
+      const scene = await build(fx, caller);
+      const account = 'as' in scene ? scene.as : fx.accountOf(caller);
+      const res = scene.isStream
+        ? await openStream(base, scene, account?.cookie)
+        : await fx.t.call(method, scene.url, { cookie: account?.cookie, body: scene.body, headers: scene.headers });
+      tally.calls += 1;
+      const found = checkCall(fx, caller, scene, outcome[caller], res.statusCode, res.body);
+      if ('isEventStream' in res && res.statusCode === 200 && !res.isEventStream) found.push('not an event stream');
+      for (const p of found) problems.push(`${method} ${template} [${scenario}] as ${caller}: ${p}`);
+      if (found.length > 0) tally.unexpected += 1;
+    }
+  }
+  return problems;
+}
+
+function checkCall(fx: Fixtures, caller: Caller, scene: Scene, expected: Expected, status: number, body: string): string[] {
+  const problems: string[] = [];
+  if (!matches(expected, status)) problems.push(`expected ${JSON.stringify(expected)}, got ${status}: ${body.slice(0, 200)}`);
+  if (status >= 400) problems.push(...refusalProblems(status, body, [SECRET, fx.people.owner.email, ...(scene.secrets ?? [])]));
+  if (caller !== 'owner') {
+    const seen = (scene.ownerOnly ?? []).filter((s) => body.includes(s));
+    if (seen.length > 0) problems.push(`shows the owner's ${seen.join(', ')}`);
+  }
+  return problems;
+}
