@@ -42,7 +42,7 @@ export const TEXTS = {
   accessDenied: "You don't have admin privileges",
   signInRequired: 'Please sign in to continue.',
   accountPendingActivation: 'Your account is waiting for activation by an admin.',
-  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   crossSiteRefused: 'Cross-site request refused.',
 
   updateInvitationFailed: 'Failed to update invitation status',
@@ -53,6 +53,11 @@ export const TEXTS = {
 
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
+
+  /** 503 while PostgreSQL is unreachable (docs/decisions/014). */
+  databaseUnavailable: "Waymark can't reach its database right now. Please try again in a moment.",
+  /** 409 when a row the request refers to was deleted while it ran (docs/decisions/014). */
+  changedMeanwhile: 'Something this refers to was just deleted. Please reload and try again.',
 } as const;
 
 /** 'Invitation approved and notification email sent' / 'Invitation rejected' (SPEC 8). */

@@ -74,9 +74,17 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
-    // blob: for the photo pickers' local previews (URL.createObjectURL).
-    contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] } },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': null,
+        // blob: for the photo pickers' local previews (URL.createObjectURL).
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Nobody may frame Waymark (clickjacking); X-Frame-Options says the same to old browsers.
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(cookie);
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...deps.rateLimits } });

@@ -45,7 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger: false,
     mailer: options.mailer,
     webRoot: '/nonexistent',
-    rateLimits: { signIn: 1000, signUp: 1000, invitationRequest: 1000, ...options.rateLimits },
+    rateLimits: { signIn: 1000, signUp: 1000, invitationRequest: 1000, uploads: 1000, ...options.rateLimits },
   });
   await app.ready();
 

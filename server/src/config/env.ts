@@ -18,7 +18,7 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+const perWindow = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -39,9 +39,11 @@ export const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional().or(
     z.literal('').transform(() => undefined),
   ),
-  RATE_LIMIT_SIGN_IN: perMinute(10),
-  RATE_LIMIT_SIGN_UP: perMinute(5),
-  RATE_LIMIT_INVITATIONS: perMinute(5),
+  // Windows (plugins/rate-limit.ts): sign-in 5 minutes, the others 30 minutes.
+  RATE_LIMIT_SIGN_IN: perWindow(25),
+  RATE_LIMIT_SIGN_UP: perWindow(5),
+  RATE_LIMIT_INVITATIONS: perWindow(5),
+  RATE_LIMIT_UPLOADS: perWindow(30),
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -61,8 +63,8 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
-  /** Calls per minute and client IP (DECISIONS A6). */
-  rateLimits: { signIn: number; signUp: number; invitationRequest: number; windowMs: number };
+  /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
+  rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number };
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signIn: e.RATE_LIMIT_SIGN_IN,
       signUp: e.RATE_LIMIT_SIGN_UP,
       invitationRequest: e.RATE_LIMIT_INVITATIONS,
-      windowMs: 60_000,
+      uploads: e.RATE_LIMIT_UPLOADS,
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Deny by default (DECISIONS D2): every /api route must declare who may call it in
- * `config.access`, or the app refuses to start. The check runs before the handler.
+ * `config.access`, or the app refuses to start. The check runs before parsing and validation.
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
@@ -63,7 +63,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is read or validated: a caller who may not call the route learns
+  // nothing about its input rules (a 400 would tell them), and sends no upload for nothing.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     assertAllowed(access, await request.viewer());

@@ -1,26 +1,67 @@
+/**
+ * Rate limits (DECISIONS A6, ADR 005), at least as strict as Mastodon's: sign-in 25 per 5 minutes
+ * per IP and per account; sign-ups and invitation requests 5 per 30 minutes per IP; photo
+ * uploads 30 files per 30 minutes per member. The counts come from the config; the windows are
+ * fixed here. Counters live in this process's memory.
+ */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TEXTS } from '../../../common/texts';
+import { TooManyRequestsError } from '../lib/errors';
 import { errorBody } from './error-handler';
 
-/** Per-route limits (A6) from the config; tests pass their own numbers to reach them quickly. */
+/** How many calls each limit allows in its window. */
 export interface RateLimits {
   signIn: number;
   signUp: number;
   invitationRequest: number;
-  windowMs: number;
+  uploads: number;
 }
+
+const MINUTE = 60_000;
+export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
+  signIn: 5 * MINUTE,
+  signUp: 30 * MINUTE,
+  invitationRequest: 30 * MINUTE,
+  uploads: 30 * MINUTE,
+};
+
+export type KeyedLimiter = ReturnType<typeof keyedLimiter>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
+    /** Limits keyed by account (sign-in, by e-mail) and by member (photo files uploaded). */
+    keyedLimits: { signInAccount: KeyedLimiter; uploads: KeyedLimiter };
   }
 }
 
-/** The `config.rateLimit` of a route limited to `max` calls per IP and window. */
-export function limitPerIp(app: FastifyInstance, key: keyof Omit<RateLimits, 'windowMs'>) {
-  return { max: app.rateLimits[key], timeWindow: app.rateLimits.windowMs };
+/** The `config.rateLimit` of a route limited per client IP. */
+export function limitPerIp(app: FastifyInstance, key: keyof RateLimits) {
+  return { max: app.rateLimits[key], timeWindow: RATE_LIMIT_WINDOWS_MS[key] };
+}
+
+/**
+ * A limit keyed by something other than the IP (an account's e-mail, a member's id). It is
+ * called from a handler, after parsing: @fastify/rate-limit runs only one of its own hooks per
+ * request, so a second limit on a route must be checked this way. `units` counts e.g. the
+ * files of an upload, as Mastodon counts media.
+ */
+function keyedLimiter(app: FastifyInstance, key: keyof RateLimits) {
+  const subjects = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max: app.rateLimits[key],
+    timeWindow: RATE_LIMIT_WINDOWS_MS[key],
+    keyGenerator: (request) => `${key}:${subjects.get(request) ?? request.ip}`,
+  });
+  return async (request: FastifyRequest, subject: string, units = 1): Promise<void> => {
+    subjects.set(request, subject);
+    for (let i = 0; i < units; i += 1) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(TEXTS.tooManyRequests);
+    }
+  };
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: RateLimits }) => {
@@ -32,4 +73,6 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
       return Object.assign(new Error(TEXTS.tooManyRequests), errorBody(context.statusCode, TEXTS.tooManyRequests));
     },
   });
+  // One counter per limit for the whole app: the three upload routes share the member's budget.
+  app.decorate('keyedLimits', { signInAccount: keyedLimiter(app, 'signIn'), uploads: keyedLimiter(app, 'uploads') });
 });

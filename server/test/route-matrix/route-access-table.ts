@@ -31,8 +31,8 @@ const reaction: RouteAccess = {
   'public guide': owned(200, 403, 200),
   'private guide': owned(404, 403, 404),
 };
-/** Accept or reject: only the addressee (`owner`); the requester gets 403, anyone not a party 404. */
-const answerRequest: RouteAccess = { 'third party': owned(404, 200, 404), 'caller is the requester': owned(403, 200, 403) };
+/** Accept or reject: only the addressee (`owner`); the requester and anyone not a party get 403. */
+const answerRequest: RouteAccess = { 'third party': owned(403, 200, 403), 'caller is the requester': owned(403, 200, 403) };
 
 export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/health': only(everyone(200)),
@@ -98,17 +98,16 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'POST /api/connections': only(members(201)),
   'POST /api/connections/:id/accept': answerRequest,
   'POST /api/connections/:id/reject': answerRequest,
-  // Cancel: only the requester (`owner`); the addressee gets 403, anyone not a party 404.
-  'DELETE /api/connections/:id': { 'third party': owned(404, 204, 404), 'caller is the addressee': owned(403, 204, 403) },
+  // Cancel: only the requester (`owner`); the addressee and anyone not a party get 403.
+  'DELETE /api/connections/:id': { 'third party': owned(403, 204, 403), 'caller is the addressee': owned(403, 204, 403) },
   'GET /api/users/:userId/connections': only(members(200)),
   'GET /api/users/:userId/relation': only(members(200)),
   'GET /api/notifications': only(members(200)),
   'GET /api/notifications/counts': only(members(200)),
   'POST /api/notifications/read-all': only(members(200)),
-  // Issue 6 asks 403 for someone else's notification; docs/api.md and the service answer 404
-  // (the row does not exist for the caller), which also reveals less. The table follows the contract.
-  'POST /api/notifications/:id/read': only(owned(404, 200, 404)),
-  'POST /api/notifications/:id/unread': only(owned(404, 200, 404)),
+  // Someone else's notification: 403 (issue 6); an unknown id would be 404.
+  'POST /api/notifications/:id/read': only(owned(403, 200, 403)),
+  'POST /api/notifications/:id/unread': only(owned(403, 200, 403)),
   'GET /api/system-messages/active': only(members(200)),
   // A pending account gets its stream too (ready and system messages); see requests-account.ts.
   'GET /api/events': only(signedIn(200)),

@@ -31,6 +31,8 @@ export async function authRoutes(app: FastifyInstance, opts: { authService: Auth
       schema: { body: SignInSchema, response: { 200: CurrentUserSchema } },
     },
     async (request, reply) => {
+      // Per IP (the route's config) and per account, so a botnet can't guess one password.
+      await app.keyedLimits.signInAccount(request, request.body.email.trim().toLowerCase());
       const { result, setCookies } = await authService.signIn(request.body, requestContext(request));
       sendCookies(reply, setCookies);
       return result;

@@ -10,7 +10,7 @@ import type { Database } from '../../../../db/client';
 import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '../../lib/errors';
 import { hashToken } from '../invitations/signup-token';
 import * as repo from './auth.repository';
-import type { BetterAuth } from './better-auth';
+import { type BetterAuth, SESSION_ABSOLUTE_SECONDS } from './better-auth';
 import type { Viewer } from './viewer';
 
 /** What the HTTP layer knows about the caller, passed to better-auth as request headers. */
@@ -32,6 +32,10 @@ function toHeaders(ctx: RequestContext): Headers {
   return headers;
 }
 
+function isPastAbsoluteLifetime(createdAt: Date): boolean {
+  return Date.now() - new Date(createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000;
+}
+
 function errorCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
 }
@@ -48,6 +52,11 @@ export function createAuthService(db: Database, auth: BetterAuth) {
     const { headers, response } = await auth.api.getSession({ headers: toHeaders(ctx), returnHeaders: true });
     const setCookies = headers.getSetCookie();
     if (!response) return { result: null, setCookies };
+    if (isPastAbsoluteLifetime(response.session.createdAt)) {
+      // Used every day, a session still ends 30 days after its sign-in (ADR 015).
+      await repo.deleteSession(db, response.session.id);
+      return { result: null, setCookies: [] };
+    }
     const role = (await repo.findRole(db, response.user.id)) ?? 'pending';
     const viewer = { userId: response.user.id, email: response.user.email, role, sessionId: response.session.id };
     return { result: viewer, setCookies };

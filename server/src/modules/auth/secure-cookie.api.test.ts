@@ -1,3 +1,4 @@
+/** Under https the session cookie is a __Host- cookie (ASVS 5.0 V3.3.1): Secure, Path=/, no Domain. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN, type TestApp, createTestApp } from '../../../test/test-app';
 
@@ -9,14 +10,25 @@ afterAll(async () => {
   await t.close();
 });
 
-it('marks the session cookie Secure (with the __Secure- prefix) when PUBLIC_URL is https', async () => {
+it('sets __Host-waymark.session_token, Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain', async () => {
   const res = await t.call('POST', '/api/auth/sign-in', {
     body: { email: ADMIN.email, password: ADMIN.password },
     headers: { origin: 'https://waymark.example.org' },
   });
   expect(res.statusCode).toBe(200);
-  const cookie = res.cookies.find((c) => c.name === '__Secure-waymark.session_token');
-  expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
-  const me = await t.call('GET', '/api/auth/me', { cookie: `${cookie!.name}=${cookie!.value}` });
+  const cookies = res.cookies.filter((c) => c.value);
+  expect(cookies.map((c) => c.name)).toEqual(['__Host-waymark.session_token']);
+  expect(cookies[0]).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(cookies[0]?.domain).toBeUndefined();
+  const me = await t.call('GET', '/api/auth/me', { cookie: `${cookies[0]!.name}=${cookies[0]!.value}` });
   expect(me.statusCode).toBe(200);
+});
+
+it('ignores a session cookie under the plain-http name', async () => {
+  const res = await t.call('POST', '/api/auth/sign-in', {
+    body: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin: 'https://waymark.example.org' },
+  });
+  const value = res.cookies.find((c) => c.name === '__Host-waymark.session_token')!.value;
+  expect((await t.call('GET', '/api/auth/me', { cookie: `waymark.session_token=${value}` })).statusCode).toBe(401);
 });

@@ -119,7 +119,7 @@ describe('connections', () => {
     expect(await notificationsOf(bob.id)).toHaveLength(1); // refused requests notify nobody
   });
 
-  it('accepts: only the addressee (requester 403, stranger 404, not pending 409); the requester is notified', async () => {
+  it('accepts: only the addressee (requester and stranger 403, not pending 409); the requester is notified', async () => {
     const ann = await member('Ann Accept');
     const bob = await member('Bob Accept');
     const eve = await member('Eve Stranger');
@@ -128,8 +128,8 @@ describe('connections', () => {
     const byRequester = await act(ann, entry.id, 'accept');
     expect(byRequester.statusCode).toBe(403);
     expect(byRequester.json().message).toBe(CONNECTION_ERRORS.addresseeOnly);
-    expect((await act(eve, entry.id, 'accept')).statusCode).toBe(404);
-    expect((await act(eve, entry.id, 'reject')).statusCode).toBe(404);
+    expect((await act(eve, entry.id, 'accept')).statusCode).toBe(403);
+    expect((await act(eve, entry.id, 'reject')).statusCode).toBe(403);
     expect((await act(ann, randomUUID(), 'accept')).statusCode).toBe(404);
 
     const res = await act(bob, entry.id, 'accept');
@@ -189,7 +189,7 @@ describe('connections', () => {
     expect((await notificationsOf(bob.id)).at(-1)).toMatchObject({ type: 'connection_request', content: 'Ann Reject sent you a connection request' });
   });
 
-  it('cancels: only the requester of a pending request (addressee 403, stranger 404, not pending 409); nobody notified', async () => {
+  it('cancels: only the requester of a pending request (addressee and stranger 403, not pending 409); nobody notified', async () => {
     const ann = await member('Ann Cancel');
     const bob = await member('Bob Cancel');
     const eve = await member('Eve Cancel');
@@ -197,7 +197,7 @@ describe('connections', () => {
     const byAddressee = await cancel(bob, entry.id);
     expect(byAddressee.statusCode).toBe(403);
     expect(byAddressee.json().message).toBe(CONNECTION_ERRORS.requesterOnly);
-    expect((await cancel(eve, entry.id)).statusCode).toBe(404);
+    expect((await cancel(eve, entry.id)).statusCode).toBe(403);
     expect((await cancel(ann, entry.id)).statusCode).toBe(204);
     expect(await pairRows(ann.id, bob.id)).toEqual([]);
     expect((await cancel(ann, entry.id)).statusCode).toBe(404);

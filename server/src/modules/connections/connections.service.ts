@@ -109,10 +109,13 @@ export function createConnectionsService(deps: { db: Database }) {
     }
   }
 
-  /** The row for a transition by `viewerId`: 404 when missing or not theirs, 403 wrong party, 409 not pending. */
+  /**
+   * The row for a transition by `viewerId`: 404 when missing, 403 for anyone but the party who
+   * may make it (the other party or a stranger: issue 6), 409 when not pending.
+   */
   async function pendingFor(tx: Executor, viewerId: string, id: string, party: 'addressee' | 'requester') {
     const row = await repo.findById(tx, id, true);
-    if (!row || (row.requesterId !== viewerId && row.addresseeId !== viewerId)) throw new NotFoundError(CONNECTION_ERRORS.notFound);
+    if (!row) throw new NotFoundError(CONNECTION_ERRORS.notFound);
     const isParty = party === 'addressee' ? row.addresseeId === viewerId : row.requesterId === viewerId;
     if (!isParty) throw new ForbiddenError(party === 'addressee' ? CONNECTION_ERRORS.addresseeOnly : CONNECTION_ERRORS.requesterOnly);
     if (row.status !== 'pending') throw new ConflictError(CONNECTION_ERRORS.notPending);

@@ -31,6 +31,13 @@ async function* photoBuffers(request: FastifyRequest, rule: { maxFiles: number; 
   }
 }
 
+async function* countEach<T>(items: AsyncIterable<T>, count: () => Promise<void>): AsyncGenerator<T> {
+  for await (const item of items) {
+    await count();
+    yield item;
+  }
+}
+
 /** POST /api/uploads/tip-photos and /api/uploads/guide-photos (multipart, field `photos`). */
 export async function uploadRoutes(app: FastifyInstance, opts: { media: MediaService }) {
   await app.register(multipart, {
@@ -44,7 +51,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { media: MediaSer
       { config: { access: 'member' }, schema: { response: { 201: MediaUploadResultSchema } } },
       async (request, reply) => {
         const viewer = await requireViewer(request);
-        const urls = await opts.media.upload(bucket, viewer.userId, photoBuffers(request, UPLOAD_RULES[bucket]));
+        // Each file counts against the member's upload limit as it arrives, before any is stored.
+        const countFile = () => app.keyedLimits.uploads(request, viewer.userId);
+        const urls = await opts.media.upload(bucket, viewer.userId, countEach(photoBuffers(request, UPLOAD_RULES[bucket]), countFile));
         return reply.status(201).send({ urls });
       },
     );

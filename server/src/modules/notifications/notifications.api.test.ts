@@ -102,7 +102,7 @@ describe('notifications', () => {
     ]);
   });
 
-  it('marks own notifications read and unread; someone else\'s answers 404 and stays unchanged', async () => {
+  it('marks own notifications read and unread; someone else\'s answers 403 and stays unchanged', async () => {
     const me = await t.createMember('user', 'Rea Der');
     const other = await t.createMember('user', 'Oth Er');
     const [mine] = await seed(me, other, ['to read']);
@@ -119,7 +119,7 @@ describe('notifications', () => {
     expect(await counts(me)).toEqual({ all: 1, unread: 1, read: 0 });
 
     for (const action of ['read', 'unread']) {
-      expect((await t.call('POST', `/api/notifications/${theirs}/${action}`, { cookie: me.cookie })).statusCode).toBe(404);
+      expect((await t.call('POST', `/api/notifications/${theirs}/${action}`, { cookie: me.cookie })).statusCode).toBe(403);
       expect((await t.call('POST', `/api/notifications/${randomUUID()}/${action}`, { cookie: me.cookie })).statusCode).toBe(404);
     }
     await t.call('POST', `/api/notifications/${theirs}/read`, { cookie: me.cookie });

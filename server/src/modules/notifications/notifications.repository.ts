@@ -77,6 +77,11 @@ export async function setRead(db: Executor, userId: string, id: string, isRead: 
   return rows.length > 0;
 }
 
+export async function notificationExists(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.id, id));
+  return rows.length > 0;
+}
+
 /** Marks every unread notification of the recipient read; how many it changed. */
 export async function markAllRead(db: Executor, userId: string): Promise<number> {
   const rows = await db

@@ -1,10 +1,11 @@
 /**
  * The signed-in member's notifications (SPEC 2 Notifications, 4, 6): only their own are listed,
- * counted and marked; someone else's id answers 404 like a missing one.
+ * counted and marked; someone else's id answers 403, an unknown one 404.
  */
 import type { Notification, NotificationCounts } from '../../../../common/schemas/notification';
 import type { Database } from '../../../../db/client';
-import { NotFoundError } from '../../lib/errors';
+import { TEXTS } from '../../../../common/texts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/keyset';
 import * as repo from './notifications.repository';
 
@@ -38,7 +39,11 @@ export function createNotificationsService(deps: { db: Database }) {
   }
 
   async function setRead(userId: string, id: string, isRead: boolean): Promise<Notification> {
-    if (!(await repo.setRead(db, userId, id, isRead))) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    if (!(await repo.setRead(db, userId, id, isRead))) {
+      // Someone else's notification is refused as such (issue 6); an unknown id is 404.
+      if (await repo.notificationExists(db, id)) throw new ForbiddenError(TEXTS.accessDenied);
+      throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    }
     const row = await repo.findNotification(db, userId, id);
     if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
     return toNotification(row);

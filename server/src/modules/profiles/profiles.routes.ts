@@ -62,6 +62,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { profiles: Prof
 
   r.post('/me/avatar', { config: { access: 'member' }, schema: { response: { 200: ProfileSchema } } }, async (request) => {
     const viewer = await requireViewer(request);
+    await app.keyedLimits.uploads(request, viewer.userId);
     return opts.profiles.setPicture(viewer.userId, await avatarBuffer(request));
   });
 
