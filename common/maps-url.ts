@@ -5,18 +5,26 @@
  */
 const GOOGLE_HOST = /^(maps|www)\.google\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/;
 
-export function isMapsUrl(value: string): boolean {
+/**
+ * The link as the browser will resolve it when it is an https maps link (no user info, no
+ * port), else null. The client renders this href, so what was checked is what is opened.
+ */
+export function mapsHref(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== 'https:' || url.username || url.password || url.port) return false;
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
   const host = url.hostname.toLowerCase();
-  if (host === 'maps.app.goo.gl') return true;
-  if (host === 'goo.gl') return url.pathname.startsWith('/maps/');
+  if (host === 'maps.app.goo.gl') return url.href;
+  if (host === 'goo.gl') return url.pathname.startsWith('/maps/') ? url.href : null;
   const match = GOOGLE_HOST.exec(host);
-  if (!match) return false;
-  return match[1] === 'maps' || url.pathname === '/maps' || url.pathname.startsWith('/maps/');
+  if (!match) return null;
+  return match[1] === 'maps' || url.pathname === '/maps' || url.pathname.startsWith('/maps/') ? url.href : null;
+}
+
+export function isMapsUrl(value: string): boolean {
+  return mapsHref(value) !== null;
 }

@@ -1,26 +1,43 @@
 /**
  * Checks an upload by its content, never its name or MIME header, and re-encodes it (DECISIONS
  * A4): EXIF orientation applied, longest side at most 2048 px, WebP. sharp writes no metadata
- * unless asked (withMetadata is never called), so EXIF, GPS and XMP are dropped.
+ * unless asked (withMetadata is never called), so EXIF, GPS, XMP, comments and anything appended
+ * after the image data are dropped: a polyglot upload comes out as a plain WebP.
  */
-import sharp from 'sharp';
-import { UnsupportedMediaTypeError } from './media.errors';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_INPUT_PIXELS, MEDIA_TEXTS, UnsupportedMediaTypeError } from './media.errors';
 
 /** sharp's `format` for the accepted inputs; `heif` covers both AVIF and HEIC. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 export const MAX_IMAGE_SIDE = 2048;
-/** About 100 megapixels: bounds the memory a single decode may take. */
-const MAX_INPUT_PIXELS = 100_000_000;
+
+/**
+ * The leading bytes of the accepted formats. Anything else (SVG, GIF, TIFF, PDF, HTML) is refused
+ * before it reaches a decoder, so e.g. librsvg never parses an upload.
+ */
+function hasAcceptedSignature(input: Buffer): boolean {
+  const ascii = (start: number, end: number) => input.toString('latin1', start, end);
+  if (input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return true; // JPEG
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return true;
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return true;
+  return ascii(4, 8) === 'ftyp'; // ISO BMFF: AVIF or HEIC, confirmed by sharp below
+}
 
 /** `maxSide` caps the longest side (avatars use a smaller cap than photos). */
 export async function reencodeImage(input: Buffer, maxSide: number = MAX_IMAGE_SIDE): Promise<Buffer> {
-  let format: string | undefined;
+  if (input.length === 0) throw new UnsupportedMediaTypeError(MEDIA_TEXTS.emptyFile);
+  if (!hasAcceptedSignature(input)) throw new UnsupportedMediaTypeError();
+  let meta: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    // Header only. A small file declaring more than MAX_INPUT_PIXELS (a decompression bomb) is
+    // refused here with its own message, before any pixel is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new UnsupportedMediaTypeError();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedMediaTypeError();
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new UnsupportedMediaTypeError();
+  if (!meta.width || !meta.height) throw new UnsupportedMediaTypeError();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new UnsupportedMediaTypeError(MEDIA_TEXTS.tooManyPixels);
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

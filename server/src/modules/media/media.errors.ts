@@ -2,9 +2,16 @@
 import { AppError } from '../../lib/errors';
 
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
+/**
+ * 50 megapixels: above a 48 MP phone photo (8064 x 6048) and a 50 MP one (8160 x 6120), and it
+ * bounds one decode to about 200 MB of RGBA.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 export const MEDIA_TEXTS = {
   notAnImage: 'Upload Error: only JPEG, PNG, WebP, AVIF or HEIC images are accepted',
+  emptyFile: 'Upload Error: the file is empty',
+  tooManyPixels: `Upload Error: each photo must be at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
   tooLarge: `Upload Error: each photo must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
   notMultipart: 'Upload Error: send the photos as multipart/form-data in the field "photos"',
   noPhotos: 'Upload Error: no photo was sent',

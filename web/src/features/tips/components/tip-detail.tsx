@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, CalendarDays, ExternalLink, Heart, Lock, MapPin, Pencil, Wallet } from 'lucide-react';
+import { mapsHref } from '@common/maps-url';
 import type { LikeResult } from '@common/schemas/content';
 import type { Tip } from '@common/schemas/tip';
 import { LikeButton } from '@/components/content/like-button';
@@ -131,6 +132,8 @@ export function TipDetail({ tip }: { tip: Tip }) {
 }
 
 function TipFacts({ tip }: { tip: Tip }) {
+  // The server checks the link on save; checked again here so only an https maps link is ever an href.
+  const mapsLink = tip.googleMapsUrl ? mapsHref(tip.googleMapsUrl) : null;
   return (
     <Card className="h-fit">
       <CardContent className="grid gap-4 pt-6">
@@ -152,9 +155,9 @@ function TipFacts({ tip }: { tip: Tip }) {
             </Fact>
           ) : null}
         </dl>
-        {tip.googleMapsUrl ? (
+        {mapsLink ? (
           <Button asChild className="w-full">
-            <a href={tip.googleMapsUrl} target="_blank" rel="noopener noreferrer">
+            <a href={mapsLink} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden />
               View on Maps
             </a>
