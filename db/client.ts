@@ -23,8 +23,16 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
-/** A channel listener; returns the function that stops listening. */
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+/**
+ * A channel listener; returns the function that stops listening. `onLost` is called once when
+ * the listening connection dies (PostgreSQL restarted or unreachable): the subscription is gone
+ * and the caller must listen again. PGlite's never dies: it is in the process.
+ */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost?: (error?: Error) => void,
+) => Promise<() => Promise<void>>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -53,6 +61,7 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
   return {
     db,
     kind: 'pglite',
+    // onLost is never called: PGlite runs inside this process and cannot go away on its own.
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       return () => unsubscribe();
@@ -62,28 +71,90 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
   };
 }
 
+/** How long a request waits for a new connection before it fails (and answers 503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** SQLSTATEs PostgreSQL answers when it aborted a transaction so another could go on. */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 3;
+
+/** Every `code` along an error's cause chain (drizzle wraps pg's error in `cause`). */
+export function errorCodesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
+}
+
+/**
+ * Runs a transaction again when PostgreSQL aborted it as a deadlock victim or a serialization
+ * failure, as its manual advises: the work of the aborted attempt is gone, so a retry is safe
+ * (our transaction callbacks only touch the database; mail and files come after commit). Found
+ * by the SIGKILL burst test: an account deletion (user row, then its tips) and a like of one of
+ * its tips (tip, then the owner's row through the notification's foreign key) lock in opposite
+ * orders. Nested transactions (savepoints) run on `tx`, not here, so only the outermost retries.
+ */
+function retryAbortedTransactions(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !errorCodesOf(error).some((c) => RETRYABLE_SQLSTATES.has(c))) throw error;
+        await new Promise((r) => setTimeout(r, attempt * 20 + Math.random() * 30));
+      }
+    }
+  }) as Database['transaction'];
+  return db;
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client the server drops (restart, failover, DROP DATABASE ... FORCE) emits 'error';
   // unhandled, that would crash the process. The pool discards it and connects anew on the next
   // checkout; errors of queries in flight still reject those queries.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
+  const db = retryAbortedTransactions(drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database);
   return {
     db,
     kind: 'postgres',
     // LISTEN needs a connection of its own that lives as long as the subscription.
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onLost) => {
+      const quoted = `"${channel.replaceAll('"', '')}"`;
       const client = await pool.connect();
-      client.on('error', () => undefined); // see the pool's handler above
+      let isStopped = false;
+      let isListening = false;
+      // A dropped connection emits 'error' and/or 'end': the LISTEN is gone with it. The client is
+      // released as broken (the pool destroys it) and the caller is told once, to listen anew.
+      const lost = (error?: Error) => {
+        if (isStopped) return;
+        isStopped = true;
+        client.release(error ?? true);
+        if (isListening) onLost?.(error);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost());
       const onNotification = (msg: pg.Notification) => {
         if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
       };
       client.on('notification', onNotification);
-      await client.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+      try {
+        await client.query(`LISTEN ${quoted}`);
+      } catch (error) {
+        if (!isStopped) {
+          isStopped = true;
+          client.release(true);
+        }
+        throw error;
+      }
+      isListening = true;
       return async () => {
+        if (isStopped) return;
+        isStopped = true;
         client.off('notification', onNotification);
-        await client.query(`UNLISTEN "${channel.replaceAll('"', '')}"`).catch(() => undefined);
+        await client.query(`UNLISTEN ${quoted}`).catch(() => undefined);
         client.release();
       };
     },

@@ -5,6 +5,9 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 
+/** Longest wait for requests in flight on SIGTERM; orchestrators usually kill at 30 s. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(
@@ -20,13 +23,27 @@ async function main() {
     app.log.warn(`First admin created: ${generatedAdmin.email} / ${generatedAdmin.password} (change it after signing in)`);
   }
 
+  // Shutdown order (docs/decisions/014): stop accepting connections and let the requests in
+  // flight finish (Fastify answers 503 to new requests on kept-alive connections meanwhile); live
+  // streams are ended in preClose and the LISTEN is stopped in onClose; then the database closes.
+  // A request that never ends must not keep the process alive forever: hence the deadline.
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received, closing`);
-    await app.close();
-    await database.close();
+    const deadline = setTimeout(() => {
+      app.log.error(`still closing after ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'closing failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

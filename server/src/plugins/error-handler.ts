@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXTS } from '../../../common/texts';
+import { errorCodesOf } from '../../../db/client';
 import { AppError } from '../lib/errors';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -14,7 +15,26 @@ const STATUS_NAMES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+/**
+ * Errors that mean "the database cannot be reached", not "the request is wrong": socket errors,
+ * pg's pool/connection messages, SQLSTATE class 08 (connection exception) and 57P01-57P03 (the
+ * server is shutting down or starting). They answer 503 so clients retry (docs/decisions/014).
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (errorCodesOf(error).some((code) => UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (UNREACHABLE_MESSAGES.test(e.message)) return true;
+    // net's "connect ECONNREFUSED" from pg arrives as an AggregateError when localhost has two addresses.
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+  }
+  return false;
+}
 
 export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message };
@@ -50,6 +70,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(status, error.message));
+    }
+    // A foreign key refused the write: a row it refers to (the author, the tip) was deleted by a
+    // request running at the same time, e.g. a tip created while its author deletes the account.
+    // A race with a deletion, not a server fault (found by the SIGKILL burst test).
+    if (errorCodesOf(error).includes('23503')) {
+      request.log.warn({ err: error }, 'write refused by a foreign key (concurrent deletion)');
+      return reply.status(409).send(errorBody(409, TEXTS.changedMeanwhile));
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply.status(503).header('retry-after', '5').send(errorBody(503, TEXTS.databaseUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, TEXTS.genericFailure));

@@ -2,6 +2,11 @@
  * The event hub (DECISIONS A3, docs/decisions/012): one LISTEN on `waymark_events` per process,
  * fanned out to the open SSE streams of the event's user (or of everyone when userId is null).
  * Also prunes events older than the retention window, on start and hourly.
+ *
+ * When PostgreSQL drops the LISTEN connection (restart, network cut) the hub listens again with
+ * backoff, then tells its `onResume` callbacks: NOTIFYs sent meanwhile reached nobody, so the
+ * routes end the open streams and the clients come back with Last-Event-ID and get the replay
+ * (docs/decisions/014). PGlite runs in the process and never drops it.
  */
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +16,9 @@ import { events } from '../../../../db/schema';
 export const EVENTS_CHANNEL = 'waymark_events';
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Backoff of the LISTEN reconnection: 250 ms, doubling, at most 5 s (plus up to 25 % jitter). */
+export const RELISTEN_FIRST_DELAY_MS = 250;
+const RELISTEN_MAX_DELAY_MS = 5_000;
 
 export interface LiveEvent {
   id: number;
@@ -30,6 +38,8 @@ export interface EventHub {
   prune(): Promise<number>;
   /** Open streams (for tests and logs). */
   size(): number;
+  /** Called after the LISTEN connection was lost and is back; returns the unsubscribe function. */
+  onResume(callback: () => void): () => void;
 }
 
 /** The NOTIFY payload the events trigger sends (json_build_object of the row). */
@@ -51,8 +61,11 @@ export function parseEventPayload(text: string): LiveEvent | null {
 export function createEventHub(deps: { database: DatabaseHandle; log: FastifyBaseLogger }): EventHub {
   const { database, log } = deps;
   const byUser = new Map<string, Set<Deliver>>();
+  const resumeCallbacks = new Set<() => void>();
   let unlisten: (() => Promise<void>) | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
+  let relistenTimer: NodeJS.Timeout | null = null;
+  let isRunning = false;
 
   function dispatch(text: string) {
     const event = parseEventPayload(text);
@@ -84,17 +97,49 @@ export function createEventHub(deps: { database: DatabaseHandle; log: FastifyBas
       .catch((error: unknown) => log.warn({ err: error }, 'realtime: pruning events failed'));
   }
 
+  const listen = () => database.listen(EVENTS_CHANNEL, dispatch, onLost);
+
+  function onLost(error?: Error) {
+    unlisten = null;
+    if (!isRunning) return;
+    log.warn({ err: error }, 'realtime: the LISTEN connection was lost; listening again');
+    relisten(RELISTEN_FIRST_DELAY_MS);
+  }
+
+  function relisten(delayMs: number) {
+    if (!isRunning || relistenTimer) return;
+    const jittered = delayMs * (1 + Math.random() * 0.25);
+    relistenTimer = setTimeout(async () => {
+      relistenTimer = null;
+      try {
+        const stop = await listen();
+        if (!isRunning) return void (await stop());
+        unlisten = stop;
+      } catch (error) {
+        log.debug({ err: error }, 'realtime: listening again failed; retrying');
+        return relisten(Math.min(delayMs * 2, RELISTEN_MAX_DELAY_MS));
+      }
+      log.info('realtime: listening again');
+      for (const callback of [...resumeCallbacks]) callback();
+    }, jittered);
+  }
+
   return {
     async start() {
-      if (unlisten) return;
-      unlisten = await database.listen(EVENTS_CHANNEL, dispatch);
+      if (isRunning) return;
+      unlisten = await listen();
+      isRunning = true;
       pruneQuietly();
       pruneTimer = setInterval(pruneQuietly, PRUNE_EVERY_MS);
       pruneTimer.unref();
     },
     async stop() {
+      isRunning = false;
       if (pruneTimer) clearInterval(pruneTimer);
       pruneTimer = null;
+      if (relistenTimer) clearTimeout(relistenTimer);
+      relistenTimer = null;
+      resumeCallbacks.clear();
       const stopListening = unlisten;
       unlisten = null;
       byUser.clear();
@@ -113,6 +158,10 @@ export function createEventHub(deps: { database: DatabaseHandle; log: FastifyBas
         current.delete(deliver);
         if (current.size === 0) byUser.delete(userId);
       };
+    },
+    onResume(callback) {
+      resumeCallbacks.add(callback);
+      return () => resumeCallbacks.delete(callback);
     },
     prune,
     size: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),

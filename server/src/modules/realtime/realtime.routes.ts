@@ -36,6 +36,11 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { hub: EventHub
   const openStreams = new Set<() => void>();
 
   await hub.start();
+  // The LISTEN connection came back after an outage: NOTIFYs sent meanwhile reached nobody. Ending
+  // the streams makes every client reconnect with Last-Event-ID and get them from the replay.
+  hub.onResume(() => {
+    for (const end of [...openStreams]) end();
+  });
   // Open streams would keep server.close() waiting: end them first, then stop listening.
   app.addHook('preClose', async () => {
     for (const end of [...openStreams]) end();

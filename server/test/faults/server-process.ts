@@ -1,0 +1,143 @@
+/**
+ * The real `server.ts` as a child process, for fault tests that kill, cut or stop it: start on a
+ * free port, wait until healthy, SIGKILL / SIGTERM, and start again on the same database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };
+
+export interface ServerOptions {
+  /** PostgreSQL url; without it the server uses PGlite in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  port?: number;
+}
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: options.dataDir,
+    RATE_LIMIT_SIGN_IN: '10000',
+    RATE_LIMIT_SIGN_UP: '10000',
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+
+  let output = '';
+  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a grandchild, so a SIGKILL
+  // would only kill the wrapper and leave the server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const server = { base: `http://127.0.0.1:${port}`, port, child, output: () => output, exited };
+  await waitForHealth(server);
+  return server;
+}
+
+async function waitForHealth(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}): ${server.output()}`);
+    try {
+      if ((await fetch(`${server.base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${server.base} not healthy: ${server.output()}`);
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
+export async function stopServer(server: ServerProcess, graceMs = 10_000) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), graceMs);
+  server.child.kill('SIGTERM');
+  const result = await server.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+export interface Session {
+  id: string;
+  cookie: string;
+}
+
+function sessionCookie(res: Response): string {
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => /session_token=./.test(c));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+/** JSON call with the CSRF header (no Origin, as a non-browser client). */
+export function api(base: string, method: string, url: string, cookie?: string, body?: unknown) {
+  const headers: Record<string, string> = { 'x-waymark-csrf': '1' };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+export async function signIn(base: string, email: string, password: string): Promise<Session> {
+  const res = await api(base, 'POST', '/api/auth/sign-in', undefined, { email, password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  return { id, cookie: sessionCookie(res) };
+}
+
+/** Signs up and has the admin make the account a member (role user), all over HTTP. */
+export async function signUpMember(base: string, admin: Session, fullName: string): Promise<Session> {
+  const email = `${fullName.toLowerCase().replace(/\W+/g, '.')}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await api(base, 'POST', '/api/auth/sign-up', undefined, { fullName, email, password: 'member-password-1' });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  const cookie = sessionCookie(res);
+  const role = await api(base, 'PATCH', `/api/admin/users/${id}/role`, admin.cookie, { role: 'user' });
+  if (role.status !== 200) throw new Error(`role: ${role.status} ${await role.text()}`);
+  return { id, cookie };
+}
+
+/** Creates a tip; returns its id. */
+export async function createTip(base: string, member: Session, title: string): Promise<string> {
+  const res = await api(base, 'POST', '/api/tips', member.cookie, { title, country: 'France', city: 'Lyon', description: 'Go hungry.' });
+  if (res.status !== 201) throw new Error(`tip: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
