@@ -21,6 +21,11 @@ export async function lockUser(db: Executor, userId: string) {
  * with them). A member likes an item at most once (D8), so each liked item loses exactly one.
  */
 export async function unlikeOthersContent(db: Executor, userId: string): Promise<void> {
+  // An unlike does not lock the user row (a like insert does, through its foreign key), so one
+  // in flight could commit while the UPDATEs below run on an older view of likes and take its
+  // like off the counter a second time. Locking this user's likes first waits for it; each
+  // UPDATE then starts with a fresh snapshot (READ COMMITTED) that sees it.
+  await db.select({ id: likes.id }).from(likes).where(eq(likes.userId, userId)).for('update');
   const likedTips = db.select({ id: likes.tipId }).from(likes).where(and(eq(likes.userId, userId), isNotNull(likes.tipId)));
   await db
     .update(tips)
