@@ -13,6 +13,21 @@ export default defineConfig({
       '@common': path.resolve(import.meta.dirname, 'common'),
     },
   },
-  build: { outDir: '../dist/web', emptyOutDir: true },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    // dist/web/.vite/manifest.json: tests/e2e/bundle-budget.spec.ts reads each lazy route's chunk from it.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, React DOM and the router load on every page and change rarely: one chunk that
+          // stays cached across releases. Everything else is split where it is used (Radix, forms,
+          // date-fns land in the chunks of the routes that import them).
+          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

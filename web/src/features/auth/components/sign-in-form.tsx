@@ -1,15 +1,24 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { SignInSchema } from '@common/schemas/auth';
+import type { SignIn } from '@common/schemas/auth';
 import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError } from '@/lib/notify';
 import { useSignIn } from '../api/sign-in';
+
+// zod stays out of the sign-in page's bundle: it loads when the form is first focused.
+const signInValidation = lazyResolver<SignIn>(async () => {
+  const [{ zodResolver }, { SignInSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@common/schemas/auth'),
+  ]);
+  return zodResolver(SignInSchema);
+});
 
 /** Where to go after sign-in is decided by the landing route, which watches the session. */
 export function SignInForm() {
@@ -18,14 +27,14 @@ export function SignInForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<SignIn>({ resolver: signInValidation.resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) =>
     signIn.mutate(values, { onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle) }),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={onSubmit} onFocus={signInValidation.preload} noValidate className="grid gap-5">
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input
           id="email"
