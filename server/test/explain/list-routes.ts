@@ -1,0 +1,47 @@
+/**
+ * Every list and search route with its variants. `paged` calls ask for limit=2 and then follow
+ * nextCursor once, so the keyset condition of page 2 runs as well.
+ */
+export interface ListCall {
+  url: string;
+  as: 'viewer' | 'admin';
+  paged?: boolean;
+}
+
+export function listCalls(viewerId: string, otherId: string): ListCall[] {
+  const v = (url: string, paged = false): ListCall => ({ url, as: 'viewer', paged });
+  const a = (url: string, paged = false): ListCall => ({ url, as: 'admin', paged });
+  const contentVariants = (base: string, filters: string[]) =>
+    ['all', 'tips', 'guides'].flatMap((type) => filters.map((f) => v(`${base}?type=${type}${f}`, true)));
+  return [
+    ...contentVariants('/api/explore', ['', '&q=ramen', '&country=Japan', '&q=ramen&country=Japan']),
+    v('/api/explore/counts'),
+    v('/api/explore/counts?q=ramen'),
+    v('/api/explore/counts?country=Japan'),
+    v('/api/explore/countries'),
+    ...contentVariants(`/api/users/${viewerId}/content`, ['', '&q=ramen', '&country=Japan']),
+    ...contentVariants(`/api/users/${otherId}/content`, ['', '&q=ramen', '&country=Japan']),
+    v(`/api/users/${viewerId}/content/counts`),
+    v(`/api/users/${otherId}/content/counts`),
+    ...contentVariants('/api/saved', ['', '&q=ramen']),
+    v('/api/saved/counts'),
+    v('/api/saved/counts?q=ramen'),
+    ...['all', 'unread', 'read'].map((filter) => v(`/api/notifications?filter=${filter}`, true)),
+    v('/api/notifications/counts'),
+    v('/api/connections'),
+    v('/api/connections/discover', true),
+    v(`/api/users/${viewerId}/connections`),
+    v(`/api/users/${otherId}/connections`),
+    v('/api/tips/options'),
+    a('/api/admin/users', true),
+    a('/api/admin/invitations', true),
+    a('/api/admin/pending-activations'),
+    a('/api/admin/system-messages'),
+    a('/api/admin/outbox', true),
+  ];
+}
+
+/** `GET /api/users/:id/content`: the route a URL (or a recorded `GET url`) belongs to, without ids and query. */
+export function routeOf(url: string): string {
+  return `GET ${url.replace(/^GET /, '').split('?')[0]?.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')}`;
+}

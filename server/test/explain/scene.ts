@@ -1,0 +1,63 @@
+/**
+ * A few rows in every table a list reads, enough that each list has a second page at limit=2
+ * and every branch (own private items, search hits, a country, read and unread) returns rows.
+ */
+import { invitationRequests, notifications, outbox, pendingActivations, systemMessages } from '../../../db/schema';
+import { insertGuide, insertLike, insertSave, insertTip } from '../content-fixtures';
+import type { TestApp } from '../test-app';
+
+export async function buildScene(t: TestApp) {
+  const viewer = await t.createMember('user', 'Vera Viewer');
+  const other = await t.createMember('user', 'Otto Other');
+  const third = await t.createMember('user', 'Thea Third');
+  const fourth = await t.createMember('user', 'Fritz Fourth');
+  // Unconnected members, so Discover has a second page.
+  for (const name of ['Sam Stranger', 'Sol Stranger', 'Sid Stranger']) await t.createMember('user', name);
+  const adminCookie = await t.signInAdmin();
+
+  const tips = [];
+  const guides = [];
+  for (const [owner, isPrivate] of [[viewer, false], [viewer, true], [other, false], [other, true]] as const) {
+    for (const country of ['Japan', 'Portugal', 'Japan', 'Japan']) {
+      tips.push(await insertTip(t.db, owner.id, { title: `Ramen bar in ${country}`, country, isPrivate }));
+      guides.push(await insertGuide(t.db, owner.id, { title: `Ramen walk of ${country}`, countries: [country], isPrivate }));
+    }
+  }
+  const othersPublicTips = tips.filter((x) => x.userId === other.id && !x.isPrivate);
+  const othersPublicGuides = guides.filter((x) => x.userId === other.id && !x.isPrivate);
+  for (const tip of othersPublicTips) {
+    await insertLike(t.db, viewer.id, { tipId: tip.id });
+    await insertSave(t.db, viewer.id, { tipId: tip.id });
+  }
+  for (const guide of othersPublicGuides) {
+    await insertLike(t.db, viewer.id, { guideId: guide.id });
+    await insertSave(t.db, viewer.id, { guideId: guide.id });
+  }
+
+  await t.db.insert(notifications).values(
+    othersPublicTips.flatMap((tip, i) => [
+      { userId: viewer.id, actorId: other.id, type: 'like' as const, content: 'liked your tip', tipId: tip.id, isRead: i === 0 },
+      { userId: viewer.id, actorId: other.id, type: 'tip_saved' as const, content: 'saved your tip', tipId: tip.id, isRead: i !== 0 },
+    ]),
+  );
+
+  const connect = async (from: typeof viewer, to: typeof viewer, accept: boolean) => {
+    const res = await t.call('POST', '/api/connections', { cookie: from.cookie, body: { addresseeId: to.id } });
+    if (res.statusCode !== 201) throw new Error(`connection request failed: ${res.statusCode} ${res.body}`);
+    if (accept) await t.call('POST', `/api/connections/${res.json<{ id: string }>().id}/accept`, { cookie: to.cookie });
+  };
+  await connect(viewer, other, true);
+  await connect(third, viewer, false);
+  await connect(viewer, fourth, false);
+  await connect(other, third, true);
+  await connect(other, fourth, true);
+
+  for (let i = 1; i <= 3; i++) {
+    await t.db.insert(invitationRequests).values({ fullName: `Invitee ${i}`, email: `invitee${i}@example.com`, country: 'Japan' });
+    await t.db.insert(pendingActivations).values({ fullName: `Activee ${i}`, email: `activee${i}@example.com` });
+    await t.db.insert(systemMessages).values({ title: `Notice ${i}`, content: 'Maintenance tonight' });
+    await t.db.insert(outbox).values({ toAddress: `someone${i}@example.com`, subject: `Mail ${i}`, bodyText: 'Hello' });
+  }
+
+  return { viewer, other, adminCookie };
+}
