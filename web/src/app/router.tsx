@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type LoaderFunctionArgs, createBrowserRouter } from 'react-router';
+import { tipQueryOptions } from '@/features/tips/api/get-tip';
+import { queryClient } from './query-client';
 import { LandingRoute } from './routes/landing';
 
 /**
@@ -12,6 +14,15 @@ function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType
   return async () => ({ Component: (await load())[name] });
 }
 
+/**
+ * Starts a screen's main request together with its chunk instead of after it (one round trip
+ * less before the tip's photo can load). Not awaited: the screen shows its own loading state.
+ */
+function prefetchTip({ params }: LoaderFunctionArgs) {
+  if (params.id) void queryClient.prefetchQuery(tipQueryOptions(params.id));
+  return null;
+}
+
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRoute /> },
   { path: '/signup', lazy: lazyRoute(() => import('./routes/signup'), 'SignUpRoute') },
@@ -22,7 +33,7 @@ export const router = createBrowserRouter([
       { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard'), 'DashboardRoute') },
       { path: 'admin', lazy: lazyRoute(() => import('./routes/admin'), 'AdminRoute') },
       { path: 'new-tip', lazy: lazyRoute(() => import('./routes/new-tip'), 'NewTipRoute') },
-      { path: 'view-tip/:id', lazy: lazyRoute(() => import('./routes/view-tip'), 'ViewTipRoute') },
+      { path: 'view-tip/:id', loader: prefetchTip, lazy: lazyRoute(() => import('./routes/view-tip'), 'ViewTipRoute') },
       { path: 'edit-tip/:id', lazy: lazyRoute(() => import('./routes/edit-tip'), 'EditTipRoute') },
       { path: 'tips', lazy: lazyRoute(() => import('./routes/tips'), 'TipsRoute') },
       { path: 'explore', lazy: lazyRoute(() => import('./routes/explore'), 'ExploreRoute') },

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile, its default config: simulated slow 4G and 4x CPU
+ * slowdown) on the sign-in page, explore and a tip page with five photos, against the built client
+ * served by the real server on a fresh embedded database. Each page runs RUNS times in a fresh
+ * Chromium; the table shows the median of each figure. Targets (issue 7): performance score >= 95,
+ * LCP <= 2.0 s, CLS <= 0.05 (TBT is printed, not judged).
+ *
+ * Options: --runs N (default 3). Writes .tmp/bench/lighthouse.json (figures of every run) and the
+ * full report of each page's last run as .tmp/bench/lighthouse-<page>.json (open it at
+ * https://googlechrome.github.io/lighthouse/viewer/ to see why a figure is what it is).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { ensureClientBuilt } from './build-client';
+import { seedContent } from './seed-content';
+import { signIn, startServer } from './server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outDir = path.join(root, '.tmp/bench');
+const ADMIN = { email: 'bench-admin@waymark.test', password: 'bench-admin-password' };
+const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05 };
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface RunFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  lcpElement: string;
+  opportunities: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function runLighthouse(url: string, cookie: string | undefined, reportPath: string): Promise<RunFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    if (cookie) flags.extraHeaders = { Cookie: cookie };
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    writeFileSync(reportPath, JSON.stringify(lhr));
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+    const opportunities = Object.values(lhr.audits)
+      .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 50)
+      .map((a) => `${a.id} (${Math.round(a.numericValue!)} ms)`);
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      fcpMs: audit('first-contentful-paint'),
+      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '',
+      opportunities,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try again. */
+async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  (retrying: ${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+  const runs = Math.max(1, Number(values.runs));
+  mkdirSync(outDir, { recursive: true });
+  ensureClientBuilt(root);
+
+  const server = await startServer(root, ADMIN);
+  try {
+    const cookie = await signIn(server.base, ADMIN.email, ADMIN.password);
+    console.log('Seeding explore tips and a tip with 5 photos (2000x1500 JPEG) through the API...');
+    const { photoTipId } = await seedContent(server.base, cookie);
+
+    const pages = [
+      { name: 'sign-in', path: '/', cookie: undefined },
+      { name: 'explore', path: '/explore', cookie },
+      { name: 'tip-with-photos', path: `/view-tip/${photoTipId}`, cookie },
+    ];
+    const results = [];
+    for (const page of pages) {
+      const figures: RunFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        const run = await withRetry(() => runLighthouse(`${server.base}${page.path}`, page.cookie, path.join(outDir, `lighthouse-${page.name}.json`)));
+        console.log(`  ${page.name} run ${i + 1}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`);
+        figures.push(run);
+      }
+      const m = {
+        score: median(figures.map((f) => f.score)),
+        lcpMs: median(figures.map((f) => f.lcpMs)),
+        tbtMs: median(figures.map((f) => f.tbtMs)),
+        cls: median(figures.map((f) => f.cls)),
+        fcpMs: median(figures.map((f) => f.fcpMs)),
+      };
+      results.push({ page: page.name, path: page.path, median: m, runs: figures });
+    }
+
+    const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    // Lighthouse scales the CPU time it observes: other work on the machine inflates TBT and LCP.
+    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(`\nMachine: ${cpus().length} cores, load average ${load} at the end (figures are trustworthy on an idle machine only)`);
+    console.log(`Lighthouse 12 mobile (simulated throttling), median of ${runs} runs; targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS <= ${TARGETS.cls}`);
+    console.log('page             score        LCP            TBT      CLS');
+    for (const { page, median: m } of results) {
+      console.log(
+        `${page.padEnd(16)} ${String(m.score).padStart(3)} ${pass(m.score >= TARGETS.score)}  ${(m.lcpMs / 1000).toFixed(2).padStart(5)} s ${pass(m.lcpMs <= TARGETS.lcpMs)}  ${String(Math.round(m.tbtMs)).padStart(5)} ms  ${m.cls.toFixed(3)} ${pass(m.cls <= TARGETS.cls)}`,
+      );
+    }
+    for (const { page, runs: figures } of results) {
+      const last = figures.at(-1)!;
+      console.log(`${page}: LCP element ${last.lcpElement || '(none)'}; opportunities: ${last.opportunities.join(', ') || 'none'}`);
+    }
+    const file = path.join(outDir, 'lighthouse.json');
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), targets: TARGETS, runs, results }, null, 2));
+    console.log(`\nWrote ${path.relative(root, file)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
