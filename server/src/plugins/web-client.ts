@@ -1,6 +1,7 @@
 /**
  * Serves the built client (dist/web) from the API's own process: hashed assets cache for a
- * year, and every non-API path answers index.html so React Router can route it.
+ * year and go precompressed (brotli or gzip) when the browser accepts it; every non-API path
+ * answers index.html so React Router can route it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: { root: str
       root: opts.root,
       // Files are looked up per request, so a rebuild while running needs no restart.
       wildcard: true,
+      // The build writes .br and .gz beside each text asset (vite.config.ts): sent as they are.
+      preCompressed: true,
       index: 'index.html',
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
