@@ -5,7 +5,7 @@
  * Chromium; the table shows the median of each figure. Targets (issue 7): performance score >= 95,
  * LCP <= 2.0 s, CLS <= 0.05 (TBT is printed, not judged).
  *
- * Options: --runs N (default 3). Writes .tmp/bench/lighthouse.json (figures of every run) and the
+ * Options: --runs N (default 3), --pages sign-in,explore,tip-with-photos (default all). Writes .tmp/bench/lighthouse.json (figures of every run) and the
  * full report of each page's last run as .tmp/bench/lighthouse-<page>.json (open it at
  * https://googlechrome.github.io/lighthouse/viewer/ to see why a figure is what it is).
  */
@@ -83,7 +83,7 @@ async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' } } });
   const runs = Math.max(1, Number(values.runs));
   mkdirSync(outDir, { recursive: true });
   ensureClientBuilt(root);
@@ -99,8 +99,9 @@ async function main() {
       { name: 'explore', path: '/explore', cookie },
       { name: 'tip-with-photos', path: `/view-tip/${photoTipId}`, cookie },
     ];
+    const chosen = values.pages?.split(',');
     const results = [];
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !chosen || chosen.includes(p.name))) {
       const figures: RunFigures[] = [];
       for (let i = 0; i < runs; i++) {
         const run = await withRetry(() => runLighthouse(`${server.base}${page.path}`, page.cookie, path.join(outDir, `lighthouse-${page.name}.json`)));
