@@ -1,0 +1,122 @@
+/**
+ * API benchmarks of issue 7: the real server as a child process, loaded by autocannon from this
+ * process over loopback, on PostgreSQL and PGlite at the small and full data sets, next to a bare
+ * Fastify route measured the same way (the ceiling).
+ *
+ *   npx tsx bench/api/run.ts [--db postgres|pglite|both] [--size small|full|both] [--duration S] [--connections N]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BENCH_PASSWORD } from '../data/members';
+import type { DataSizeName } from '../data/sizes';
+import { benchDatabaseUrl } from '../data/target';
+import { type DbKind, type Fixtures, prepareDataset, targetOf } from './datasets';
+import { measure } from './load';
+import { type Child, REPO_ROOT, startChild } from './processes';
+import { compareSizes, formatComparisons, formatRun, type RunResult, type ScenarioResult } from './report';
+import { buildScenarios, deepCursor, signIn } from './scenarios';
+
+export interface ApiBenchOptions {
+  dbs: DbKind[];
+  sizes: DataSizeName[];
+  durationSeconds: number;
+  connections: number;
+  log?: (line: string) => void;
+}
+
+const OUT_DIR = path.join(REPO_ROOT, '.tmp/bench');
+const DEEP_PAGE_ITEMS = 5_000;
+const WARM_UP_SECONDS = 1;
+/** The most the config accepts: rate limits must not answer 429 to the load. */
+const NO_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_UP: '100000', RATE_LIMIT_INVITATIONS: '100000', RATE_LIMIT_UPLOADS: '100000' };
+
+function startWaymark(db: DbKind, size: DataSizeName): Promise<Child> {
+  const target = targetOf(db, size);
+  const env: Record<string, string> = {
+    ...NO_RATE_LIMITS,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ADMIN_EMAIL: 'admin@bench.waymark.test',
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+  };
+  if (target.kind === 'postgres') {
+    env.DATABASE_URL = benchDatabaseUrl(size);
+    env.DATA_DIR = path.join(OUT_DIR, `media-postgres-${size}`);
+  } else {
+    env.DATA_DIR = target.dataDir;
+  }
+  return startChild('server/src/server.ts', env, '/api/health', path.join(OUT_DIR, `server-${db}-${size}.log`));
+}
+
+async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<ApiBenchOptions>): Promise<RunResult> {
+  const fixtures: Fixtures = await prepareDataset(db, size, o.log);
+  const before = os.loadavg();
+  const server = await startWaymark(db, size);
+  try {
+    const cookie = await signIn(server.url, fixtures.email, BENCH_PASSWORD);
+    const deep = await deepCursor(server.url, cookie, DEEP_PAGE_ITEMS);
+    const load = { connections: o.connections, durationSeconds: o.durationSeconds };
+    o.log(`${db} ${size}: bare Fastify`);
+    const ceiling = await measure({ ...load, url: `${bare.url}/ping`, method: 'GET', headers: {} });
+    const scenarios: ScenarioResult[] = [];
+    for (const s of buildScenarios(fixtures, deep.cursor)) {
+      const headers: Record<string, string> = { cookie, 'x-waymark-csrf': '1' };
+      if (s.body) headers['content-type'] = 'application/json';
+      const request = { url: server.url + s.path, method: s.method, headers, body: s.body };
+      await measure({ ...request, connections: o.connections, durationSeconds: WARM_UP_SECONDS });
+      o.log(`${db} ${size}: ${s.name}`);
+      scenarios.push({ name: s.name, isRead: s.isRead, ...(await measure({ ...request, ...load })) });
+    }
+    // autocannon drops its sockets at the deadline; let the server finish those requests
+    // before SIGTERM, or they fail against a closed pool and clutter the server log.
+    await new Promise((r) => setTimeout(r, 1_000));
+    return { db, size, ceiling, scenarios, deepPageItems: deep.items, loadAverage: { before, after: os.loadavg() } };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runApiBenchmarks(options: ApiBenchOptions): Promise<RunResult[]> {
+  const o: Required<ApiBenchOptions> = { log: console.log, ...options };
+  mkdirSync(OUT_DIR, { recursive: true });
+  const bare = await startChild(path.join('bench/api/bare-fastify.ts'), { HOST: '127.0.0.1' }, '/ping', path.join(OUT_DIR, 'bare-fastify.log'));
+  const runs: RunResult[] = [];
+  try {
+    for (const db of o.dbs) {
+      for (const size of o.sizes) {
+        const run = await runOne(db, size, bare, o);
+        runs.push(run);
+        o.log(formatRun(run));
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+  const comparisons = compareSizes(runs);
+  o.log(formatComparisons(comparisons));
+  const file = path.join(OUT_DIR, 'api-results.json');
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, at: new Date().toISOString() };
+  writeFileSync(file, JSON.stringify({ machine, options: { ...options, log: undefined }, runs, comparisons }, null, 2));
+  o.log(`\nraw results: ${path.relative(process.cwd(), file)}`);
+  return runs;
+}
+
+const both = <T extends string>(value: string, all: T[]): T[] => (value === 'both' ? all : [value as T]);
+
+export function parseApiBenchArgs(argv: string[]): ApiBenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: false,
+    options: { db: { type: 'string', default: 'both' }, size: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } },
+  });
+  const dbs = both<DbKind>(String(values.db), ['postgres', 'pglite']);
+  const sizes = both<DataSizeName>(String(values.size), ['small', 'full']);
+  if (!dbs.every((d) => d === 'postgres' || d === 'pglite')) throw new Error('--db is postgres, pglite or both');
+  if (!sizes.every((s) => s === 'small' || s === 'full')) throw new Error('--size is small, full or both');
+  return { dbs, sizes, durationSeconds: Number(values.duration), connections: Number(values.connections) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runApiBenchmarks(parseApiBenchArgs(process.argv.slice(2)));

@@ -1,0 +1,35 @@
+/** Checks a sample of generated rows against what the app itself would have stored. */
+import { searchTextOf } from '../../common/search';
+import type { DatabaseHandle } from '../../db/client';
+import { rowsOf } from './bulk';
+
+interface TipRow { title: string; place_name: string | null; city: string; country: string; description: string; tags: string[]; search_text: string }
+interface GuideRow { title: string; location: string | null; countries: string[]; description: string | null; tags: string[]; search_text: string }
+
+/** Problems found (empty when consistent): search_text as the services compute it, likes_count = COUNT(likes). */
+export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
+  const problems: string[] = [];
+  const tips = await rowsOf<TipRow>(handle, 'SELECT title, place_name, city, country, description, tags, search_text FROM tips ORDER BY random() LIMIT 300');
+  for (const t of tips) {
+    const expected = searchTextOf([t.title, t.place_name, t.city, t.country, t.description, t.tags]);
+    if (expected !== t.search_text) problems.push(`tip search_text ${JSON.stringify(t.search_text)} != ${JSON.stringify(expected)}`);
+  }
+  const guides = await rowsOf<GuideRow>(handle, 'SELECT title, location, countries, description, tags, search_text FROM guides ORDER BY random() LIMIT 300');
+  for (const g of guides) {
+    const expected = searchTextOf([g.title, g.location, g.countries, g.description, g.tags]);
+    if (expected !== g.search_text) problems.push(`guide search_text ${JSON.stringify(g.search_text)} != ${JSON.stringify(expected)}`);
+  }
+  const [counts] = await rowsOf<{ bad: number }>(
+    handle,
+    `SELECT (SELECT count(*) FROM tips t WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.tip_id = t.id))
+          + (SELECT count(*) FROM guides g WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.guide_id = g.id)) AS bad`,
+  );
+  if (Number(counts!.bad) > 0) problems.push(`${counts!.bad} items whose likes_count differs from COUNT(likes)`);
+  const [own] = await rowsOf<{ n: number }>(
+    handle,
+    `SELECT count(*)::int AS n FROM likes l LEFT JOIN tips t ON t.id = l.tip_id LEFT JOIN guides g ON g.id = l.guide_id
+     WHERE l.user_id = coalesce(t.user_id, g.user_id) OR coalesce(t.is_private, g.is_private)`,
+  );
+  if (own!.n > 0) problems.push(`${own!.n} likes of own or private items`);
+  return problems.slice(0, 10);
+}
