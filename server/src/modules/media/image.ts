@@ -5,6 +5,7 @@
  * after the image data are dropped: a polyglot upload comes out as a plain WebP.
  */
 import sharp, { type Metadata } from 'sharp';
+import { THUMBNAIL_MAX_SIDE } from '../../../../common/media-url';
 import { MAX_INPUT_PIXELS, MEDIA_TEXTS, UnsupportedMediaTypeError } from './media.errors';
 
 /** sharp's `format` for the accepted inputs; `heif` covers both AVIF and HEIC. */
@@ -48,4 +49,16 @@ export async function reencodeImage(input: Buffer, maxSide: number = MAX_IMAGE_S
     // Recognised header but an undecodable body (truncated, corrupt, or a codec sharp lacks).
     throw new UnsupportedMediaTypeError();
   }
+}
+
+/**
+ * The card-sized copy of a photo already re-encoded by reencodeImage (so it is trusted, upright
+ * and at most 2048 px): longest side THUMBNAIL_MAX_SIDE, WebP at a lower quality, since a card
+ * shows it at ~400 CSS px.
+ */
+export function makeThumbnail(reencoded: Buffer): Promise<Buffer> {
+  return sharp(reencoded)
+    .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 70 })
+    .toBuffer();
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { thumbnailUrl } from '../../../../common/media-url';
 import { PhotoUrlSchema } from '../../../../common/schemas/content-fields';
 import { createMediaStorage, parseMediaUrl } from './media-storage';
 
@@ -24,6 +25,15 @@ describe('media storage', () => {
     expect(readdirSync(path.join(dir, 'uploads', 'tip-photos', USER)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     await storage.deleteByUrls([...urls, '/api/media/tip-photos/../../etc/passwd', 'nonsense']);
     for (const url of urls) expect(await storage.exists(url)).toBe(false);
+  });
+
+  it('writes thumbnails beside their photos and deletes them together; a thumbnail is no upload', async () => {
+    const [withThumb = '', without = ''] = await storage.save('guide-photos', USER, [Buffer.from('a'), Buffer.from('b')], [Buffer.from('t')]);
+    expect(await storage.exists(thumbnailUrl(withThumb))).toBe(true);
+    expect(await storage.exists(thumbnailUrl(without))).toBe(false);
+    expect(storage.isOwnedUpload(thumbnailUrl(withThumb), 'guide-photos', USER)).toBe(false);
+    await storage.deleteByUrls([withThumb, without]);
+    expect(readdirSync(path.join(dir, 'uploads', 'guide-photos', USER))).toEqual([]);
   });
 
   it('parses only strict media URLs', () => {

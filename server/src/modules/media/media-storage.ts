@@ -2,12 +2,14 @@
  * Photo files on disk (DECISIONS A4): `${dataDir}/uploads/<bucket>/<userId>/<file>.webp`, served
  * as `/api/media/<bucket>/<userId>/<file>`. Names are made here, never taken from the client, and
  * every URL is parsed with strict patterns before it becomes a path, so no URL can reach a file
- * outside the uploads folder.
+ * outside the uploads folder. A photo may have a thumbnail beside it, `<name>.thumb.webp`
+ * (common/media-url.ts); it is written and deleted with its photo and never referenced on its own.
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { access, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isThumbnailName, thumbnailName } from '../../../../common/media-url';
 
 export const MEDIA_BUCKETS = ['tip-photos', 'guide-photos', 'avatars'] as const;
 export type MediaBucket = (typeof MEDIA_BUCKETS)[number];
@@ -48,11 +50,17 @@ export function mediaUrl(ref: MediaRef): string {
 export interface MediaStorage {
   /** The uploads folder. */
   readonly root: string;
-  /** Writes the (already re-encoded WebP) buffers; returns their URLs in order. All or nothing. */
-  save(bucket: MediaBucket, userId: string, buffers: readonly Buffer[]): Promise<string[]>;
-  /** Removes the files behind the URLs; invalid URLs and missing files are ignored. */
+  /**
+   * Writes the (already re-encoded WebP) buffers, and `thumbnails[i]` beside `buffers[i]` when
+   * given; returns the photos' URLs in order. All or nothing.
+   */
+  save(bucket: MediaBucket, userId: string, buffers: readonly Buffer[], thumbnails?: readonly Buffer[]): Promise<string[]>;
+  /** Removes the files behind the URLs and their thumbnails; invalid URLs and missing files are ignored. */
   deleteByUrls(urls: readonly string[]): Promise<void>;
-  /** True when the URL is a valid upload of this user in this bucket (does not touch the disk). */
+  /**
+   * True when the URL is a valid upload of this user in this bucket (does not touch the disk);
+   * a thumbnail's URL is not an upload of its own.
+   */
   isOwnedUpload(url: string, bucket: MediaBucket | string, userId: string): boolean;
   /** True when the URL is valid and its file exists. */
   exists(url: string): Promise<boolean>;
@@ -68,37 +76,46 @@ export function createMediaStorage(dataDir: string): MediaStorage {
     root,
     pathOf,
 
-    async save(bucket, userId, buffers) {
+    async save(bucket, userId, buffers, thumbnails = []) {
       const dir = validMediaRef(bucket, userId, 'x.webp') ? path.join(root, bucket, userId) : null;
       if (!dir) throw new Error(`Invalid media location ${bucket}/${userId}`);
       await mkdir(dir, { recursive: true });
       const now = Date.now();
+      const files: string[] = [];
       const written: string[] = [];
+      const writeAtomically = async (file: string, buffer: Buffer) => {
+        const target = path.join(dir, file);
+        const tmp = path.join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
+        try {
+          await writeFile(tmp, buffer, { flag: 'wx' });
+          await rename(tmp, target);
+        } catch (error) {
+          await rm(tmp, { force: true });
+          throw error;
+        }
+        written.push(target);
+      };
       try {
         for (const [index, buffer] of buffers.entries()) {
           const file = `${now}-${index}-${randomBytes(6).toString('hex')}.webp`;
-          const target = path.join(dir, file);
-          const tmp = path.join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
-          try {
-            await writeFile(tmp, buffer, { flag: 'wx' });
-            await rename(tmp, target);
-          } catch (error) {
-            await rm(tmp, { force: true });
-            throw error;
-          }
-          written.push(target);
+          // The thumbnail first: a photo on disk always has its thumbnail once save returns.
+          const thumbnail = thumbnails[index];
+          if (thumbnail) await writeAtomically(thumbnailName(file), thumbnail);
+          await writeAtomically(file, buffer);
+          files.push(file);
         }
       } catch (error) {
         await Promise.all(written.map((p) => rm(p, { force: true })));
         throw error;
       }
-      return written.map((p) => mediaUrl({ bucket, userId, file: path.basename(p) }));
+      return files.map((file) => mediaUrl({ bucket, userId, file }));
     },
 
     async deleteByUrls(urls) {
       const refs = urls.map(parseMediaUrl).filter((r): r is MediaRef => r !== null);
+      const withThumbnails = refs.flatMap((ref) => (isThumbnailName(ref.file) ? [ref] : [ref, { ...ref, file: thumbnailName(ref.file) }]));
       await Promise.all(
-        refs.map(async (ref) => {
+        withThumbnails.map(async (ref) => {
           try {
             await unlink(pathOf(ref));
           } catch (error) {
@@ -110,7 +127,7 @@ export function createMediaStorage(dataDir: string): MediaStorage {
 
     isOwnedUpload(url, bucket, userId) {
       const ref = parseMediaUrl(url);
-      return ref !== null && ref.bucket === bucket && ref.userId === userId;
+      return ref !== null && ref.bucket === bucket && ref.userId === userId && !isThumbnailName(ref.file);
     },
 
     async exists(url) {

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbnailUrl } from '../../../../common/media-url';
 import { GUIDE_TEXTS } from '../../../../common/schemas/guide';
 import { TIP_TEXTS } from '../../../../common/schemas/tip';
 import { type TestApp, createTestApp } from '../../../test/test-app';
@@ -173,4 +174,56 @@ describe('photo uploads and media', () => {
       expect(res.headers['content-type'], url).not.toBe('image/webp');
     }
   });
+
+  it('stores a thumbnail of at most 480 px beside each photo, serves it, and deletes it with the tip', async () => {
+    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#08f' } }).jpeg().toBuffer();
+    const small = await pngImage(100, 60);
+    const res = await upload(t, member.cookie, 'tip-photos', [{ data: wide }, { data: small, filename: 's.png', contentType: 'image/png' }]);
+    expect(res.statusCode).toBe(201);
+    const urls = res.json<{ urls: string[] }>().urls;
+    expect(urls.every((url) => !url.includes('.thumb.'))).toBe(true); // the API returns originals
+    const [big = '', little = ''] = urls;
+
+    const bigThumb = await sharp(fileOf(thumbnailUrl(big))).metadata();
+    expect([bigThumb.format, bigThumb.width, bigThumb.height]).toEqual(['webp', 480, 160]);
+    const littleThumb = await sharp(fileOf(thumbnailUrl(little))).metadata();
+    expect([littleThumb.width, littleThumb.height]).toEqual([100, 60]); // never enlarged
+
+    const served = await t.call('GET', thumbnailUrl(big), { cookie: other.cookie });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(480);
+
+    // A thumbnail URL is not an upload: it cannot be a tip's photo.
+    const asPhoto = await t.call('POST', '/api/tips', { cookie: member.cookie, body: tipBody([thumbnailUrl(big)]) });
+    expect(asPhoto.statusCode).toBe(400);
+
+    const tip = await t.call('POST', '/api/tips', { cookie: member.cookie, body: tipBody(urls) });
+    expect(tip.statusCode).toBe(201);
+    expect(tip.json<{ photoUrls: string[] }>().photoUrls).toEqual(urls);
+    expect((await t.call('DELETE', `/api/tips/${tip.json<{ id: string }>().id}`, { cookie: member.cookie })).statusCode).toBe(204);
+    for (const url of urls) {
+      expect(existsSync(fileOf(url))).toBe(false);
+      expect(existsSync(fileOf(thumbnailUrl(url)))).toBe(false);
+    }
+  });
+
+  it('serves the original for a photo without a thumbnail (uploaded before thumbnails existed)', async () => {
+    const res = await upload(t, member.cookie, 'guide-photos', [{ data: await pngImage(600, 300) }]);
+    const [url = ''] = res.json<{ urls: string[] }>().urls;
+    unlinkSync(fileOf(thumbnailUrl(url)));
+
+    const got = await t.call('GET', thumbnailUrl(url), { cookie: other.cookie });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/webp');
+    expect(got.headers['cache-control']).toBe('private, max-age=86400');
+    expect((await sharp(got.rawPayload).metadata()).width).toBe(600);
+    const missing = await t.call('GET', thumbnailUrl(`/api/media/guide-photos/${member.id}/1-0-abcdef012345.webp`), { cookie: other.cookie });
+    expect(missing.statusCode).toBe(404);
+  });
 });
+
+function tipBody(photoUrls: string[]) {
+  return { title: 'Thumbnail tip', description: 'A tip with photos.', city: 'Lisbon', country: 'Portugal', photoUrls };
+}

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { originalOfThumbnail } from '../../../../common/media-url';
 import { MediaUploadResultSchema } from '../../../../common/schemas/content';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
@@ -66,27 +67,44 @@ const MediaParamsSchema = z.object({
   file: z.string().max(200).regex(MEDIA_FILE_PATTERN, 'Not a valid media path').refine((f) => !f.startsWith('.'), 'Not a valid media path'),
 });
 
-/** GET /api/media/:bucket/:userId/:file: an uploaded photo, for members. */
+type FileHandle = Awaited<ReturnType<typeof open>>;
+
+/** The open file, or null when there is no regular file at the path. */
+async function openFile(filePath: string): Promise<FileHandle | null> {
+  const handle = await open(filePath, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') return null;
+    throw error;
+  });
+  if (!handle) return null;
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
+
+/**
+ * GET /api/media/:bucket/:userId/:file: an uploaded photo, for members. Photos uploaded before
+ * thumbnails existed have none: asking for `<name>.thumb.webp` then serves `<name>.webp`, cached
+ * for a day only, so a thumbnail made later is picked up.
+ */
 export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
   const { storage } = opts.media;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/:bucket/:userId/:file',
     { config: { access: 'member' }, schema: { params: MediaParamsSchema } },
     async (request, reply) => {
-      const handle = await open(storage.pathOf(request.params), 'r').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') return null;
-        throw error;
-      });
+      let handle = await openFile(storage.pathOf(request.params));
+      let cacheControl = 'private, max-age=31536000, immutable';
+      const original = originalOfThumbnail(request.params.file);
+      if (!handle && original) {
+        handle = await openFile(storage.pathOf({ ...request.params, file: original }));
+        cacheControl = 'private, max-age=86400';
+      }
       if (!handle) throw new NotFoundError('Photo not found');
       const stats = await handle.stat();
-      if (!stats.isFile()) {
-        await handle.close();
-        throw new NotFoundError('Photo not found');
-      }
       return reply
         .type('image/webp')
         .header('content-length', stats.size)
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('cache-control', cacheControl)
         .header('x-content-type-options', 'nosniff')
         .send(handle.createReadStream());
     },

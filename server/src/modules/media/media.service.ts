@@ -1,12 +1,13 @@
 /**
  * Photo uploads (DECISIONS A4): every file is sniffed and re-encoded before anything is written;
- * the batch is then stored all or nothing, so a refused request leaves no file behind.
+ * the batch is then stored all or nothing, so a refused request leaves no file behind. Each photo
+ * gets a card-sized thumbnail beside it (issue 7).
  */
 import { LIMITS } from '../../../../common/limits';
 import { GUIDE_TEXTS } from '../../../../common/schemas/guide';
 import { TIP_TEXTS } from '../../../../common/schemas/tip';
 import { BadRequestError } from '../../lib/errors';
-import { reencodeImage } from './image';
+import { makeThumbnail, reencodeImage } from './image';
 import { MEDIA_TEXTS } from './media.errors';
 import type { MediaBucket, MediaStorage } from './media-storage';
 
@@ -22,12 +23,15 @@ export function createMediaService(storage: MediaStorage) {
   async function upload(bucket: UploadBucket, userId: string, photos: AsyncIterable<Buffer>): Promise<string[]> {
     const rule = UPLOAD_RULES[bucket];
     const encoded: Buffer[] = [];
+    const thumbnails: Buffer[] = [];
     for await (const photo of photos) {
       if (encoded.length >= rule.maxFiles) throw new BadRequestError(rule.tooMany);
-      encoded.push(await reencodeImage(photo));
+      const image = await reencodeImage(photo);
+      encoded.push(image);
+      thumbnails.push(await makeThumbnail(image));
     }
     if (encoded.length === 0) throw new BadRequestError(MEDIA_TEXTS.noPhotos);
-    return storage.save(bucket, userId, encoded);
+    return storage.save(bucket, userId, encoded, thumbnails);
   }
 
   return { upload, storage };

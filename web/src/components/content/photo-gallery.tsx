@@ -1,11 +1,13 @@
 import * as React from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { thumbnailUrl } from '@common/media-url';
 import { cn } from '@/lib/utils';
 
 /**
  * The cover photo, then a grid of every photo when there is more than one; clicking any photo
- * opens the lightbox (SPEC 2 tip detail).
+ * opens the lightbox (SPEC 2 tip detail). The cover is the page's largest paint, so it loads
+ * eagerly and first; the grid below shows thumbnails, lazily; the lightbox shows originals.
  */
 export function PhotoGallery({ urls, alt, className }: { urls: string[]; alt: string; className?: string }) {
   const [openIndex, setOpenIndex] = React.useState<number | null>(null);
@@ -20,7 +22,14 @@ export function PhotoGallery({ urls, alt, className }: { urls: string[]; alt: st
         className="group block cursor-zoom-in overflow-hidden rounded-xl bg-muted focus-visible:ring-2 focus-visible:ring-ring"
         aria-label={`Open photo 1 of ${urls.length}`}
       >
-        <img src={cover} alt={alt} className="aspect-[16/9] max-h-[28rem] w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
+        <img
+          src={cover}
+          alt={alt}
+          fetchPriority="high"
+          width={1600}
+          height={900}
+          className="aspect-[16/9] max-h-[28rem] w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+        />
       </button>
       {urls.length > 1 ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Photos">
@@ -32,7 +41,15 @@ export function PhotoGallery({ urls, alt, className }: { urls: string[]; alt: st
                 className="block w-full cursor-zoom-in overflow-hidden rounded-lg bg-muted focus-visible:ring-2 focus-visible:ring-ring"
                 aria-label={`Open photo ${index + 1} of ${urls.length}`}
               >
-                <img src={url} alt="" className="aspect-square w-full object-cover transition-opacity hover:opacity-90" loading="lazy" />
+                <img
+                  src={thumbnailUrl(url)}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  width={240}
+                  height={240}
+                  className="aspect-square h-auto w-full object-cover transition-opacity hover:opacity-90"
+                />
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { ImagePlus, X } from 'lucide-react';
+import { thumbnailUrl } from '@common/media-url';
 import { cn } from '@/lib/utils';
 
 type PhotoPickerProps = {
@@ -68,7 +69,7 @@ export function PhotoPicker({
           {existingUrls.map((url, index) => (
             <PhotoTile
               key={url}
-              src={url}
+              src={thumbnailUrl(url)}
               isMain={index === 0}
               label={`Photo ${index + 1}`}
               disabled={disabled || !onRemoveExisting}
@@ -133,7 +134,7 @@ type TileProps = { src: string | undefined; isMain: boolean; label: string; disa
 function PhotoTile({ src, isMain, label, disabled, onRemove }: TileProps) {
   return (
     <li className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
-      {src ? <img src={src} alt={label} className="size-full object-cover" /> : null}
+      {src ? <img src={src} alt={label} decoding="async" className="size-full object-cover" /> : null}
       {isMain ? (
         <span className="absolute top-2 left-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground shadow">
           Main

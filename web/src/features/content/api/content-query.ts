@@ -1,11 +1,12 @@
 import type { ContentCard, ContentTab } from '@common/schemas/content';
+import { PAGE_SIZE } from './windowed-pages';
 
 export type ContentPage = { items: ContentCard[]; nextCursor: string | null };
 
 export type ContentFilters = { type?: ContentTab; q?: string; country?: string };
 
 /** The query string of the content list routes; empty filters are left out. */
-export function contentParams({ type, q, country }: ContentFilters, cursor?: string, limit = 12) {
+export function contentParams({ type, q, country }: ContentFilters, cursor?: string, limit = PAGE_SIZE) {
   const params = new URLSearchParams();
   if (type && type !== 'all') params.set('type', type);
   if (q?.trim()) params.set('q', q.trim());

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ContentTab } from '@common/schemas/content';
 import { api } from '@/lib/api-client';
-import { type ContentPage, contentParams, nextCursorOf } from './content-query';
+import { type ContentPage, contentParams } from './content-query';
+import { windowedPaging } from './windowed-pages';
 
 export type ExploreFilters = { type: ContentTab; q: string; country: string };
 
@@ -9,12 +10,12 @@ export function getExplore(filters: ExploreFilters, cursor?: string) {
   return api.get<ContentPage>(`/api/explore?${contentParams(filters, cursor)}`);
 }
 
+/** Explore can be scrolled through thousands of items: only a window of pages is kept. */
 export const exploreQueryOptions = (filters: ExploreFilters) =>
   infiniteQueryOptions({
     queryKey: ['content', 'explore', 'list', filters],
-    queryFn: ({ pageParam }) => getExplore(filters, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursorOf,
+    queryFn: ({ pageParam }) => getExplore(filters, pageParam.cursor),
+    ...windowedPaging,
   });
 
 export function useExplore(filters: ExploreFilters) {

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, memo } from 'react';
 import { Link } from 'react-router';
 import { BookOpen, CalendarDays, Heart, Lightbulb, Lock, MapPin, Star } from 'lucide-react';
 import { LIMITS } from '@common/limits';
+import { thumbnailUrl } from '@common/media-url';
 import type { ContentCard as ContentCardData } from '@common/schemas/content';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -13,6 +14,8 @@ type ContentCardProps = {
   viewerId: string;
   /** Actions below the card body (e.g. Remove from Saved); kept outside the link. */
   footer?: ReactNode;
+  /** The first row of a list: its photo may be the page's largest paint, so it is not lazy. */
+  isAboveFold?: boolean;
 };
 
 export function contentPath(item: Pick<ContentCardData, 'kind' | 'id'>) {
@@ -29,7 +32,8 @@ export function visibleTags(tags: readonly string[], max: number = LIMITS.guideC
   return { shown: tags.slice(0, max), hidden: Math.max(0, tags.length - max) };
 }
 
-export function ContentCard({ item, viewerId, footer }: ContentCardProps) {
+/** Memoised: a long list re-renders its visible rows as it scrolls, and the items do not change. */
+export const ContentCard = memo(function ContentCard({ item, viewerId, footer, isAboveFold = false }: ContentCardProps) {
   const isOwnPrivate = item.isPrivate && item.author.id === viewerId;
   const place = placeOf(item);
   const KindIcon = item.kind === 'tip' ? Lightbulb : BookOpen;
@@ -39,10 +43,14 @@ export function ContentCard({ item, viewerId, footer }: ContentCardProps) {
       <Link to={contentPath(item)} className="flex flex-1 flex-col outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <div className="relative aspect-[16/10] overflow-hidden bg-gradient-to-br from-secondary to-accent">
           {item.photoUrl ? (
+            // The thumbnail (480 px) fits the card; width/height give the 16:10 box before it loads.
             <img
-              src={item.photoUrl}
+              src={thumbnailUrl(item.photoUrl)}
               alt=""
-              loading="lazy"
+              loading={isAboveFold ? 'eager' : 'lazy'}
+              decoding="async"
+              width={480}
+              height={300}
               className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
             />
           ) : (
@@ -84,7 +92,7 @@ export function ContentCard({ item, viewerId, footer }: ContentCardProps) {
       {footer ? <div className="border-t p-3">{footer}</div> : null}
     </Card>
   );
-}
+});
 
 function CardDetails({ item }: { item: ContentCardData }) {
   if (item.kind === 'tip') {

@@ -4,12 +4,14 @@ import { CONTENT_TEXTS, type ContentTab } from '@common/schemas/content';
 import { useExplore } from '../api/get-explore';
 import { useExploreCounts } from '../api/get-explore-counts';
 import { ContentCard } from './content-card';
-import { ContentGrid } from './content-grid';
+import { firstItemIndex } from '../api/windowed-pages';
+import { ContentGridSkeleton } from './content-grid';
 import { ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
 import { ExploreFilters } from './explore-filters';
 import { useErrorToast } from './use-error-toast';
 import { useSearchParam } from './use-search-param';
+import { VirtualContentGrid } from './virtual-content-grid';
 
 const EMPTY: Record<ContentTab, string> = {
   all: CONTENT_TEXTS.noContentFound,
@@ -48,26 +50,30 @@ function ExploreList({ viewerId, tab, q, country }: { viewerId: string; tab: Con
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = Boolean(q || country);
 
+  if (list.isPending) return <ContentGridSkeleton />;
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={EMPTY[tab]}
+        description={isFiltered ? 'Try another search or country.' : 'Be the first to share something.'}
+      />
+    );
+  }
   return (
-    <ContentGrid
-      isPending={list.isPending}
-      isEmpty={items.length === 0}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      fetchNextPage={() => void list.fetchNextPage()}
-      empty={
-        <EmptyState
-          icon={SearchX}
-          title={EMPTY[tab]}
-          description={isFiltered ? 'Try another search or country.' : 'Be the first to share something.'}
-        />
-      }
-    >
-      {items.map((item) => (
-        <li key={`${item.kind}-${item.id}`}>
-          <ContentCard item={item} viewerId={viewerId} />
-        </li>
-      ))}
-    </ContentGrid>
+    <VirtualContentGrid
+      list={{
+        items,
+        firstIndex: firstItemIndex(list.data),
+        hasNextPage: list.hasNextPage,
+        isFetchingNextPage: list.isFetchingNextPage,
+        fetchNextPage: list.fetchNextPage,
+        hasPreviousPage: list.hasPreviousPage,
+        isFetchingPreviousPage: list.isFetchingPreviousPage,
+        fetchPreviousPage: list.fetchPreviousPage,
+      }}
+      getKey={(item) => `${item.kind}-${item.id}`}
+      renderItem={(item, index) => <ContentCard item={item} viewerId={viewerId} isAboveFold={index < 3} />}
+    />
   );
 }

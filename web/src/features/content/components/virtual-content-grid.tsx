@@ -1,0 +1,109 @@
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useGridColumns } from './use-grid-columns';
+
+/** A windowed infinite query's state (see api/windowed-pages.ts). */
+type WindowedList<T> = {
+  /** The items held, from position `firstIndex` of the whole list. */
+  items: T[];
+  firstIndex: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  hasPreviousPage: boolean;
+  isFetchingPreviousPage: boolean;
+  fetchPreviousPage: () => unknown;
+};
+
+type VirtualContentGridProps<T> = {
+  list: WindowedList<T>;
+  getKey: (item: T) => string;
+  /** `index`: the item's position in the whole list. */
+  renderItem: (item: T, index: number) => ReactNode;
+};
+
+const ROW_GAP = 20;
+const ESTIMATED_ROW = 380;
+
+/**
+ * The card grid for long lists (issue 7): only the rows on screen, plus a few either side, are in
+ * the DOM. Rows keep their place in the whole list, so when the query drops pages far above, the
+ * scroll position does not move; those rows show placeholders of their measured height and are
+ * fetched again when scrolled back to. The Load more button below pages in as it comes into view.
+ */
+export function VirtualContentGrid<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
+  const columns = useGridColumns();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentTop(containerRef);
+  const total = list.firstIndex + list.items.length;
+  const firstLoadedRow = Math.floor(list.firstIndex / columns);
+
+  const virtualizer = useWindowVirtualizer({
+    count: Math.ceil(total / columns),
+    estimateSize: () => ESTIMATED_ROW,
+    overscan: 2,
+    gap: ROW_GAP,
+    scrollMargin,
+  });
+  // Row heights were measured for another column count.
+  useEffect(() => virtualizer.measure(), [columns, virtualizer]);
+
+  const rows = virtualizer.getVirtualItems();
+  const needsPrevious = rows.some((row) => row.index < firstLoadedRow);
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = list;
+  useEffect(() => {
+    if (needsPrevious && hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
+  }, [needsPrevious, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage]);
+
+  return (
+    <div className="grid gap-6">
+      <div ref={containerRef} role="list" aria-label="Content" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const start = row.index * columns;
+          const isLoaded = start >= list.firstIndex;
+          return (
+            <div
+              key={row.key}
+              role="none"
+              data-index={row.index}
+              ref={isLoaded ? virtualizer.measureElement : undefined}
+              className="absolute top-0 left-0 grid w-full gap-5"
+              style={{
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                transform: `translateY(${row.start - scrollMargin}px)`,
+                height: isLoaded ? undefined : row.size,
+              }}
+            >
+              {isLoaded
+                ? list.items.slice(start - list.firstIndex, start - list.firstIndex + columns).map((item, i) => (
+                    <div key={getKey(item)} role="listitem">
+                      {renderItem(item, start + i)}
+                    </div>
+                  ))
+                : Array.from({ length: columns }, (_, i) => <Skeleton key={i} className="h-full rounded-xl" aria-hidden />)}
+            </div>
+          );
+        })}
+      </div>
+      <LoadMoreButton query={list} isLoadedOnScroll />
+    </div>
+  );
+}
+
+/** The element's distance from the top of the document (the virtualizer's scroll margin). */
+function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const update = () => setTop(Math.round(node.getBoundingClientRect().top + window.scrollY));
+    update();
+    // Filters, tabs and toasts above the list can change its offset.
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
