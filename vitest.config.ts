@@ -22,6 +22,25 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * Property-based fuzzing of every /api route (issue 6): once per run, on PostgreSQL when
+ * TEST_DATABASE_URL is set, else on PGlite. FUZZ_RUNS sets the cases per route (default 1000).
+ */
+const fuzzProject = (db: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: 'fuzz',
+    include: ['server/test/fuzz/**/*.fuzz.test.ts'],
+    env: { WAYMARK_TEST_DB: db },
+    globalSetup: [...(db === 'pglite' ? ['server/test/pglite-template.setup.ts'] : []), 'server/test/fuzz/figures.setup.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    // The default (cores - 1) is one worker on a 2-core CI machine; the fuzz files are
+    // independent (a database each), so two run side by side.
+    maxWorkers: 2,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
@@ -30,11 +49,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts'],
-          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          // The fuzz files match *.test.ts but need a database: they run in the fuzz project.
+          exclude: ['**/*.api.test.ts', 'server/test/fuzz/**', '**/node_modules/**'],
         },
       },
       apiProject('api:pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api:postgres', 'postgres')] : []),
+      fuzzProject(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'),
     ],
   },
 });

@@ -1,0 +1,41 @@
+/** What the database must still look like after a route was fuzzed. */
+import { sql } from 'drizzle-orm';
+import type { TestApp } from '../test-app';
+
+export type RowCounts = Record<string, number>;
+
+/** Row counts of every table of the public schema (a new table is counted without a change here). */
+export async function rowCounts(t: TestApp): Promise<RowCounts> {
+  const tables = await t.database.db.execute<{ table_name: string }>(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const counts: RowCounts = {};
+  for (const { table_name: name } of rowsOf<{ table_name: string }>(tables)) {
+    const [row] = rowsOf<{ n: string | number }>(await t.database.db.execute<{ n: string | number }>(sql.raw(`SELECT count(*) AS n FROM "${name}"`)));
+    counts[name] = Number(row?.n ?? 0);
+  }
+  return counts;
+}
+
+/** Tables whose count changed although the route did not declare it may change them. */
+export function unexpectedChanges(before: RowCounts, after: RowCounts, allowed: readonly string[]): string[] {
+  return Object.keys({ ...before, ...after })
+    .filter((name) => !allowed.includes(name) && before[name] !== after[name])
+    .map((name) => `${name}: ${before[name]} -> ${after[name]}`);
+}
+
+/** Tips and guides whose likes_count differs from their likes rows (the counter must follow D8). */
+export async function likeCounterDrift(t: TestApp): Promise<string[]> {
+  const result = await t.database.db.execute<{ kind: string; id: string; counter: number; rows: string | number }>(sql`
+    SELECT 'tip' AS kind, id, likes_count AS counter, (SELECT count(*) FROM likes l WHERE l.tip_id = x.id) AS rows
+      FROM tips x WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.tip_id = x.id)
+    UNION ALL
+    SELECT 'guide', id, likes_count, (SELECT count(*) FROM likes l WHERE l.guide_id = x.id)
+      FROM guides x WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.guide_id = x.id)`);
+  return rowsOf<{ kind: string; id: string; counter: number; rows: string | number }>(result).map((r) => `${r.kind} ${r.id}: likes_count ${r.counter}, ${r.rows} likes`);
+}
+
+/** node-postgres answers { rows }, PGlite's drizzle driver too; some drivers an array. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}

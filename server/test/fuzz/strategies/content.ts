@@ -1,0 +1,81 @@
+/** Tips, guides, uploads and media files. */
+import fc from 'fast-check';
+import { TIP_CURRENCIES } from '../../../../common/lists/currencies';
+import type { Strategies } from '../strategy';
+import type { World } from '../world';
+import { country, idOf, learnId, optionalText, pastDate, tags, text } from './helpers';
+
+function tipBody(currency: fc.Arbitrary<string>) {
+  return (w: World) =>
+    fc.record({
+      title: text(200),
+      tipTypeId: fc.option(w.ids.tipTypes.arb()),
+      rating: fc.option(fc.integer({ min: 1, max: 5 })),
+      country,
+      city: text(100),
+      placeName: optionalText(200),
+      googleMapsUrl: fc.option(fc.constantFrom('https://maps.google.com/?q=Lisbon', 'https://www.google.com/maps/place/Lisbon', '')),
+      experienceDate: fc.option(pastDate),
+      valueSpent: fc.option(fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100)),
+      currency: fc.option(currency),
+      description: text(200),
+      detailedContent: optionalText(20_000),
+      photoUrls: fc.subarray([...w.photoUrls.mine, ...w.photoUrls.others], { maxLength: 2 }),
+      tags,
+      isPrivate: fc.boolean(),
+    });
+}
+
+function guideBody(maxDays: number) {
+  return (w: World) =>
+    fc.record({
+      title: text(200),
+      location: text(200),
+      countries: fc.uniqueArray(country, { maxLength: 3 }),
+      description: optionalText(5000),
+      daysCount: fc.integer({ min: 1, max: maxDays }),
+      photoUrls: fc.subarray([...w.photoUrls.mine, ...w.photoUrls.others], { maxLength: 2 }),
+      tags,
+      isPrivate: fc.boolean(),
+      items: fc.array(
+        fc.oneof(
+          fc.record({ dayNumber: fc.integer({ min: 1, max: 3 }), tipId: w.ids.tips.arb() }),
+          fc.record({ dayNumber: fc.integer({ min: 1, max: 3 }), customTitle: text(200), customDescription: optionalText(2000), customPlaceName: optionalText(200) }),
+        ),
+        { maxLength: 6 },
+      ),
+    });
+}
+
+/** A media path: real files of the caller and of others, and made-up ones. */
+const mediaParams = {
+  bucket: () => fc.constantFrom('tip-photos', 'guide-photos', 'avatars', 'uploads', '..'),
+  userId: idOf('users'),
+  file: (w: World) =>
+    fc.oneof(
+      fc.constantFrom(...[...w.photoUrls.mine, ...w.photoUrls.others].map((u) => u.split('/').pop()!)),
+      fc.constantFrom('x.webp', '.webp', '..webp', 'a.webp.png', `${'a'.repeat(250)}.webp`),
+    ),
+};
+
+const image = (res: { body: string; headers: Record<string, unknown> }) =>
+  String(res.headers['content-type']).startsWith('image/webp') ? null : `media answered ${String(res.headers['content-type'])}`;
+
+const tipsChanged = ['tips'];
+const tipGone = ['tips', 'likes', 'saved_items', 'notifications'];
+const guideGone = ['guides', 'guide_tips', 'likes', 'saved_items', 'notifications'];
+
+export const CONTENT: Strategies = {
+  'POST /api/uploads/tip-photos': { group: 'content', tables: [], multipart: { field: 'photos' } },
+  'POST /api/uploads/guide-photos': { group: 'content', tables: [], multipart: { field: 'photos' } },
+  'GET /api/media/:bucket/:userId/:file': { group: 'content', tables: [], params: mediaParams, check2xx: image },
+  'POST /api/tips': { group: 'content', tables: tipsChanged, body: tipBody(fc.constantFrom(...TIP_CURRENCIES)), after: learnId('tips') },
+  'GET /api/tips/options': { group: 'content', tables: [] },
+  'GET /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') } },
+  'PUT /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') }, body: tipBody(fc.constantFrom('USD', 'XYZ', 'eur')) },
+  'DELETE /api/tips/:id': { group: 'content', tables: tipGone, params: { id: idOf('tips') } },
+  'POST /api/guides': { group: 'content', tables: ['guides', 'guide_tips'], body: guideBody(14), after: learnId('guides') },
+  'GET /api/guides/:id': { group: 'content', tables: [], params: { id: idOf('guides') } },
+  'PUT /api/guides/:id': { group: 'content', tables: ['guide_tips'], params: { id: idOf('guides') }, body: guideBody(30) },
+  'DELETE /api/guides/:id': { group: 'content', tables: guideGone, params: { id: idOf('guides') } },
+};
