@@ -99,7 +99,10 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<RunRes
   o.log(formatComparisons(comparisons));
   const file = path.join(OUT_DIR, 'api-results.json');
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, at: new Date().toISOString() };
-  writeFileSync(file, JSON.stringify({ machine, options: { ...options, log: undefined }, runs, comparisons }, null, 2));
+  const json = JSON.stringify({ machine, options: { ...options, log: undefined }, runs, comparisons }, null, 2);
+  writeFileSync(file, json);
+  // A copy per run too: the next run overwrites api-results.json, and noisy figures need history.
+  writeFileSync(path.join(OUT_DIR, `api-results-${machine.at.replace(/[:.]/g, '-')}.json`), json);
   o.log(`\nraw results: ${path.relative(process.cwd(), file)}`);
   return runs;
 }
