@@ -44,6 +44,8 @@ export const TEXTS = {
   accountPendingActivation: 'Your account is waiting for activation by an admin.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   crossSiteRefused: 'Cross-site request refused.',
+  unstorableText: 'Some text contains a character that cannot be saved (a NUL or a broken character). Please remove it and try again.',
+  invalidInput: 'Some of the values sent are not valid. Please check them and try again.',
 
   updateInvitationFailed: 'Failed to update invitation status',
   createPendingActivationFailed: 'Failed to create pending activation: ',

@@ -48,6 +48,7 @@ import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
+import { textGuardPlugin } from './plugins/text-guard';
 import { webClientPlugin } from './plugins/web-client';
 
 export interface AppDeps {
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...deps.rateLimits } });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
+  await app.register(textGuardPlugin);
 
   const auth = createBetterAuth({ db, secret: deps.sessionSecret, publicUrl: config.publicUrl });
   const authService = createAuthService(db, auth);

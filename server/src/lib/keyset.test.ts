@@ -23,6 +23,8 @@ describe('cursor encoding', () => {
     ['a bad id', Buffer.from('2026-01-01 00:00:00+00|not-a-uuid').toString('base64url')],
     ['a bad time', Buffer.from(`yesterday|${ID}`).toString('base64url')],
     ['an empty time', Buffer.from(`|${ID}`).toString('base64url')],
+    ['a time JavaScript reads but PostgreSQL does not', Buffer.from(`+010000-01-01T00:00:00.000Z|${ID}`).toString('base64url')],
+    ['a tampered time', Buffer.from(`2026-"1-21 20:08:45.917+00|${ID}`).toString('base64url')],
   ])('refuses %s with BadRequestError', (_label, value) => {
     expect(() => decodeCursor(value)).toThrow(BadRequestError);
     expect(() => decodeCursor(value)).toThrow('Invalid page cursor');

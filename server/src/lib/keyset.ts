@@ -13,6 +13,8 @@ export interface Cursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** PostgreSQL's text of a timestamptz, e.g. `2026-11-21 20:08:45.917123+00` (what cursors carry). */
+const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
@@ -21,7 +23,7 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
   const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) {
+  if (!createdAt || !id || !UUID.test(id) || !PG_TIMESTAMPTZ.test(createdAt) || Number.isNaN(Date.parse(createdAt))) {
     throw new BadRequestError('Invalid page cursor');
   }
   return { createdAt, id };

@@ -78,6 +78,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error }, 'write refused by a foreign key (concurrent deletion)');
       return reply.status(409).send(errorBody(409, TEXTS.changedMeanwhile));
     }
+    // SQLSTATE class 22 (data exception: a date out of range, a malformed value): input that got
+    // past validation but that PostgreSQL cannot read, e.g. a forged page cursor for 2026-02-30.
+    if (errorCodesOf(error).some((code) => code.startsWith('22'))) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send(errorBody(400, TEXTS.invalidInput));
+    }
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'database unreachable');
       return reply.status(503).header('retry-after', '5').send(errorBody(503, TEXTS.databaseUnavailable));

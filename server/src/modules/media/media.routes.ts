@@ -10,12 +10,13 @@ import { requireViewer } from '../../plugins/access';
 import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, PayloadTooLargeError, UnsupportedMediaTypeError } from './media.errors';
 import { UPLOAD_RULES, type MediaService, type UploadBucket } from './media.service';
 import { MEDIA_BUCKETS, MEDIA_FILE_PATTERN, UUID_PATTERN } from './media-storage';
+import { isReadableMultipart } from './multipart-request';
 
 const PHOTO_FIELD = 'photos';
 
 /** The file parts of a multipart request as buffers; multipart's own limit errors become ours. */
 async function* photoBuffers(request: FastifyRequest, rule: { maxFiles: number; tooMany: string }): AsyncGenerator<Buffer> {
-  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(MEDIA_TEXTS.notMultipart);
+  if (!isReadableMultipart(request)) throw new UnsupportedMediaTypeError(MEDIA_TEXTS.notMultipart);
   // One file more than allowed reaches the service, which refuses it with the product's text.
   const files = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: rule.maxFiles + 1, fields: 10, parts: 20 } });
   try {

@@ -7,6 +7,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
 import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, PayloadTooLargeError, UnsupportedMediaTypeError } from '../media/media.errors';
 import { PROFILE_SERVICE_TEXTS, type ProfilesService } from './profiles.service';
+import { isReadableMultipart } from '../media/multipart-request';
 
 const AVATAR_FIELD = 'avatar';
 
@@ -20,7 +21,7 @@ export const AVATAR_TEXTS = {
 
 /** The single file of the multipart request, as a buffer; multipart's limit errors become ours. */
 async function avatarBuffer(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(AVATAR_TEXTS.notMultipart);
+  if (!isReadableMultipart(request)) throw new UnsupportedMediaTypeError(AVATAR_TEXTS.notMultipart);
   const files = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20 } });
   let buffer: Buffer | undefined;
   try {
