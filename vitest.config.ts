@@ -38,6 +38,8 @@ const fuzzProject = (db: 'pglite' | 'postgres') => ({
     // The default (cores - 1) is one worker on a 2-core CI machine; the fuzz files are
     // independent (a database each), so two run side by side.
     maxWorkers: 2,
+    // A project with its own maxWorkers needs its own group: the fuzz runs after the others.
+    sequence: { groupOrder: 1 },
   },
 });
 
