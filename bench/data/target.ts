@@ -2,8 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { createDatabase, databaseExists, databaseUrl, dropDatabase } from '../../db/pg-admin';
 import { bootstrap } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config/env';
 import { rowsOf } from './bulk';
@@ -16,33 +16,18 @@ export const BENCH_ADMIN = { email: 'admin@bench.waymark.test', password: 'bench
 export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 export function benchDatabaseUrl(size: DataSizeName): string {
-  const url = new URL(LOCAL_SERVER_URL);
-  url.pathname = `/waymark_bench_${size}`;
-  return url.toString();
+  return databaseUrl(LOCAL_SERVER_URL, `waymark_bench_${size}`);
 }
 
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: LOCAL_SERVER_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const databaseNameOf = (url: string) => new URL(url).pathname.slice(1);
 
 export async function recreatePostgresDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^\w+$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  await onServer(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name}`);
-  });
+  await dropDatabase(LOCAL_SERVER_URL, databaseNameOf(url));
+  await createDatabase(LOCAL_SERVER_URL, databaseNameOf(url));
 }
 
 export async function postgresDatabaseExists(url: string): Promise<boolean> {
-  const name = new URL(url).pathname.slice(1);
-  return onServer(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
+  return databaseExists(LOCAL_SERVER_URL, databaseNameOf(url));
 }
 
 /** The server keeps PGlite's files in DATA_DIR/pglite (server/src/server.ts); so do we. */

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../db/client';
+import { createDatabase, databaseUrl, dropDatabase } from '../../db/pg-admin';
 import { hashPassword } from '../../server/src/modules/auth/password-hasher';
 import { bootstrap } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config/env';
@@ -67,16 +68,6 @@ function toStampMap(rows: Array<{ id: number; ms: number }>): Map<number, number
   return new Map(rows.map((r) => [Number(r.id), Number(r.ms)]));
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function prepareDatabase(opts: {
   kind: 'postgres' | 'pglite';
   adminUrl: string;
@@ -88,12 +79,11 @@ export async function prepareDatabase(opts: {
   let target: Parameters<typeof openDatabase>[0];
   if (opts.kind === 'postgres') {
     const name = `waymark_bench_rt_${randomBytes(5).toString('hex')}`;
-    await withClient(opts.adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-    const url = new URL(opts.adminUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    target = { kind: 'postgres', url: url.toString(), poolSize: 4 };
-    drop = () => withClient(opts.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+    await createDatabase(opts.adminUrl, name);
+    const url = databaseUrl(opts.adminUrl, name);
+    env = { DATABASE_URL: url };
+    target = { kind: 'postgres', url, poolSize: 4 };
+    drop = () => dropDatabase(opts.adminUrl, name);
   } else {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-rt-'));
     env = { DATA_DIR: dataDir };

@@ -12,10 +12,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../../scripts/server-process';
 import { measureOnServer } from './on-server';
 import { prepareDatabase } from './prepare-database';
 import { printSummary, summarise } from './report';
-import { freePort } from './server-process';
 import { percentiles } from './stats';
 
 export interface RealtimeBenchmarkOptions {

@@ -12,16 +12,12 @@
  * tasks (PerformanceObserver 'longtask', > 50 ms) seen while scrolling. A benchmark, not a test:
  * the target is a DOM count and a heap that do not grow with the pages.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { type Browser, type CDPSession, type Page, chromium } from 'playwright';
+import { createDatabase, databaseExists, databaseUrl, withPgClient } from '../../db/pg-admin';
 import { ensureClientBuilt } from './build-client';
-import { signIn } from './server';
+import { signIn, startServer } from './server';
 
 let root = path.resolve(import.meta.dirname, '../..');
 const CHECKPOINTS = [1, 10, 25, 50];
@@ -33,35 +29,12 @@ const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.
 
 type Checkpoint = { page: number; cards: number; heapMb: number; listItems: number };
 
-function databaseUrl(name: string): string {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabaseIfMissing(name: string): Promise<void> {
-  await withClient(SERVER_URL, async (c) => {
-    const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await c.query(`CREATE DATABASE ${name}`);
-  });
-}
-
 /**
  * Tips by the bench admin, one a minute back in time, a tenth of them private (Explore skips
  * those); search_text as common/search.ts makes it (ASCII fields: lower case, joined by ' • ').
  */
 async function fillTips(url: string): Promise<void> {
-  await withClient(url, async (c) => {
+  await withPgClient(url, async (c) => {
     const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM tips');
     const missing = TIPS - (rows[0]?.n ?? 0);
     if (missing <= 0) return;
@@ -81,62 +54,6 @@ async function fillTips(url: string): Promise<void> {
     );
     await c.query('ANALYZE tips');
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `node --import tsx server/src/server.ts` (not the tsx CLI, which would sit between as a second process). */
-async function startServer(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'waymark-bench-scroll-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  let output = '';
-  const keep = (d: Buffer) => void (output = (output + d.toString()).slice(-10_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { base, stop };
 }
 
 /** Chromium's own counters (CDP Performance.getMetrics): durations in seconds, counts. */
@@ -184,10 +101,10 @@ async function main() {
   const checkpoints = CHECKPOINTS.filter((p) => p <= targetPages);
   ensureClientBuilt(root);
   const ownDatabase = 'waymark_bench_explore';
-  if (!values.url) await createDatabaseIfMissing(ownDatabase);
-  const url = values.url ?? databaseUrl(ownDatabase);
+  if (!values.url && !(await databaseExists(SERVER_URL, ownDatabase))) await createDatabase(SERVER_URL, ownDatabase);
+  const url = values.url ?? databaseUrl(SERVER_URL, ownDatabase);
   // The server migrates and creates the admin on its first start; the tips go in after that.
-  const server = await startServer(url);
+  const server = await startServer(root, ADMIN, { DATABASE_URL: url }, 'waymark-bench-scroll-');
   let browser: Browser | undefined;
   try {
     if (!values.url) await fillTips(url);
@@ -240,7 +157,7 @@ async function main() {
     const scrollSeconds = (performance.now() - started) / 1000;
     const scrollY = await page.evaluate(() => Math.round(window.scrollY));
 
-    const counts = await withClient(url, async (c) => (await c.query<{ tips: number; guides: number }>(
+    const counts = await withPgClient(url, async (c) => (await c.query<{ tips: number; guides: number }>(
       'SELECT (SELECT count(*)::int FROM tips) AS tips, (SELECT count(*)::int FROM guides) AS guides')).rows[0]);
     console.log(`\nExplore scroll, ${root}, on ${url} (${counts?.tips} tips, ${counts?.guides} guides), Chromium 1366x900, wheel steps of ${WHEEL_STEP} px`);
     console.log('page  cards in DOM  list items  JS heap after GC');

@@ -1,73 +1,61 @@
 /**
- * The real server for the Lighthouse run: `node --import tsx server/src/server.ts` on a free port
- * and a fresh embedded database in a temporary directory, which `stop()` removes.
+ * The real server for the Lighthouse run and the Explore scroll (scripts/server-process.ts) on a
+ * free port, by default on a fresh embedded database in a temporary directory, which `stop()`
+ * removes.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startServerProcess } from '../../scripts/server-process';
 
 export interface BenchServer {
   base: string;
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export async function startServer(root: string, admin: { email: string; password: string }): Promise<BenchServer> {
+/**
+ * `env` on top of this process's environment and the bench's own (port, admin, a data directory
+ * removed by `stop()`); DATABASE_URL only when `env` sets it, else the embedded database.
+ */
+export async function startServer(
+  root: string,
+  admin: { email: string; password: string },
+  env: Record<string, string> = { RATE_LIMIT_UPLOADS: '1000' },
+  dataDirPrefix = 'waymark-bench-web-',
+): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'waymark-bench-web-'));
-  const { DATABASE_URL: _embeddedOnly, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_UPLOADS: '1000',
-    },
-  });
-  let output = '';
-  const keep = (d: Buffer) => void (output = (output + d.toString()).slice(-10_000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(timer);
-    }
+  const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
+  const { DATABASE_URL: _embeddedOnly, ...inherited } = process.env;
+  try {
+    const server = await startServerProcess({
+      port,
+      cwd: root,
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      healthTimeoutMs: 90_000,
+      outputLimit: 10_000,
+    });
+    return {
+      base,
+      stop: async () => {
+        await server.stop(20_000);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+    throw error;
   }
-  return { base, stop };
 }
 
 /** A JSON request as a browser would make it (the CSRF header on writes); throws unless `expected`. */

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../common/texts';
 import { openSse, type SseStream } from '../../src/modules/realtime/sse-test-client';
-import { ADMIN, type ServerProcess, api, createTip, signIn, signUpMember, startServer, stopServer } from './server-process';
+import { ADMIN, type ServerProcess, api, createTip, signIn, signUpMember, startServer } from './server-process';
 import { type TcpProxy, startTcpProxy } from './tcp-proxy';
 import { type TestTarget, createTestTarget, onPostgres } from './test-target';
 
@@ -33,7 +33,7 @@ describe.skipIf(!onPostgres)('the database going away and coming back', () => {
   afterAll(async () => {
     await Promise.all(streams.map((s) => s.close()));
     await proxy?.restore().catch(() => undefined);
-    if (server) await stopServer(server, 3_000);
+    if (server) await server.stop(3_000);
     await proxy?.close();
     await target?.dispose();
   }, 30_000);

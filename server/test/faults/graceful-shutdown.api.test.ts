@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSse, type SseStream } from '../../src/modules/realtime/sse-test-client';
-import { ADMIN, type ServerProcess, signIn, signUpMember, startServer, stopServer } from './server-process';
+import { ADMIN, type ServerProcess, signIn, signUpMember, startServer } from './server-process';
 import { type TestTarget, createTestTarget } from './test-target';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,7 +31,7 @@ describe('graceful shutdown on SIGTERM', () => {
 
   afterAll(async () => {
     await Promise.all(streams.map((s) => s.close()));
-    if (server) await stopServer(server, 3_000);
+    if (server) await server.stop(3_000);
     await target?.dispose();
   }, 30_000);
 

@@ -1,9 +1,11 @@
 /**
- * The real `server.ts` as a child process, for fault tests that kill, cut or stop it: start on a
- * free port, wait until healthy, SIGKILL / SIGTERM, and start again on the same database.
+ * The real `server.ts` as a child process (scripts/server-process.ts), for fault tests that kill,
+ * cut or stop it: start on a free port, SIGKILL / SIGTERM (`server.stop(graceMs)`), and start
+ * again on the same database.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type ServerProcess, freePort, startServerProcess } from '../../../scripts/server-process';
+
+export type { ServerProcess };
 
 export const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };
 
@@ -12,26 +14,6 @@ export interface ServerOptions {
   databaseUrl?: string;
   dataDir: string;
   port?: number;
-}
-
-export interface ServerProcess {
-  base: string;
-  port: number;
-  child: ChildProcess;
-  output(): string;
-  /** Resolves with the exit code (null when killed by a signal) and the signal. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
@@ -51,47 +33,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
-
-  let output = '';
-  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a grandchild, so a SIGKILL
-  // would only kill the wrapper and leave the server running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: process.cwd(),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const server = { base: `http://127.0.0.1:${port}`, port, child, output: () => output, exited };
-  await waitForHealth(server);
-  return server;
-}
-
-async function waitForHealth(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}): ${server.output()}`);
-    try {
-      if ((await fetch(`${server.base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server at ${server.base} not healthy: ${server.output()}`);
-}
-
-/** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
-export async function stopServer(server: ServerProcess, graceMs = 10_000) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), graceMs);
-  server.child.kill('SIGTERM');
-  const result = await server.exited;
-  clearTimeout(timer);
-  return result;
+  return startServerProcess({ port, env, pollMs: 200 });
 }
 
 export interface Session {

@@ -15,7 +15,6 @@ import {
   signIn,
   signUpMember,
   startServer,
-  stopServer,
 } from './server-process';
 import { type TestTarget, createTestTarget, onPostgres } from './test-target';
 
@@ -50,7 +49,7 @@ describe('SIGKILL in the middle of a burst of writes', () => {
   const servers: ServerProcess[] = [];
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => stopServer(s, 3_000)));
+    await Promise.all(servers.map((s) => s.stop(3_000)));
     await target?.dispose();
   }, 30_000);
 
@@ -137,7 +136,7 @@ describe('SIGKILL in the middle of a burst of writes', () => {
     servers.push(second);
     expect((await signIn(second.base, ADMIN.email, ADMIN.password)).id).toBe(admin.id);
     // PGlite's directory can only be opened by one process: stop the server before querying.
-    if (!onPostgres) expect((await stopServer(second)).code).toBe(0);
+    if (!onPostgres) expect((await second.stop()).code).toBe(0);
 
     const { checked, violations, lostTips } = await target.withQuery(async (query) => {
       const result = await checkInvariants(query, { guideItems: GUIDE_ITEMS });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
+import { createDatabase, databaseUrl as urlOf, dropDatabase, withPgClient } from '../../../db/pg-admin';
 import type { Query } from './invariants';
 
 export const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';
@@ -21,16 +21,6 @@ export interface TestTarget {
   /** Runs `work` with a query function (on PGlite: opens the directory, so stop servers first). */
   withQuery<T>(work: (query: Query) => Promise<T>): Promise<T>;
   dispose(): Promise<void>;
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function createTestTarget(label: string): Promise<TestTarget> {
@@ -55,16 +45,14 @@ export async function createTestTarget(label: string): Promise<TestTarget> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `waymark_test_${label.replace(/\W/g, '_')}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  await createDatabase(adminUrl, name);
+  const databaseUrl = urlOf(adminUrl, name);
   return {
     dataDir,
     databaseUrl,
-    withQuery: (work) => withClient(databaseUrl, (c) => work(async (sql) => (await c.query(sql)).rows)),
+    withQuery: (work) => withPgClient(databaseUrl, (c) => work(async (sql) => (await c.query(sql)).rows)),
     async dispose() {
-      await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await dropDatabase(adminUrl, name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

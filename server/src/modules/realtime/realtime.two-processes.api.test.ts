@@ -2,60 +2,23 @@
  * Two real server processes on one PostgreSQL database (DECISIONS A3): an event caused through
  * process B reaches a stream open on process A, through LISTEN/NOTIFY. PostgreSQL only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, databaseUrl, dropDatabase, withPgClient } from '../../../../db/pg-admin';
+import { type ServerProcess, freePort, startServerProcess } from '../../../../scripts/server-process';
 import { type SseStream, openSse } from './sse-test-client';
 
 const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';
 const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server at ${base} not healthy: ${output()}`);
-}
-
 describe.skipIf(!onPostgres)('live events across two server processes', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `waymark_test_rt_${process.pid}_${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-rt-'));
-  const children: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   const streams: SseStream[] = [];
   let dbUrl = '';
   let baseA = '';
@@ -63,9 +26,8 @@ describe.skipIf(!onPostgres)('live events across two server processes', () => {
 
   async function start(): Promise<string> {
     const port = await freePort();
-    let output = '';
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/src/server.ts'], {
-      cwd: process.cwd(),
+    const server = await startServerProcess({
+      port,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -78,14 +40,9 @@ describe.skipIf(!onPostgres)('live events across two server processes', () => {
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    children.push(child);
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHealth(base, child, () => output);
-    return base;
+    servers.push(server);
+    return server.base;
   }
 
   async function signUpMember(base: string, fullName: string) {
@@ -102,7 +59,7 @@ describe.skipIf(!onPostgres)('live events across two server processes', () => {
       .map((c) => c.split(';')[0]!)
       .find((c) => /session_token=./.test(c));
     if (!cookie) throw new Error('no session cookie');
-    await withClient(dbUrl, (c) => c.query(`update user_roles set role = 'user' where user_id = $1`, [id]));
+    await withPgClient(dbUrl, (c) => c.query(`update user_roles set role = 'user' where user_id = $1`, [id]));
     return { id, cookie };
   }
 
@@ -114,31 +71,16 @@ describe.skipIf(!onPostgres)('live events across two server processes', () => {
     });
 
   beforeAll(async () => {
-    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    dbUrl = url.toString();
+    await createDatabase(adminUrl, name);
+    dbUrl = databaseUrl(adminUrl, name);
     // Both at once: the start-up lock makes them take turns migrating.
     [baseA, baseB] = await Promise.all([start(), start()]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(streams.map((s) => s.close()));
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-            child.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
-    if (dbUrl) await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await Promise.all(servers.map((server) => server.stop(5_000)));
+    if (dbUrl) await dropDatabase(adminUrl, name);
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -162,7 +104,7 @@ describe.skipIf(!onPostgres)('live events across two server processes', () => {
     expect(Number(event.id)).toBeGreaterThan(0);
 
     // And a system message written straight into the database reaches it too.
-    await withClient(dbUrl, (c) => c.query(`insert into system_messages (title, content) values ('Hi', 'From elsewhere')`));
+    await withPgClient(dbUrl, (c) => c.query(`insert into system_messages (title, content) values ('Hi', 'From elsewhere')`));
     expect((await stream.next(10_000)).event).toBe('system-messages');
   });
 });
