@@ -45,8 +45,8 @@ export function limitPerIp(app: FastifyInstance, key: keyof RateLimits) {
 /**
  * A limit keyed by something other than the IP (an account's e-mail, a member's id). It is
  * called from a handler, after parsing: @fastify/rate-limit runs only one of its own hooks per
- * request, so a second limit on a route must be checked this way. `units` counts e.g. the
- * files of an upload, as Mastodon counts media.
+ * request, so a second limit on a route must be checked this way. One call counts one unit: an
+ * upload calls it once per file, as Mastodon counts media.
  */
 function keyedLimiter(app: FastifyInstance, key: keyof RateLimits) {
   const subjects = new WeakMap<FastifyRequest, string>();
@@ -55,12 +55,10 @@ function keyedLimiter(app: FastifyInstance, key: keyof RateLimits) {
     timeWindow: RATE_LIMIT_WINDOWS_MS[key],
     keyGenerator: (request) => `${key}:${subjects.get(request) ?? request.ip}`,
   });
-  return async (request: FastifyRequest, subject: string, units = 1): Promise<void> => {
+  return async (request: FastifyRequest, subject: string): Promise<void> => {
     subjects.set(request, subject);
-    for (let i = 0; i < units; i += 1) {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(TEXTS.tooManyRequests);
-    }
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(TEXTS.tooManyRequests);
   };
 }
 

@@ -43,8 +43,14 @@ function restoreToken<T>(row: T, known: Map<string, string>): T {
   return (token ? { ...record, [TOKEN_FIELD]: token } : row) as T;
 }
 
+const isSession = (model: string) => model === SESSION_MODEL;
+
+/** The arguments of a session call with its token values hashed; other models pass unchanged. */
+function hashedArgs<T extends { model: string; where?: Where[] }>(args: T): T {
+  return isSession(args.model) ? { ...args, where: hashWhere(args.where, new Map()) ?? [] } : args;
+}
+
 function wrap<A extends DBTransactionAdapter<BetterAuthOptions>>(inner: A): A {
-  const isSession = (model: string) => model === SESSION_MODEL;
   return {
     ...inner,
     async create(args) {
@@ -75,12 +81,13 @@ function wrap<A extends DBTransactionAdapter<BetterAuthOptions>>(inner: A): A {
       const known = new Map<string, string>();
       return restoreToken(await inner.update({ ...args, where: hashWhere(args.where, known) ?? [] }), known);
     },
-    updateMany: (args) => inner.updateMany(isSession(args.model) ? { ...args, where: hashWhere(args.where, new Map()) ?? [] } : args),
-    delete: (args) => inner.delete(isSession(args.model) ? { ...args, where: hashWhere(args.where, new Map()) ?? [] } : args),
-    deleteMany: (args) => inner.deleteMany(isSession(args.model) ? { ...args, where: hashWhere(args.where, new Map()) ?? [] } : args),
-    count: (args) => inner.count(isSession(args.model) ? { ...args, where: hashWhere(args.where, new Map()) } : args),
-    consumeOne: (args) => inner.consumeOne(isSession(args.model) ? { ...args, where: hashWhere(args.where, new Map()) ?? [] } : args),
-    incrementOne: (args) => inner.incrementOne(isSession(args.model) ? { ...args, where: hashWhere(args.where, new Map()) ?? [] } : args),
+    // Calls whose result carries no token: only their where clause changes.
+    updateMany: (args) => inner.updateMany(hashedArgs(args)),
+    delete: (args) => inner.delete(hashedArgs(args)),
+    deleteMany: (args) => inner.deleteMany(hashedArgs(args)),
+    count: (args) => inner.count(hashedArgs(args)),
+    consumeOne: (args) => inner.consumeOne(hashedArgs(args)),
+    incrementOne: (args) => inner.incrementOne(hashedArgs(args)),
   };
 }
 
