@@ -281,6 +281,15 @@ export const tips = pgTable(
     index('tips_public_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),
+    // Explore's country filter walks public tips of one country in keyset order, and a member's
+    // own-private branch walks only their private tips (a prolific author's public ones were
+    // read and filtered out: 51 ms for 9,436 tips, bench data set).
+    index('tips_public_country_created_idx')
+      .on(t.country, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false`),
+    index('tips_private_user_created_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = true`),
   ],
 );
 
@@ -314,6 +323,9 @@ export const guides = pgTable(
     index('guides_public_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),
+    index('guides_private_user_created_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = true`),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE INDEX "guides_private_user_created_idx" ON "guides" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "guides"."is_private" = true;--> statement-breakpoint
+CREATE INDEX "tips_public_country_created_idx" ON "tips" USING btree ("country","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = false;--> statement-breakpoint
+CREATE INDEX "tips_private_user_created_idx" ON "tips" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = true;
