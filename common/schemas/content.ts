@@ -4,18 +4,7 @@ import { ContentTypeSchema } from './content-fields';
 import { GuideCardSchema } from './guide';
 import { TipCardSchema } from './tip';
 
-export const CONTENT_TEXTS = {
-  noContentYet: 'No content yet',
-  noTipsYet: 'No tips yet',
-  noGuidesYet: 'No guides yet',
-  noContentFound: 'No content found',
-  noTipsFound: 'No tips found',
-  noGuidesFound: 'No guides found',
-  searchPlaceholder: 'Search tips, guides, places...',
-  cannotLikeOwn: 'You cannot like your own content',
-  cannotSaveOwn: 'You cannot save your own content',
-  notFound: 'This tip or guide does not exist or is private',
-} as const;
+export { CONTENT_TEXTS } from '../content-texts';
 
 export const ContentCardSchema = z.discriminatedUnion('kind', [TipCardSchema, GuideCardSchema]);
 export type ContentCard = z.infer<typeof ContentCardSchema>;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SearchX } from 'lucide-react';
-import { CONTENT_TEXTS, type ContentTab } from '@common/schemas/content';
+import { CONTENT_TEXTS } from '@common/content-texts';
+import type { ContentTab } from '@common/schemas/content';
 import { useExplore } from '../api/get-explore';
 import { useExploreCounts } from '../api/get-explore-counts';
 import { ContentCard } from './content-card';

@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { CONTENT_TEXTS } from '@common/schemas/content';
+import { CONTENT_TEXTS } from '@common/content-texts';
 import { Input } from '@/components/ui/input';
 
 type SearchBoxProps = { value: string; onChange: (value: string) => void; placeholder?: string; label?: string };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BookOpen, Lightbulb, Plus } from 'lucide-react';
-import { CONTENT_TEXTS, type ContentTab } from '@common/schemas/content';
+import { CONTENT_TEXTS } from '@common/content-texts';
+import type { ContentTab } from '@common/schemas/content';
 import { Button } from '@/components/ui/button';
 import { useUserContent } from '../api/get-user-content';
 import { useUserContentCounts } from '../api/get-user-content-counts';
