@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
-import { ensureClientBuilt } from './build-client';
+import { ensureClientBuilt } from '../../scripts/client-build';
 import { seedContent } from './seed-content';
 import { signIn, startServer } from './server';
 

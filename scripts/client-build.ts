@@ -1,7 +1,6 @@
 /**
- * Builds the web client when dist/web is missing or older than its sources: the same rule as
- * scripts/start.ts (which builds and then starts the server in its own process, so it cannot be
- * imported for the check alone).
+ * Builds the web client when dist/web is missing or older than its sources. Used by
+ * `npm start` (scripts/start.ts) and the browser benchmarks.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
