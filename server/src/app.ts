@@ -15,7 +15,8 @@ import { createAdminService } from './modules/admin/admin.service';
 import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createBetterAuth } from './modules/auth/better-auth';
+import { createBetterAuth, sessionCookieName } from './modules/auth/better-auth';
+import { createSessionCache } from './modules/auth/session-cache';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
@@ -93,7 +94,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(textGuardPlugin);
 
   const auth = createBetterAuth({ db, secret: deps.sessionSecret, publicUrl: config.publicUrl });
-  const authService = createAuthService(db, auth);
+  // Started here, stopped on close: a viewer is only cached while its changes can be heard.
+  const sessionCache = createSessionCache({ database, log: app.log });
+  await sessionCache.start();
+  app.addHook('onClose', () => sessionCache.stop());
+  const authService = createAuthService(db, auth, { cache: sessionCache, cookieName: sessionCookieName(config.publicUrl) });
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   const invitations = createInvitationsService({ db, mailer, publicUrl: config.publicUrl, log: app.log });
   // One photo store for every module (uploads, tips, guides).
@@ -104,11 +109,18 @@ export async function buildApp(deps: AppDeps) {
   const guides = createGuidesService({ db, storage: mediaStorage, log: app.log });
   const content = createContentService({ db });
   const profiles = createProfilesService({ db, storage: mediaStorage, log: app.log });
-  const account = createAccountService({ db, storage: mediaStorage, log: app.log });
+  const account = createAccountService({ db, storage: mediaStorage, log: app.log, authChanges: sessionCache });
   const connections = createConnectionsService({ db });
   const notifications = createNotificationsService({ db });
   const systemMessages = createSystemMessagesService({ db });
-  const admin = createAdminService({ db, mailer, publicUrl: config.publicUrl, storage: mediaStorage, log: app.log });
+  const admin = createAdminService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    storage: mediaStorage,
+    log: app.log,
+    authChanges: sessionCache,
+  });
 
   await app.register(viewerPlugin, { authService });
   await app.register(accessPlugin);

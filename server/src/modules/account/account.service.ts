@@ -15,6 +15,12 @@ export interface DeleteUserDeps {
   storage: MediaStorage;
   /** Where a failed file removal is reported (the database is the truth; it never fails the call). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Told when a user's sessions or role change (the session cache, docs/decisions/016). */
+  authChanges: AuthChanges;
+}
+
+export interface AuthChanges {
+  forgetUser(userId: string): void;
 }
 
 /**
@@ -62,13 +68,17 @@ export async function removeUploadFolders(
 }
 
 export function createAccountService(deps: DeleteUserDeps) {
-  /** DELETE /api/account: the signed-in member deletes themselves. */
   const { db, storage, log } = deps;
-  async function deleteOwnAccount(userId: string): Promise<void> {
-    await deleteUserEverywhere(db, storage, userId, log);
+  /** For the admin panel too: false when there is no such user. */
+  async function deleteUser(userId: string): Promise<boolean> {
+    const deleted = await deleteUserEverywhere(db, storage, userId, log);
+    deps.authChanges.forgetUser(userId);
+    return deleted;
   }
-  /** For the admin panel: false when there is no such user. */
-  const deleteUser = (userId: string) => deleteUserEverywhere(db, storage, userId, log);
+  /** DELETE /api/account: the signed-in member deletes themselves. */
+  async function deleteOwnAccount(userId: string): Promise<void> {
+    await deleteUser(userId);
+  }
   return { deleteOwnAccount, deleteUser };
 }
 

@@ -11,7 +11,7 @@ import type { TipType } from '../../../../common/schemas/tip-type';
 import type { Database } from '../../../../db/client';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/keyset';
-import { deleteUserEverywhere } from '../account/account.service';
+import { type AuthChanges, deleteUserEverywhere } from '../account/account.service';
 import { replaceSignupToken } from '../invitations/invitations.repository';
 import { signupUrl } from '../invitations/invitations.service';
 import { newSignupToken } from '../invitations/signup-token';
@@ -41,6 +41,7 @@ export interface AdminDeps {
   publicUrl: string;
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  authChanges: AuthChanges;
 }
 
 export function createAdminService(deps: AdminDeps) {
@@ -60,7 +61,7 @@ export function createAdminService(deps: AdminDeps) {
     return toPage(rows, limit, toUser);
   }
 
-  /** Takes effect on the member's next request: the role is read on every request. */
+  /** Takes effect on the member's next request, in every process (the session cache forgets them). */
   async function changeRole(userId: string, role: Role): Promise<AdminUser> {
     const row = await db.transaction(async (tx) => {
       const admins = await repo.lockAdmins(tx);
@@ -69,6 +70,7 @@ export function createAdminService(deps: AdminDeps) {
       await repo.setRole(tx, userId, role);
       return repo.findUser(tx, userId);
     });
+    deps.authChanges.forgetUser(userId);
     if (!row) throw new NotFoundError('User not found');
     return toUser(row);
   }
@@ -82,6 +84,7 @@ export function createAdminService(deps: AdminDeps) {
       // Nested: a savepoint inside this transaction, so the admin lock holds until the delete commits.
       return deleteUserEverywhere(tx as unknown as Database, deps.storage, userId, log);
     });
+    deps.authChanges.forgetUser(userId);
     if (!deleted) throw new NotFoundError('User not found');
   }
 

@@ -10,7 +10,8 @@ import type { Database } from '../../../../db/client';
 import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '../../lib/errors';
 import { hashToken } from '../invitations/signup-token';
 import * as repo from './auth.repository';
-import { type BetterAuth, SESSION_ABSOLUTE_SECONDS } from './better-auth';
+import { type BetterAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth';
+import type { SessionCache } from './session-cache';
 import type { Viewer } from './viewer';
 
 /** What the HTTP layer knows about the caller, passed to better-auth as request headers. */
@@ -36,11 +37,45 @@ function isPastAbsoluteLifetime(createdAt: Date): boolean {
   return Date.now() - new Date(createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000;
 }
 
+/**
+ * Until when a cached session may be trusted: not past its expiry or its 30 days, and not past
+ * the moment better-auth would slide its expiry (a day after the last slide), so the next
+ * lookup after that goes to better-auth and the idle limit keeps moving with use.
+ */
+function cacheableUntil(session: { createdAt: Date; expiresAt: Date }): number {
+  const expiresAt = new Date(session.expiresAt).getTime();
+  const slidesAt = expiresAt - (SESSION_IDLE_SECONDS - SESSION_REFRESH_SECONDS) * 1000;
+  const endsAt = new Date(session.createdAt).getTime() + SESSION_ABSOLUTE_SECONDS * 1000;
+  return Math.min(expiresAt, slidesAt, endsAt);
+}
+
 function errorCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
 }
 
-export function createAuthService(db: Database, auth: BetterAuth) {
+/**
+ * The raw value of cookie `name` in a Cookie header; undefined when absent or sent more than
+ * once. Twice is refused because the cache must key on the value better-auth checked: with two,
+ * a planted value could otherwise be cached as the real session's.
+ */
+export function cookieValue(header: string, name: string): string | undefined {
+  let value: string | undefined;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || pair.slice(0, at).trim() !== name) continue;
+    if (value !== undefined) return undefined;
+    value = pair.slice(at + 1).trim();
+  }
+  return value;
+}
+
+export interface SessionDeps {
+  cache: SessionCache;
+  cookieName: string;
+}
+
+export function createAuthService(db: Database, auth: BetterAuth, sessions: SessionDeps) {
+  const sessionCache = sessions.cache;
   async function currentUser(userId: string): Promise<CurrentUser> {
     const user = await repo.findCurrentUser(db, userId);
     if (!user) throw new UnauthorizedError(TEXTS.signInRequired);
@@ -49,16 +84,25 @@ export function createAuthService(db: Database, auth: BetterAuth) {
 
   async function resolveViewer(ctx: RequestContext): Promise<WithCookies<Viewer | null>> {
     if (!ctx.cookie) return { result: null, setCookies: [] };
+    const sessionCookie = cookieValue(ctx.cookie, sessions.cookieName);
+    const cached = sessionCookie ? sessionCache.get(sessionCookie) : null;
+    if (cached) return { result: cached, setCookies: [] };
+    const version = sessionCache.version();
     const { headers, response } = await auth.api.getSession({ headers: toHeaders(ctx), returnHeaders: true });
     const setCookies = headers.getSetCookie();
     if (!response) return { result: null, setCookies };
     if (isPastAbsoluteLifetime(response.session.createdAt)) {
       // Used every day, a session still ends 30 days after its sign-in (ADR 015).
       await repo.deleteSession(db, response.session.id);
+      sessionCache.forgetUser(response.user.id);
       return { result: null, setCookies: [] };
     }
     const role = (await repo.findRole(db, response.user.id)) ?? 'pending';
     const viewer = { userId: response.user.id, email: response.user.email, role, sessionId: response.session.id };
+    // A refreshed cookie is a new value: the next request looks it up (and caches it) anew.
+    if (sessionCookie && setCookies.length === 0) {
+      sessionCache.set(sessionCookie, viewer, cacheableUntil(response.session), version);
+    }
     return { result: viewer, setCookies };
   }
 
@@ -81,7 +125,10 @@ export function createAuthService(db: Database, auth: BetterAuth) {
     const signedIn = await signInWithPassword(body.email, body.password, ctx);
     if (!signedIn) throw new UnauthorizedError(TEXTS.invalidCredentials);
     // A new session at every sign-in; the one the browser held before is ended (no fixation).
-    if (previous.result) await repo.deleteSession(db, previous.result.sessionId);
+    if (previous.result) {
+      await repo.deleteSession(db, previous.result.sessionId);
+      sessionCache.forgetUser(previous.result.userId);
+    }
     return { result: await currentUser(signedIn.userId), setCookies: signedIn.setCookies };
   }
 
@@ -102,6 +149,7 @@ export function createAuthService(db: Database, auth: BetterAuth) {
       if (isActivated && existingRole !== 'admin') await repo.setRole(tx, userId, 'user');
       else if (!existingRole) await repo.setRole(tx, userId, 'pending');
     });
+    sessionCache.forgetUser(userId);
   }
 
   /**
@@ -142,23 +190,29 @@ export function createAuthService(db: Database, auth: BetterAuth) {
 
   async function signOut(ctx: RequestContext): Promise<string[]> {
     if (!ctx.cookie) return [];
+    const viewer = (await resolveViewer(ctx).catch(() => null))?.result;
     try {
       const { headers } = await auth.api.signOut({ headers: toHeaders(ctx), returnHeaders: true });
       return headers.getSetCookie();
     } catch (error) {
       if (error instanceof APIError && error.statusCode < 500) return [];
       throw error;
+    } finally {
+      if (viewer) sessionCache.forgetUser(viewer.userId);
     }
   }
 
   /** Verifies the current password; every other session of the account ends. */
   async function changePassword(body: ChangePassword, ctx: RequestContext): Promise<string[]> {
+    // Its sessions change: the other ones end, and better-auth may issue this one anew.
+    const viewer = (await resolveViewer(ctx)).result;
     try {
       const { headers } = await auth.api.changePassword({
         body: { ...body, revokeOtherSessions: true },
         headers: toHeaders(ctx),
         returnHeaders: true,
       });
+      if (viewer) sessionCache.forgetUser(viewer.userId);
       return headers.getSetCookie();
     } catch (error) {
       if (errorCode(error) === 'INVALID_PASSWORD') throw new BadRequestError(TEXTS.currentPasswordWrong);
@@ -174,6 +228,7 @@ export function createAuthService(db: Database, auth: BetterAuth) {
       if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse);
       throw error;
     }
+    sessionCache.forgetUser(viewer.userId);
     return currentUser(viewer.userId);
   }
 

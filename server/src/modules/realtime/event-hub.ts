@@ -3,22 +3,20 @@
  * fanned out to the open SSE streams of the event's user (or of everyone when userId is null).
  * Also prunes events older than the retention window, on start and hourly.
  *
- * When PostgreSQL drops the LISTEN connection (restart, network cut) the hub listens again with
- * backoff, then tells its `onResume` callbacks: NOTIFYs sent meanwhile reached nobody, so the
- * routes end the open streams and the clients come back with Last-Event-ID and get the replay
- * (docs/decisions/014). PGlite runs in the process and never drops it.
+ * When PostgreSQL drops the LISTEN connection the hub listens again (lib/durable-listen) and
+ * tells its `onResume` callbacks: NOTIFYs sent meanwhile reached nobody, so the routes end the
+ * open streams and the clients come back with Last-Event-ID and get the replay
+ * (docs/decisions/014).
  */
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../../../db/client';
 import { events } from '../../../../db/schema';
+import { type DurableListener, listenDurably } from '../../lib/durable-listen';
 
 export const EVENTS_CHANNEL = 'waymark_events';
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-/** Backoff of the LISTEN reconnection: 250 ms, doubling, at most 5 s (plus up to 25 % jitter). */
-export const RELISTEN_FIRST_DELAY_MS = 250;
-const RELISTEN_MAX_DELAY_MS = 5_000;
 
 export interface LiveEvent {
   id: number;
@@ -62,10 +60,8 @@ export function createEventHub(deps: { database: DatabaseHandle; log: FastifyBas
   const { database, log } = deps;
   const byUser = new Map<string, Set<Deliver>>();
   const resumeCallbacks = new Set<() => void>();
-  let unlisten: (() => Promise<void>) | null = null;
+  let listener: DurableListener | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
-  let relistenTimer: NodeJS.Timeout | null = null;
-  let isRunning = false;
 
   function dispatch(text: string) {
     const event = parseEventPayload(text);
@@ -97,53 +93,30 @@ export function createEventHub(deps: { database: DatabaseHandle; log: FastifyBas
       .catch((error: unknown) => log.warn({ err: error }, 'realtime: pruning events failed'));
   }
 
-  const listen = () => database.listen(EVENTS_CHANNEL, dispatch, onLost);
-
-  function onLost(error?: Error) {
-    unlisten = null;
-    if (!isRunning) return;
-    log.warn({ err: error }, 'realtime: the LISTEN connection was lost; listening again');
-    relisten(RELISTEN_FIRST_DELAY_MS);
-  }
-
-  function relisten(delayMs: number) {
-    if (!isRunning || relistenTimer) return;
-    const jittered = delayMs * (1 + Math.random() * 0.25);
-    relistenTimer = setTimeout(async () => {
-      relistenTimer = null;
-      try {
-        const stop = await listen();
-        if (!isRunning) return void (await stop());
-        unlisten = stop;
-      } catch (error) {
-        log.debug({ err: error }, 'realtime: listening again failed; retrying');
-        return relisten(Math.min(delayMs * 2, RELISTEN_MAX_DELAY_MS));
-      }
-      log.info('realtime: listening again');
-      for (const callback of [...resumeCallbacks]) callback();
-    }, jittered);
-  }
-
   return {
     async start() {
-      if (isRunning) return;
-      unlisten = await listen();
-      isRunning = true;
+      if (listener) return;
+      listener = await listenDurably({
+        database,
+        channel: EVENTS_CHANNEL,
+        onPayload: dispatch,
+        onResume: () => {
+          for (const callback of [...resumeCallbacks]) callback();
+        },
+        log,
+      });
       pruneQuietly();
       pruneTimer = setInterval(pruneQuietly, PRUNE_EVERY_MS);
       pruneTimer.unref();
     },
     async stop() {
-      isRunning = false;
       if (pruneTimer) clearInterval(pruneTimer);
       pruneTimer = null;
-      if (relistenTimer) clearTimeout(relistenTimer);
-      relistenTimer = null;
       resumeCallbacks.clear();
-      const stopListening = unlisten;
-      unlisten = null;
       byUser.clear();
-      if (stopListening) await stopListening().catch(() => undefined);
+      const stopping = listener;
+      listener = null;
+      await stopping?.stop();
     },
     subscribe(userId, deliver) {
       let set = byUser.get(userId);
