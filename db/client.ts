@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { nameStatementsOf } from './named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -76,6 +77,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** SQLSTATEs PostgreSQL answers when it aborted a transaction so another could go on. */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 const TRANSACTION_ATTEMPTS = 3;
+/** The channels a process listens on, each on its own connection (realtime events, auth changes). */
+const LISTEN_CONNECTIONS = 2;
 
 /** Every `code` along an error's cause chain (drizzle wraps pg's error in `cause`). */
 export function errorCodesOf(error: unknown): string[] {
@@ -111,7 +114,9 @@ function retryAbortedTransactions(db: Database): Database {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Each LISTEN holds a connection of its own (events, session cache): poolSize stays for queries.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize + LISTEN_CONNECTIONS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  pool.on('connect', nameStatementsOf);
   // An idle client the server drops (restart, failover, DROP DATABASE ... FORCE) emits 'error';
   // unhandled, that would crash the process. The pool discards it and connects anew on the next
   // checkout; errors of queries in flight still reject those queries.

@@ -9,6 +9,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface Child {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -26,5 +27,5 @@ export async function startChild(script: string, env: Record<string, string>, he
     outputLimit: 20_000,
     logFile,
   });
-  return { url, stop: async () => void (await server.stop(25_000)) };
+  return { url, pid: server.child.pid ?? 0, stop: async () => void (await server.stop(25_000)) };
 }

@@ -6,6 +6,9 @@ import type { LoadResult } from './load';
 export interface ScenarioResult extends LoadResult {
   name: string;
   isRead: boolean;
+  /** CPU ms per request of the server process and of the PostgreSQL backends (0 on PGlite). */
+  serverCpuMs: number;
+  databaseCpuMs: number;
 }
 
 export interface RunResult {
@@ -34,15 +37,16 @@ const row = (cells: string[], widths: number[], textColumns = 1) =>
   cells.map((c, i) => (i < textColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 
 export function formatRun(run: RunResult): string {
-  const widths = [28, 8, 7, 7, 7, 7, 8, 28];
+  const widths = [28, 8, 7, 7, 7, 7, 8, 9, 9, 28];
   const lines = [
     `\n== ${run.db} / ${run.size} (load average before ${run.loadAverage.before.map((l) => l.toFixed(1)).join(' ')}, after ${run.loadAverage.after.map((l) => l.toFixed(1)).join(' ')})`,
-    row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non2xx', 'x bare', 'target'], widths),
-    row(['bare Fastify (ceiling)', num(run.ceiling.requestsPerSecond), num(run.ceiling.p50), num(run.ceiling.p99), String(run.ceiling.errors), String(run.ceiling.non2xx), '1.00', ''], widths),
+    row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non2xx', 'x bare', 'app cpu', 'db cpu', 'target'], widths),
+    row(['bare Fastify (ceiling)', num(run.ceiling.requestsPerSecond), num(run.ceiling.p50), num(run.ceiling.p99), String(run.ceiling.errors), String(run.ceiling.non2xx), '1.00', '', '', ''], widths),
   ];
   for (const s of run.scenarios) {
     const ratio = s.requestsPerSecond / run.ceiling.requestsPerSecond;
-    lines.push(row([s.name, num(s.requestsPerSecond), num(s.p50), num(s.p99), String(s.errors), String(s.non2xx), ratio.toFixed(2), targetOf(run, s)], widths));
+    const cpu = [num(s.serverCpuMs, 2), run.db === 'postgres' ? num(s.databaseCpuMs, 2) : '-'];
+    lines.push(row([s.name, num(s.requestsPerSecond), num(s.p50), num(s.p99), String(s.errors), String(s.non2xx), ratio.toFixed(2), ...cpu, targetOf(run, s)], widths));
   }
   const first = run.scenarios.find((s) => s.name === 'explore first page');
   const deep = run.scenarios.find((s) => s.name === 'explore deep page');
@@ -51,6 +55,7 @@ export function formatRun(run: RunResult): string {
     const judged = run.db === 'postgres' && run.size === 'full';
     lines.push(`deep page (${run.deepPageItems} items in) p99 / first page p99: ${ratio.toFixed(2)}${judged ? ` ${verdict(ratio <= TARGETS.deepOverFirst)} (<= ${TARGETS.deepOverFirst})` : ''}`);
   }
+  lines.push('app cpu / db cpu: CPU ms per request of the server process / of its PostgreSQL backends (2 cores: 1,500 req/s leaves 1.33 ms for both)');
   return lines.join('\n');
 }
 

@@ -4,6 +4,10 @@
  * Fastify route measured the same way (the ceiling).
  *
  *   npx tsx bench/api/run.ts [--db postgres|pglite|both] [--size small|full|both] [--duration S] [--connections N]
+ *                            [--only TEXT] [--cpu-prof]
+ *
+ * --only runs the scenarios whose name contains TEXT; --cpu-prof writes the server's V8 CPU
+ * profile to .tmp/bench/cpu-<db>-<size>/ (open it in Chrome's DevTools).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +17,7 @@ import { BENCH_PASSWORD } from '../data/members';
 import type { DataSizeName } from '../data/sizes';
 import { benchDatabaseUrl } from '../data/target';
 import { type DbKind, type Fixtures, prepareDataset, targetOf } from './datasets';
+import { cpuSnapshot, cpuSpent } from './cpu-time';
 import { measure } from './load';
 import { type Child, REPO_ROOT, startChild } from './processes';
 import { compareSizes, formatComparisons, formatRun, type RunResult, type ScenarioResult } from './report';
@@ -23,6 +28,8 @@ export interface ApiBenchOptions {
   sizes: DataSizeName[];
   durationSeconds: number;
   connections: number;
+  only?: string;
+  cpuProfile?: boolean;
   log?: (line: string) => void;
 }
 
@@ -32,7 +39,7 @@ const WARM_UP_SECONDS = 1;
 /** The most the config accepts: rate limits must not answer 429 to the load. */
 const NO_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_UP: '100000', RATE_LIMIT_INVITATIONS: '100000', RATE_LIMIT_UPLOADS: '100000' };
 
-function startWaymark(db: DbKind, size: DataSizeName): Promise<Child> {
+function startWaymark(db: DbKind, size: DataSizeName, cpuProfile: boolean): Promise<Child> {
   const target = targetOf(db, size);
   const env: Record<string, string> = {
     ...NO_RATE_LIMITS,
@@ -48,13 +55,14 @@ function startWaymark(db: DbKind, size: DataSizeName): Promise<Child> {
   } else {
     env.DATA_DIR = target.dataDir;
   }
+  if (cpuProfile) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.join(OUT_DIR, `cpu-${db}-${size}`)}`;
   return startChild('server/src/server.ts', env, '/api/health', path.join(OUT_DIR, `server-${db}-${size}.log`));
 }
 
 async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<ApiBenchOptions>): Promise<RunResult> {
   const fixtures: Fixtures = await prepareDataset(db, size, o.log);
   const before = os.loadavg();
-  const server = await startWaymark(db, size);
+  const server = await startWaymark(db, size, o.cpuProfile);
   try {
     const cookie = await signIn(server.url, fixtures.email, BENCH_PASSWORD);
     const deep = await deepCursor(server.url, cookie, DEEP_PAGE_ITEMS);
@@ -62,13 +70,19 @@ async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<A
     o.log(`${db} ${size}: bare Fastify`);
     const ceiling = await measure({ ...load, url: `${bare.url}/ping`, method: 'GET', headers: {} });
     const scenarios: ScenarioResult[] = [];
-    for (const s of buildScenarios(fixtures, deep.cursor)) {
+    // The PostgreSQL database whose backends' CPU counts (none on PGlite: it runs in the server).
+    const database = db === 'postgres' ? new URL(benchDatabaseUrl(size)).pathname.slice(1) : null;
+    for (const s of buildScenarios(fixtures, deep.cursor).filter((s) => s.name.includes(o.only))) {
       const headers: Record<string, string> = { cookie, 'x-waymark-csrf': '1' };
       if (s.body) headers['content-type'] = 'application/json';
       const request = { url: server.url + s.path, method: s.method, headers, body: s.body };
       await measure({ ...request, connections: o.connections, durationSeconds: WARM_UP_SECONDS });
       o.log(`${db} ${size}: ${s.name}`);
-      scenarios.push({ name: s.name, isRead: s.isRead, ...(await measure({ ...request, ...load })) });
+      const cpuBefore = cpuSnapshot(server.pid, database);
+      const result = await measure({ ...request, ...load });
+      const cpu = cpuSpent(cpuBefore, cpuSnapshot(server.pid, database));
+      const perRequest = (ms: number) => ms / Math.max(result.requests, 1);
+      scenarios.push({ name: s.name, isRead: s.isRead, ...result, serverCpuMs: perRequest(cpu.serverMs), databaseCpuMs: perRequest(cpu.databaseMs) });
     }
     // autocannon drops its sockets at the deadline; let the server finish those requests
     // before SIGTERM, or they fail against a closed pool and clutter the server log.
@@ -80,7 +94,7 @@ async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<A
 }
 
 export async function runApiBenchmarks(options: ApiBenchOptions): Promise<RunResult[]> {
-  const o: Required<ApiBenchOptions> = { log: console.log, ...options };
+  const o: Required<ApiBenchOptions> = { log: console.log, only: '', cpuProfile: false, ...options };
   mkdirSync(OUT_DIR, { recursive: true });
   const bare = await startChild(path.join('bench/api/bare-fastify.ts'), { HOST: '127.0.0.1' }, '/ping', path.join(OUT_DIR, 'bare-fastify.log'));
   const runs: RunResult[] = [];
@@ -113,13 +127,27 @@ export function parseApiBenchArgs(argv: string[]): ApiBenchOptions {
   const { values } = parseArgs({
     args: argv,
     strict: false,
-    options: { db: { type: 'string', default: 'both' }, size: { type: 'string', default: 'both' }, duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } },
+    options: {
+      db: { type: 'string', default: 'both' },
+      size: { type: 'string', default: 'both' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '20' },
+      only: { type: 'string', default: '' },
+      'cpu-prof': { type: 'boolean', default: false },
+    },
   });
   const dbs = both<DbKind>(String(values.db), ['postgres', 'pglite']);
   const sizes = both<DataSizeName>(String(values.size), ['small', 'full']);
   if (!dbs.every((d) => d === 'postgres' || d === 'pglite')) throw new Error('--db is postgres, pglite or both');
   if (!sizes.every((s) => s === 'small' || s === 'full')) throw new Error('--size is small, full or both');
-  return { dbs, sizes, durationSeconds: Number(values.duration), connections: Number(values.connections) };
+  return {
+    dbs,
+    sizes,
+    durationSeconds: Number(values.duration),
+    connections: Number(values.connections),
+    only: String(values.only),
+    cpuProfile: values['cpu-prof'] === true,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runApiBenchmarks(parseApiBenchArgs(process.argv.slice(2)));

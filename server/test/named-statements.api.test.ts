@@ -1,0 +1,37 @@
+/**
+ * Issue 7: on PostgreSQL a repeated parameterised statement is prepared once per connection
+ * (db/named-statements.ts), so its plan can be reused; a search is not.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { tips, users } from '../../db/schema';
+import { type TestApp, createTestApp } from './test-app';
+
+describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on PostgreSQL', () => {
+  let t: TestApp;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    t = await createTestApp();
+    database = t.database;
+  });
+  afterAll(() => t?.close());
+
+  /** The statements prepared on the connection this runs on (sequential calls reuse one). */
+  async function prepared(): Promise<string[]> {
+    const result = await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`);
+    return (result as unknown as { rows: { statement: string }[] }).rows.map((r) => r.statement);
+  }
+
+  it('prepares a parameterised statement once and reuses it', async () => {
+    for (let i = 0; i < 3; i += 1) await database.db.select({ id: users.id }).from(users).where(eq(users.email, `x${i}@y.test`));
+    const statements = (await prepared()).filter((s) => s.includes('from "users"'));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('"email" = $1');
+  });
+
+  it('leaves a LIKE search unprepared', async () => {
+    await database.db.select({ id: tips.id }).from(tips).where(sql`${tips.searchText} LIKE ${'%lisbon%'}`);
+    expect((await prepared()).filter((s) => s.includes('LIKE'))).toEqual([]);
+  });
+});
