@@ -1,34 +1,66 @@
 /**
- * Photo thumbnails (issue 7): every tip and guide photo is stored with a smaller copy next to it,
- * `<name>.thumb.webp` beside `<name>.webp`. The API only ever returns the originals; cards derive
- * the thumbnail's URL here, and the server names the file with the same function.
+ * Photo variants (issue 7): every tip and guide photo is stored with smaller copies beside it,
+ * `<name>.thumb.webp` (cards, photo grid) and `<name>.mid.webp` (a phone's full-width photo) next
+ * to `<name>.webp`. The API only ever returns the originals; the client derives a variant's URL
+ * here, and the server names the files with the same functions.
  */
 
 /** The longest side of a thumbnail: a card is at most ~400 CSS px wide. */
 export const THUMBNAIL_MAX_SIDE = 480;
+/** The longest side of the mid-size copy: a phone's full width at 2-3x, or a tablet's at 1x. */
+export const MID_MAX_SIDE = 1024;
+/** The longest side of an original photo (server/src/modules/media/image.ts). */
+export const ORIGINAL_MAX_SIDE = 2048;
 
-const THUMB_SUFFIX = '.thumb.webp';
-/** Buckets whose uploads have thumbnails (avatars are already small). */
-const THUMBNAIL_URL = /^(\/api\/media\/(?:tip-photos|guide-photos)\/[^/]+\/[^/]+)\.webp$/;
+export type PhotoVariant = 'thumb' | 'mid';
 
-export function isThumbnailName(file: string): boolean {
-  return file.endsWith(THUMB_SUFFIX);
+const SUFFIXES: Record<PhotoVariant, string> = { thumb: '.thumb.webp', mid: '.mid.webp' };
+const VARIANT_SUFFIX = /\.(?:thumb|mid)\.webp$/;
+/** Buckets whose uploads have variants (avatars are already small). */
+const PHOTO_URL = /^(\/api\/media\/(?:tip-photos|guide-photos)\/[^/]+\/[^/]+)\.webp$/;
+
+/** True for a variant's file name (`x.thumb.webp`, `x.mid.webp`): never an upload of its own. */
+export function isVariantName(file: string): boolean {
+  return VARIANT_SUFFIX.test(file);
 }
 
-/** `x.webp` -> `x.thumb.webp`; a thumbnail's own name is returned unchanged. */
-export function thumbnailName(file: string): string {
-  if (isThumbnailName(file) || !file.endsWith('.webp')) return file;
-  return `${file.slice(0, -'.webp'.length)}${THUMB_SUFFIX}`;
+/** `x.webp` -> `x.<variant>.webp`; a variant's own name, or a name not ending .webp, is returned unchanged. */
+export function variantName(file: string, variant: PhotoVariant): string {
+  if (isVariantName(file) || !file.endsWith('.webp')) return file;
+  return `${file.slice(0, -'.webp'.length)}${SUFFIXES[variant]}`;
 }
 
-/** `x.thumb.webp` -> `x.webp`, or null when the name is not a thumbnail's. */
-export function originalOfThumbnail(file: string): string | null {
-  return isThumbnailName(file) ? `${file.slice(0, -THUMB_SUFFIX.length)}.webp` : null;
+/** Every variant's file name of a photo (none for a variant's own name). */
+export function variantNames(file: string): string[] {
+  if (isVariantName(file) || !file.endsWith('.webp')) return [];
+  return (Object.keys(SUFFIXES) as PhotoVariant[]).map((variant) => variantName(file, variant));
 }
 
-/** The thumbnail URL of an uploaded photo; any other URL (avatars, external) is returned as it is. */
-export function thumbnailUrl(url: string): string {
-  const m = THUMBNAIL_URL.exec(url);
-  if (!m || url.endsWith(THUMB_SUFFIX)) return url;
-  return `${m[1]}${THUMB_SUFFIX}`;
+/** `x.thumb.webp` or `x.mid.webp` -> `x.webp`, or null when the name is not a variant's. */
+export function originalOfVariant(file: string): string | null {
+  return isVariantName(file) ? file.replace(VARIANT_SUFFIX, '.webp') : null;
+}
+
+/** A variant's URL of an uploaded photo; any other URL (avatars, external, variants) is returned as it is. */
+export function variantUrl(url: string, variant: PhotoVariant): string {
+  const m = PHOTO_URL.exec(url);
+  if (!m || isVariantName(url)) return url;
+  return `${m[1]}${SUFFIXES[variant]}`;
+}
+
+export const thumbnailUrl = (url: string) => variantUrl(url, 'thumb');
+export const midUrl = (url: string) => variantUrl(url, 'mid');
+
+/**
+ * The `srcset` of an uploaded photo: thumbnail, mid-size copy and, unless `upTo` stops earlier,
+ * the original; undefined for any other URL. The widths are the longest sides: the API does not
+ * give a photo's dimensions, so a portrait photo's are overstated and the browser picks one size
+ * smaller than ideal, never a larger download than needed.
+ */
+export function photoSrcSet(url: string, upTo: PhotoVariant | 'original' = 'original'): string | undefined {
+  if (!PHOTO_URL.test(url) || isVariantName(url)) return undefined;
+  const candidates = [`${thumbnailUrl(url)} ${THUMBNAIL_MAX_SIDE}w`];
+  if (upTo !== 'thumb') candidates.push(`${midUrl(url)} ${MID_MAX_SIDE}w`);
+  if (upTo === 'original') candidates.push(`${url} ${ORIGINAL_MAX_SIDE}w`);
+  return candidates.join(', ');
 }

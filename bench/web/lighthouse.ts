@@ -5,7 +5,9 @@
  * Chromium; the table shows the median of each figure. Targets (issue 7): performance score >= 95,
  * LCP <= 2.0 s, CLS <= 0.05 (TBT is printed, not judged).
  *
- * Options: --runs N (default 3), --pages sign-in,explore,tip-with-photos (default all). Writes .tmp/bench/lighthouse.json (figures of every run) and the
+ * Options: --runs N (default 3), --pages sign-in,explore,tip-with-photos (default all), --details
+ * (after the table, each page's last run: every opportunity and diagnostic with its estimated
+ * saving, and the requests the page made, in order). Writes .tmp/bench/lighthouse.json (figures of every run) and the
  * full report of each page's last run as .tmp/bench/lighthouse-<page>.json (open it at
  * https://googlechrome.github.io/lighthouse/viewer/ to see why a figure is what it is).
  */
@@ -33,6 +35,8 @@ interface RunFigures {
   fcpMs: number;
   lcpElement: string;
   opportunities: string[];
+  /** For --details: audits with a saving, then the page's requests. */
+  details: string[];
 }
 
 const median = (values: number[]) => {
@@ -57,6 +61,7 @@ async function runLighthouse(url: string, cookie: string | undefined, reportPath
       .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 50)
       .map((a) => `${a.id} (${Math.round(a.numericValue!)} ms)`);
     return {
+      details: describeRun(lhr),
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
@@ -68,6 +73,33 @@ async function runLighthouse(url: string, cookie: string | undefined, reportPath
   } finally {
     await chrome.kill();
   }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type NetworkRequest = { url: string; resourceType?: string; priority?: string; transferSize?: number; networkRequestTime?: number; networkEndTime?: number; statusCode?: number };
+
+/** What --details prints: audits that estimate a saving (largest first), then every request. */
+function describeRun(lhr: Lhr): string[] {
+  const lines: string[] = [];
+  const savings = Object.values(lhr.audits)
+    .map((a) => ({ a, ms: a.metricSavings?.LCP ?? a.numericValue ?? 0, bytes: (a.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0 }))
+    .filter(({ a, ms, bytes }) => (a.score ?? 1) < 1 && (a.details?.type === 'opportunity' || (a.metricSavings && Object.values(a.metricSavings).some((v) => (v ?? 0) > 0))) && (ms > 0 || bytes > 0))
+    .sort((x, y) => y.ms - x.ms);
+  for (const { a, bytes } of savings) {
+    const metric = Object.entries(a.metricSavings ?? {})
+      .filter(([, v]) => (v ?? 0) > 0)
+      .map(([k, v]) => `${k} ${Math.round(v!)} ms`)
+      .join(', ');
+    lines.push(`  audit ${a.id}: ${a.displayValue ?? ''}${metric ? ` [saves ${metric}]` : ''}${bytes ? ` [${Math.round(bytes / 1024)} KiB]` : ''}`);
+  }
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).slice();
+  const origin = new URL(lhr.finalDisplayedUrl).origin;
+  for (const r of requests) {
+    const url = r.url.startsWith(origin) ? r.url.slice(origin.length) : r.url;
+    const at = `${Math.round(r.networkRequestTime ?? 0)}-${Math.round(r.networkEndTime ?? 0)} ms`;
+    lines.push(`  request ${at.padEnd(14)} ${String(r.statusCode ?? '').padEnd(4)}${(r.resourceType ?? '').padEnd(10)} ${(r.priority ?? '').padEnd(9)} ${String(Math.round((r.transferSize ?? 0) / 1024)).padStart(5)} KiB  ${url.length > 110 ? `${url.slice(0, 107)}...` : url}`);
+  }
+  return lines;
 }
 
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try again. */
@@ -83,7 +115,7 @@ async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' }, details: { type: 'boolean', default: false } } });
   const runs = Math.max(1, Number(values.runs));
   mkdirSync(outDir, { recursive: true });
   ensureClientBuilt(root);
@@ -115,7 +147,7 @@ async function main() {
         cls: median(figures.map((f) => f.cls)),
         fcpMs: median(figures.map((f) => f.fcpMs)),
       };
-      results.push({ page: page.name, path: page.path, median: m, runs: figures });
+      results.push({ page: page.name, path: page.path, median: m, runs: figures.map(({ details: _details, ...f }) => f), last: figures.at(-1)! });
     }
 
     const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -129,12 +161,12 @@ async function main() {
         `${page.padEnd(16)} ${String(m.score).padStart(3)} ${pass(m.score >= TARGETS.score)}  ${(m.lcpMs / 1000).toFixed(2).padStart(5)} s ${pass(m.lcpMs <= TARGETS.lcpMs)}  ${String(Math.round(m.tbtMs)).padStart(5)} ms  ${m.cls.toFixed(3)} ${pass(m.cls <= TARGETS.cls)}`,
       );
     }
-    for (const { page, runs: figures } of results) {
-      const last = figures.at(-1)!;
+    for (const { page, last } of results) {
       console.log(`${page}: LCP element ${last.lcpElement || '(none)'}; opportunities: ${last.opportunities.join(', ') || 'none'}`);
+      if (values.details) console.log(last.details.join('\n'));
     }
     const file = path.join(outDir, 'lighthouse.json');
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), targets: TARGETS, runs, results }, null, 2));
+    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), targets: TARGETS, runs, results: results.map(({ last: _last, ...r }) => r) }, null, 2));
     console.log(`\nWrote ${path.relative(root, file)}`);
   } finally {
     await server.stop();

@@ -42,7 +42,7 @@ export async function startServer(
         LOG_LEVEL: 'warn',
         ...env,
       },
-      healthTimeoutMs: 90_000,
+      healthTimeoutMs: 240_000, // a shared machine at load 8-12 took 2 min to start the server
       outputLimit: 10_000,
     });
     return {

@@ -13,7 +13,7 @@ const app = Fastify({ logger: false });
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'waymark-web-'));
   mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Waymark</title>');
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>Waymark</title></head>');
   writeFileSync(path.join(root, 'assets/app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'assets/big-123abc.js'), 'x'.repeat(5000));
   writeFileSync(path.join(root, 'assets/big-123abc.js.br'), brotliCompressSync('x'.repeat(5000)));
@@ -58,6 +58,27 @@ describe('web client serving', () => {
     writeFileSync(path.join(root, 'assets/later-def456.js'), 'console.log(2)');
     const res = await app.inject({ method: 'GET', url: '/assets/later-def456.js' });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('names the API requests a page needs first as preloads in its HTML, for a signed-in browser', async () => {
+    const tipId = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const cookie = 'waymark.session_token=abc';
+    const page = (url: string, headers: Record<string, string> = { cookie }) => app.inject({ method: 'GET', url, headers });
+    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>/g)].map((m) => m[1]);
+
+    const explore = await page('/explore');
+    expect(explore.statusCode).toBe(200);
+    expect(explore.headers['content-type']).toContain('text/html');
+    expect(explore.headers['cache-control']).toBe('no-cache');
+    expect(explore.body).toMatch(/<title>Waymark<\/title><link rel="preload"[^>]+><\/head>/);
+    expect(preloadsOf(explore.body)).toEqual(['/api/explore?limit=12']);
+    expect(preloadsOf((await page(`/view-tip/${tipId}`)).body)).toEqual([`/api/tips/${tipId}`]);
+    expect(preloadsOf((await page(`/view-guide/${tipId}`)).body)).toEqual([`/api/guides/${tipId}`]);
+    // A filtered list, an id that is no id, other pages and a signed-out browser get none.
+    for (const url of ['/explore?q=x', '/view-tip/123', '/view-tip/%22%3E%3Cscript%3E', '/dashboard', '/']) {
+      expect(preloadsOf((await page(url)).body), url).toEqual([]);
+    }
+    expect(preloadsOf((await page('/explore', {})).body)).toEqual([]);
   });
 
   it('answers unknown API paths with a JSON 404, never the page', async () => {

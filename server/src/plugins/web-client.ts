@@ -1,14 +1,17 @@
 /**
  * Serves the built client (dist/web) from the API's own process: hashed assets cache for a
  * year and go precompressed (brotli or gzip) when the browser accepts it; every non-API path
- * answers index.html so React Router can route it.
+ * answers index.html so React Router can route it, with preloads of the API requests that page
+ * needs first (route-preloads.ts).
  */
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler';
+import { routePreloads, withPreloads } from './route-preloads';
 
 export const webClientPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const hasBuild = existsSync(path.join(opts.root, 'index.html'));
@@ -26,12 +29,27 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: { root: str
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const indexHtml = cachedFile(path.join(opts.root, 'index.html'));
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    // Signed out, those requests would only fail: the page sends the visitor to sign in.
+    const hasSession = request.headers.cookie?.includes('session_token=') ?? false;
+    const preloads = hasSession ? routePreloads(request.url) : [];
+    if (preloads.length === 0) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(withPreloads(await indexHtml(), preloads));
   });
 });
+
+/** The file's text, read again only when it changes (a rebuild while the server runs). */
+function cachedFile(filePath: string): () => Promise<string> {
+  let cached: { mtimeMs: number; text: string } | undefined;
+  return async () => {
+    const { mtimeMs } = await stat(filePath);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await readFile(filePath, 'utf8') };
+    return cached.text;
+  };
+}

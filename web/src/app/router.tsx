@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, createBrowserRouter } from 'react-router';
-import { tipQueryOptions } from '@/features/tips/api/get-tip';
+import { prefetchTipDetail } from '@/features/tips/api/get-tip';
 import { queryClient } from './query-client';
 import { LandingRoute } from './routes/landing';
 
@@ -19,7 +19,7 @@ function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType
  * less before the tip's photo can load). Not awaited: the screen shows its own loading state.
  */
 function prefetchTip({ params }: LoaderFunctionArgs) {
-  if (params.id) void queryClient.prefetchQuery(tipQueryOptions(params.id));
+  if (params.id) prefetchTipDetail(queryClient, params.id);
   return null;
 }
 

@@ -5,12 +5,12 @@
  * after the image data are dropped: a polyglot upload comes out as a plain WebP.
  */
 import sharp, { type Metadata } from 'sharp';
-import { THUMBNAIL_MAX_SIDE } from '../../../../common/media-url';
+import { MID_MAX_SIDE, ORIGINAL_MAX_SIDE, type PhotoVariant, THUMBNAIL_MAX_SIDE } from '../../../../common/media-url';
 import { MAX_INPUT_PIXELS, MEDIA_TEXTS, UnsupportedMediaTypeError } from './media.errors';
 
 /** sharp's `format` for the accepted inputs; `heif` covers both AVIF and HEIC. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
-export const MAX_IMAGE_SIDE = 2048;
+export const MAX_IMAGE_SIDE = ORIGINAL_MAX_SIDE;
 
 /**
  * The leading bytes of the accepted formats. Anything else (SVG, GIF, TIFF, PDF, HTML) is refused
@@ -52,13 +52,22 @@ export async function reencodeImage(input: Buffer, maxSide: number = MAX_IMAGE_S
 }
 
 /**
- * The card-sized copy of a photo already re-encoded by reencodeImage (so it is trusted, upright
- * and at most 2048 px): longest side THUMBNAIL_MAX_SIDE, WebP at a lower quality, since a card
- * shows it at ~400 CSS px.
+ * The smaller copies of a photo already re-encoded by reencodeImage (so it is trusted, upright
+ * and at most 2048 px), never enlarged: the thumbnail for cards and the photo grid (~400 CSS px),
+ * the mid-size copy for a phone's full-width photo. Lower WebP qualities than the original's,
+ * since each is shown at about its own size.
  */
-export function makeThumbnail(reencoded: Buffer): Promise<Buffer> {
-  return sharp(reencoded)
-    .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 70 })
-    .toBuffer();
+const VARIANTS: Record<PhotoVariant, { maxSide: number; quality: number }> = {
+  thumb: { maxSide: THUMBNAIL_MAX_SIDE, quality: 70 },
+  mid: { maxSide: MID_MAX_SIDE, quality: 75 },
+};
+
+function makeVariant(reencoded: Buffer, variant: PhotoVariant): Promise<Buffer> {
+  const { maxSide, quality } = VARIANTS[variant];
+  return sharp(reencoded).resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality }).toBuffer();
+}
+
+export async function makeVariants(reencoded: Buffer): Promise<Record<PhotoVariant, Buffer>> {
+  const [thumb, mid] = await Promise.all([makeVariant(reencoded, 'thumb'), makeVariant(reencoded, 'mid')]);
+  return { thumb, mid };
 }

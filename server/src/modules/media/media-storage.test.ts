@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { thumbnailUrl } from '../../../../common/media-url';
+import { midUrl, thumbnailUrl } from '../../../../common/media-url';
 import { PhotoUrlSchema } from '../../../../common/schemas/content-fields';
 import { createMediaStorage, parseMediaUrl } from './media-storage';
 
@@ -27,11 +27,14 @@ describe('media storage', () => {
     for (const url of urls) expect(await storage.exists(url)).toBe(false);
   });
 
-  it('writes thumbnails beside their photos and deletes them together; a thumbnail is no upload', async () => {
-    const [withThumb = '', without = ''] = await storage.save('guide-photos', USER, [Buffer.from('a'), Buffer.from('b')], [Buffer.from('t')]);
+  it('writes variants beside their photos and deletes them together; a variant is no upload', async () => {
+    const [withThumb = '', without = ''] = await storage.save('guide-photos', USER, [Buffer.from('a'), Buffer.from('b')], [{ thumb: Buffer.from('t'), mid: Buffer.from('m') }]);
     expect(await storage.exists(thumbnailUrl(withThumb))).toBe(true);
+    expect(await storage.exists(midUrl(withThumb))).toBe(true);
     expect(await storage.exists(thumbnailUrl(without))).toBe(false);
+    expect(await storage.exists(midUrl(without))).toBe(false);
     expect(storage.isOwnedUpload(thumbnailUrl(withThumb), 'guide-photos', USER)).toBe(false);
+    expect(storage.isOwnedUpload(midUrl(withThumb), 'guide-photos', USER)).toBe(false);
     await storage.deleteByUrls([withThumb, without]);
     expect(readdirSync(path.join(dir, 'uploads', 'guide-photos', USER))).toEqual([]);
   });

@@ -2,14 +2,15 @@
  * Photo files on disk (DECISIONS A4): `${dataDir}/uploads/<bucket>/<userId>/<file>.webp`, served
  * as `/api/media/<bucket>/<userId>/<file>`. Names are made here, never taken from the client, and
  * every URL is parsed with strict patterns before it becomes a path, so no URL can reach a file
- * outside the uploads folder. A photo may have a thumbnail beside it, `<name>.thumb.webp`
- * (common/media-url.ts); it is written and deleted with its photo and never referenced on its own.
+ * outside the uploads folder. A photo may have smaller copies beside it, `<name>.thumb.webp` and
+ * `<name>.mid.webp` (common/media-url.ts); they are written and deleted with their photo and never
+ * referenced on their own.
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { access, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isThumbnailName, thumbnailName } from '../../../../common/media-url';
+import { isVariantName, type PhotoVariant, variantName, variantNames } from '../../../../common/media-url';
 
 export const MEDIA_BUCKETS = ['tip-photos', 'guide-photos', 'avatars'] as const;
 export type MediaBucket = (typeof MEDIA_BUCKETS)[number];
@@ -51,15 +52,15 @@ export interface MediaStorage {
   /** The uploads folder. */
   readonly root: string;
   /**
-   * Writes the (already re-encoded WebP) buffers, and `thumbnails[i]` beside `buffers[i]` when
-   * given; returns the photos' URLs in order. All or nothing.
+   * Writes the (already re-encoded WebP) buffers, and the copies in `variants[i]` beside
+   * `buffers[i]` when given; returns the photos' URLs in order. All or nothing.
    */
-  save(bucket: MediaBucket, userId: string, buffers: readonly Buffer[], thumbnails?: readonly Buffer[]): Promise<string[]>;
-  /** Removes the files behind the URLs and their thumbnails; invalid URLs and missing files are ignored. */
+  save(bucket: MediaBucket, userId: string, buffers: readonly Buffer[], variants?: readonly Partial<Record<PhotoVariant, Buffer>>[]): Promise<string[]>;
+  /** Removes the files behind the URLs and their variants; invalid URLs and missing files are ignored. */
   deleteByUrls(urls: readonly string[]): Promise<void>;
   /**
    * True when the URL is a valid upload of this user in this bucket (does not touch the disk);
-   * a thumbnail's URL is not an upload of its own.
+   * a variant's URL (thumbnail, mid-size copy) is not an upload of its own.
    */
   isOwnedUpload(url: string, bucket: MediaBucket | string, userId: string): boolean;
   /** True when the URL is valid and its file exists. */
@@ -76,7 +77,7 @@ export function createMediaStorage(dataDir: string): MediaStorage {
     root,
     pathOf,
 
-    async save(bucket, userId, buffers, thumbnails = []) {
+    async save(bucket, userId, buffers, variants = []) {
       const dir = validMediaRef(bucket, userId, 'x.webp') ? path.join(root, bucket, userId) : null;
       if (!dir) throw new Error(`Invalid media location ${bucket}/${userId}`);
       await mkdir(dir, { recursive: true });
@@ -98,9 +99,10 @@ export function createMediaStorage(dataDir: string): MediaStorage {
       try {
         for (const [index, buffer] of buffers.entries()) {
           const file = `${now}-${index}-${randomBytes(6).toString('hex')}.webp`;
-          // The thumbnail first: a photo on disk always has its thumbnail once save returns.
-          const thumbnail = thumbnails[index];
-          if (thumbnail) await writeAtomically(thumbnailName(file), thumbnail);
+          // The variants first: a photo on disk always has its variants once save returns.
+          for (const [variant, copy] of Object.entries(variants[index] ?? {}) as [PhotoVariant, Buffer][]) {
+            await writeAtomically(variantName(file, variant), copy);
+          }
           await writeAtomically(file, buffer);
           files.push(file);
         }
@@ -113,9 +115,9 @@ export function createMediaStorage(dataDir: string): MediaStorage {
 
     async deleteByUrls(urls) {
       const refs = urls.map(parseMediaUrl).filter((r): r is MediaRef => r !== null);
-      const withThumbnails = refs.flatMap((ref) => (isThumbnailName(ref.file) ? [ref] : [ref, { ...ref, file: thumbnailName(ref.file) }]));
+      const withVariants = refs.flatMap((ref) => [ref, ...variantNames(ref.file).map((file) => ({ ...ref, file }))]);
       await Promise.all(
-        withThumbnails.map(async (ref) => {
+        withVariants.map(async (ref) => {
           try {
             await unlink(pathOf(ref));
           } catch (error) {
@@ -127,7 +129,7 @@ export function createMediaStorage(dataDir: string): MediaStorage {
 
     isOwnedUpload(url, bucket, userId) {
       const ref = parseMediaUrl(url);
-      return ref !== null && ref.bucket === bucket && ref.userId === userId && !isThumbnailName(ref.file);
+      return ref !== null && ref.bucket === bucket && ref.userId === userId && !isVariantName(ref.file);
     },
 
     async exists(url) {

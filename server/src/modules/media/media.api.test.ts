@@ -3,7 +3,7 @@ import { existsSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thumbnailUrl } from '../../../../common/media-url';
+import { midUrl, thumbnailUrl } from '../../../../common/media-url';
 import { GUIDE_TEXTS } from '../../../../common/schemas/guide';
 import { TIP_TEXTS } from '../../../../common/schemas/tip';
 import { type TestApp, createTestApp } from '../../../test/test-app';
@@ -175,29 +175,36 @@ describe('photo uploads and media', () => {
     }
   });
 
-  it('stores a thumbnail of at most 480 px beside each photo, serves it, and deletes it with the tip', async () => {
+  it('stores a thumbnail (480 px) and a mid-size copy (1024 px) beside each photo, serves them, and deletes them with the tip', async () => {
     const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#08f' } }).jpeg().toBuffer();
     const small = await pngImage(100, 60);
     const res = await upload(t, member.cookie, 'tip-photos', [{ data: wide }, { data: small, filename: 's.png', contentType: 'image/png' }]);
     expect(res.statusCode).toBe(201);
     const urls = res.json<{ urls: string[] }>().urls;
-    expect(urls.every((url) => !url.includes('.thumb.'))).toBe(true); // the API returns originals
+    expect(urls.every((url) => !url.includes('.thumb.') && !url.includes('.mid.'))).toBe(true); // the API returns originals
     const [big = '', little = ''] = urls;
 
-    const bigThumb = await sharp(fileOf(thumbnailUrl(big))).metadata();
-    expect([bigThumb.format, bigThumb.width, bigThumb.height]).toEqual(['webp', 480, 160]);
-    const littleThumb = await sharp(fileOf(thumbnailUrl(little))).metadata();
-    expect([littleThumb.width, littleThumb.height]).toEqual([100, 60]); // never enlarged
+    const size = async (url: string) => {
+      const meta = await sharp(fileOf(url)).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
+    expect(await size(big)).toEqual(['webp', 2048, 683]);
+    expect(await size(thumbnailUrl(big))).toEqual(['webp', 480, 160]);
+    expect(await size(midUrl(big))).toEqual(['webp', 1024, 342]); // from the 2048 x 683 original
+    // Never enlarged.
+    expect(await size(thumbnailUrl(little))).toEqual(['webp', 100, 60]);
+    expect(await size(midUrl(little))).toEqual(['webp', 100, 60]);
 
-    const served = await t.call('GET', thumbnailUrl(big), { cookie: other.cookie });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect((await sharp(served.rawPayload).metadata()).width).toBe(480);
-
-    // A thumbnail URL is not an upload: it cannot be a tip's photo.
-    const asPhoto = await t.call('POST', '/api/tips', { cookie: member.cookie, body: tipBody([thumbnailUrl(big)]) });
-    expect(asPhoto.statusCode).toBe(400);
+    for (const [variantOf, width] of [[thumbnailUrl, 480], [midUrl, 1024]] as const) {
+      const served = await t.call('GET', variantOf(big), { cookie: other.cookie });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(width);
+      // A variant's URL is not an upload: it cannot be a tip's photo.
+      const asPhoto = await t.call('POST', '/api/tips', { cookie: member.cookie, body: tipBody([variantOf(big)]) });
+      expect(asPhoto.statusCode).toBe(400);
+    }
 
     const tip = await t.call('POST', '/api/tips', { cookie: member.cookie, body: tipBody(urls) });
     expect(tip.statusCode).toBe(201);
@@ -206,21 +213,27 @@ describe('photo uploads and media', () => {
     for (const url of urls) {
       expect(existsSync(fileOf(url))).toBe(false);
       expect(existsSync(fileOf(thumbnailUrl(url)))).toBe(false);
+      expect(existsSync(fileOf(midUrl(url)))).toBe(false);
     }
   });
 
-  it('serves the original for a photo without a thumbnail (uploaded before thumbnails existed)', async () => {
+  it('serves the original for a photo without variants (uploaded before they existed)', async () => {
     const res = await upload(t, member.cookie, 'guide-photos', [{ data: await pngImage(600, 300) }]);
     const [url = ''] = res.json<{ urls: string[] }>().urls;
     unlinkSync(fileOf(thumbnailUrl(url)));
+    unlinkSync(fileOf(midUrl(url)));
 
-    const got = await t.call('GET', thumbnailUrl(url), { cookie: other.cookie });
-    expect(got.statusCode).toBe(200);
-    expect(got.headers['content-type']).toBe('image/webp');
-    expect(got.headers['cache-control']).toBe('private, max-age=86400');
-    expect((await sharp(got.rawPayload).metadata()).width).toBe(600);
-    const missing = await t.call('GET', thumbnailUrl(`/api/media/guide-photos/${member.id}/1-0-abcdef012345.webp`), { cookie: other.cookie });
-    expect(missing.statusCode).toBe(404);
+    for (const variantUrl of [thumbnailUrl(url), midUrl(url)]) {
+      const got = await t.call('GET', variantUrl, { cookie: other.cookie });
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-type']).toBe('image/webp');
+      expect(got.headers['cache-control']).toBe('private, max-age=86400');
+      expect((await sharp(got.rawPayload).metadata()).width).toBe(600);
+    }
+    const absent = `/api/media/guide-photos/${member.id}/1-0-abcdef012345.webp`;
+    for (const variantUrl of [thumbnailUrl(absent), midUrl(absent)]) {
+      expect((await t.call('GET', variantUrl, { cookie: other.cookie })).statusCode).toBe(404);
+    }
   });
 });
 

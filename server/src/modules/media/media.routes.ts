@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { originalOfThumbnail } from '../../../../common/media-url';
+import { originalOfVariant } from '../../../../common/media-url';
 import { MediaUploadResultSchema } from '../../../../common/schemas/content';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
@@ -84,8 +84,8 @@ async function openFile(filePath: string): Promise<FileHandle | null> {
 
 /**
  * GET /api/media/:bucket/:userId/:file: an uploaded photo, for members. Photos uploaded before
- * thumbnails existed have none: asking for `<name>.thumb.webp` then serves `<name>.webp`, cached
- * for a day only, so a thumbnail made later is picked up.
+ * their variants existed lack them: asking for `<name>.thumb.webp` or `<name>.mid.webp` then
+ * serves `<name>.webp`, cached for a day only, so a variant made later is picked up.
  */
 export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
   const { storage } = opts.media;
@@ -95,7 +95,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaServ
     async (request, reply) => {
       let handle = await openFile(storage.pathOf(request.params));
       let cacheControl = 'private, max-age=31536000, immutable';
-      const original = originalOfThumbnail(request.params.file);
+      const original = originalOfVariant(request.params.file);
       if (!handle && original) {
         handle = await openFile(storage.pathOf({ ...request.params, file: original }));
         cacheControl = 'private, max-age=86400';

@@ -1,13 +1,14 @@
 /**
  * Photo uploads (DECISIONS A4): every file is sniffed and re-encoded before anything is written;
  * the batch is then stored all or nothing, so a refused request leaves no file behind. Each photo
- * gets a card-sized thumbnail beside it (issue 7).
+ * gets a card-sized thumbnail and a mid-size copy beside it (issue 7).
  */
 import { LIMITS } from '../../../../common/limits';
+import type { PhotoVariant } from '../../../../common/media-url';
 import { GUIDE_TEXTS } from '../../../../common/schemas/guide';
 import { TIP_TEXTS } from '../../../../common/schemas/tip';
 import { BadRequestError } from '../../lib/errors';
-import { makeThumbnail, reencodeImage } from './image';
+import { makeVariants, reencodeImage } from './image';
 import { MEDIA_TEXTS } from './media.errors';
 import type { MediaBucket, MediaStorage } from './media-storage';
 
@@ -23,15 +24,15 @@ export function createMediaService(storage: MediaStorage) {
   async function upload(bucket: UploadBucket, userId: string, photos: AsyncIterable<Buffer>): Promise<string[]> {
     const rule = UPLOAD_RULES[bucket];
     const encoded: Buffer[] = [];
-    const thumbnails: Buffer[] = [];
+    const variants: Record<PhotoVariant, Buffer>[] = [];
     for await (const photo of photos) {
       if (encoded.length >= rule.maxFiles) throw new BadRequestError(rule.tooMany);
       const image = await reencodeImage(photo);
       encoded.push(image);
-      thumbnails.push(await makeThumbnail(image));
+      variants.push(await makeVariants(image));
     }
     if (encoded.length === 0) throw new BadRequestError(MEDIA_TEXTS.noPhotos);
-    return storage.save(bucket, userId, encoded, thumbnails);
+    return storage.save(bucket, userId, encoded, variants);
   }
 
   return { upload, storage };

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thumbnailUrl } from '../../../../common/media-url';
+import { midUrl, thumbnailUrl } from '../../../../common/media-url';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { MEDIA_TEXTS } from './media.errors';
 import { parseMediaUrl } from './media-storage';
@@ -141,8 +141,8 @@ describe('upload content safety', () => {
     urls.push(avatarRes.json<{ profilePictureUrl: string }>().profilePictureUrl);
 
     for (const url of urls) expect(url).toMatch(new RegExp(`^/api/media/(guide-photos|avatars)/${other.id}/\\d+-\\d+-[0-9a-f]{12}\\.webp$`));
-    // Each guide photo has its thumbnail beside it (avatars have none).
-    const expected = urls.flatMap((url) => [...new Set([url, thumbnailUrl(url)])]).map((url) => path.relative(t.config.dataDir, fileOf(url))).sort();
+    // Each guide photo has its thumbnail and mid-size copy beside it (avatars have none).
+    const expected = urls.flatMap((url) => [...new Set([url, thumbnailUrl(url), midUrl(url)])]).map((url) => path.relative(t.config.dataDir, fileOf(url))).sort();
     expect(tree(t.config.dataDir).filter((f) => f.includes(other.id))).toEqual(expected);
     expect(tree(t.config.dataDir).filter((f) => !f.startsWith(`uploads${path.sep}`))).toEqual([]);
     expect(names.flatMap(outside).filter((p) => existsSync(p))).toEqual(existedBefore);

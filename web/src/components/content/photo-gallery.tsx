@@ -1,15 +1,31 @@
 import * as React from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/components/ui/dialog';
-import { thumbnailUrl } from '@common/media-url';
+import { photoSrcSet, thumbnailUrl } from '@common/media-url';
 import { cn } from '@/lib/utils';
+import { PAGE_PHOTO_SIZES } from './preload-photo';
+
+/** The grid's cells: a third of the width on phones, a fifth from `sm`, at most ~200 px. */
+const GRID_SIZES = '(min-width: 1024px) 200px, (min-width: 640px) 20vw, 33vw';
+
+type PhotoGalleryProps = {
+  urls: string[];
+  alt: string;
+  className?: string;
+  /**
+   * The cover's `sizes`: its width on the page. The default is the page column's (full width on
+   * phones, at most ~1024 px beside the sidebar), as preloadPhoto assumes.
+   */
+  coverSizes?: string;
+};
 
 /**
  * The cover photo, then a grid of every photo when there is more than one; clicking any photo
  * opens the lightbox (SPEC 2 tip detail). The cover is the page's largest paint, so it loads
- * eagerly and first; the grid below shows thumbnails, lazily; the lightbox shows originals.
+ * eagerly and first, in the size its width needs (`srcset`: a phone takes the 1024 px copy, not
+ * the 2048 px original); the grid below shows thumbnails, lazily; the lightbox shows originals.
  */
-export function PhotoGallery({ urls, alt, className }: { urls: string[]; alt: string; className?: string }) {
+export function PhotoGallery({ urls, alt, className, coverSizes = PAGE_PHOTO_SIZES }: PhotoGalleryProps) {
   const [openIndex, setOpenIndex] = React.useState<number | null>(null);
   const cover = urls[0];
   if (!cover) return null;
@@ -24,7 +40,10 @@ export function PhotoGallery({ urls, alt, className }: { urls: string[]; alt: st
       >
         <img
           src={cover}
+          srcSet={photoSrcSet(cover)}
+          sizes={coverSizes}
           alt={alt}
+          loading="eager"
           fetchPriority="high"
           width={1600}
           height={900}
@@ -43,6 +62,8 @@ export function PhotoGallery({ urls, alt, className }: { urls: string[]; alt: st
               >
                 <img
                   src={thumbnailUrl(url)}
+                  srcSet={photoSrcSet(url, 'mid')}
+                  sizes={GRID_SIZES}
                   alt=""
                   loading="lazy"
                   decoding="async"

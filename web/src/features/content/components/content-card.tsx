@@ -14,7 +14,10 @@ type ContentCardProps = {
   viewerId: string;
   /** Actions below the card body (e.g. Remove from Saved); kept outside the link. */
   footer?: ReactNode;
-  /** The first row of a list: its photo may be the page's largest paint, so it is not lazy. */
+  /**
+   * The first row of a list: its photo may be the page's largest paint, so it is not lazy and is
+   * fetched before other images.
+   */
   isAboveFold?: boolean;
 };
 
@@ -48,6 +51,7 @@ export const ContentCard = memo(function ContentCard({ item, viewerId, footer, i
               src={thumbnailUrl(item.photoUrl)}
               alt=""
               loading={isAboveFold ? 'eager' : 'lazy'}
+              fetchPriority={isAboveFold ? 'high' : 'auto'}
               decoding="async"
               width={480}
               height={300}

@@ -104,7 +104,8 @@ export function GuideDetail({ guide }: { guide: Guide }) {
             </div>
           ) : null}
           {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
-          <PhotoGallery urls={guide.photoUrls} alt={guide.title} />
+          {/* Inside the card's padding, in a column up to max-w-6xl. */}
+          <PhotoGallery urls={guide.photoUrls} alt={guide.title} coverSizes="(min-width: 1024px) 1104px, 100vw" />
         </CardContent>
       </Card>
 

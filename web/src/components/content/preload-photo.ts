@@ -1,0 +1,27 @@
+import { photoSrcSet } from '@common/media-url';
+
+/** A page-wide photo's `sizes`: full width on phones, at most ~1024 px beside the sidebar. */
+export const PAGE_PHOTO_SIZES = '(min-width: 1024px) 1024px, 100vw';
+
+const preloaded = new Set<string>();
+
+/**
+ * Starts downloading the size of a photo an `<img srcset sizes>` with the same `sizes` will pick,
+ * before the component that shows it has loaded (issue 7: a tip's cover is its largest paint, and
+ * its URL is known as soon as the tip's data arrives, a chunk download earlier than the gallery).
+ */
+export function preloadPhoto(url: string | undefined, sizes: string = PAGE_PHOTO_SIZES): void {
+  if (!url || preloaded.has(url) || typeof document === 'undefined') return;
+  preloaded.add(url);
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = url;
+  const srcSet = photoSrcSet(url);
+  if (srcSet) {
+    link.imageSrcset = srcSet;
+    link.imageSizes = sizes;
+  }
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
