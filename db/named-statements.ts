@@ -16,10 +16,15 @@ import type pg from 'pg';
 const MAX_NAMED = 2_000;
 const names = new Map<string, string>();
 
+/** Whether a statement's plan may be shared by every call (searches' may not). */
+export function isSharedPlan(text: string): boolean {
+  return !/\bI?LIKE\b/i.test(text);
+}
+
 export function statementName(text: string): string | undefined {
   const known = names.get(text);
   if (known) return known;
-  if (names.size >= MAX_NAMED || /\bI?LIKE\b/i.test(text)) return undefined;
+  if (names.size >= MAX_NAMED || !isSharedPlan(text)) return undefined;
   const name = `w${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   names.set(text, name);
   return name;

@@ -32,6 +32,7 @@ interface PlanNode {
 
 export interface FullScan {
   query: RecordedQuery;
+  plan: PlanKind;
   table: string;
   kind: 'seq scan' | 'full index scan';
   node: string;
@@ -59,28 +60,65 @@ export async function loadIndexes(pool: pg.Pool): Promise<Indexes> {
   return new Map(rows.map((r) => [r.indexname, { table: r.tablename, isPartial: / WHERE /i.test(r.indexdef) }]));
 }
 
-export async function fullScansOf(pool: pg.Pool, indexes: Indexes, query: RecordedQuery): Promise<FullScan[]> {
+/**
+ * `custom`: the plan for these values, as an unnamed statement gets. `generic`: the plan a named
+ * statement (db/named-statements.ts) may switch to after five runs, made without the values. It
+ * can use a partial index only when the index's WHERE follows from the SQL text alone (a value
+ * bound as $n proves nothing), so it is checked on its own.
+ */
+export type PlanKind = 'custom' | 'generic';
+
+export async function fullScansOf(pool: pg.Pool, indexes: Indexes, query: RecordedQuery, kind: PlanKind = 'custom'): Promise<FullScan[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SET LOCAL enable_seqscan = off');
-    const result = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
-    const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error(`no plan for ${query.text}`);
+    const plan = kind === 'custom' ? await customPlan(client, query) : await genericPlan(client, query);
     return nodesOf(plan).flatMap((n): FullScan[] => {
       if (n['Node Type'] === 'Seq Scan' && n['Relation Name']) {
-        return [{ query, table: n['Relation Name'], kind: 'seq scan', node: describe(n) }];
+        return [{ query, plan: kind, table: n['Relation Name'], kind: 'seq scan', node: describe(n) }];
       }
       const index = n['Index Name'] ? indexes.get(n['Index Name']) : undefined;
       if (INDEX_SCANS.has(n['Node Type']) && index && !index.isPartial && !n['Index Cond']) {
-        return [{ query, table: index.table, kind: 'full index scan', node: describe(n) }];
+        return [{ query, plan: kind, table: index.table, kind: 'full index scan', node: describe(n) }];
       }
       return [];
     });
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
+    // A PREPARE outlives the ROLLBACK; the pooled connection must not keep it.
+    if (kind === 'generic') await client.query('DEALLOCATE explain_generic').catch(() => undefined);
     client.release();
   }
+}
+
+type ExplainRow = { 'QUERY PLAN': [{ Plan: PlanNode }] };
+
+async function customPlan(client: pg.PoolClient, query: RecordedQuery): Promise<PlanNode> {
+  const result = await client.query<ExplainRow>(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
+  return planOf(result.rows, query);
+}
+
+/**
+ * PostgreSQL 15 has no EXPLAIN (GENERIC_PLAN): prepare the text, force the generic plan and
+ * EXPLAIN EXECUTE it. A generic plan ignores the values, so NULLs stand in for them.
+ */
+async function genericPlan(client: pg.PoolClient, query: RecordedQuery): Promise<PlanNode> {
+  await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+  await client.query(`PREPARE explain_generic AS ${query.text}`);
+  const nulls = Array.from({ length: parameterCount(query.text) }, () => 'NULL').join(', ');
+  const result = await client.query<ExplainRow>(`EXPLAIN (FORMAT JSON) EXECUTE explain_generic${nulls ? `(${nulls})` : ''}`);
+  return planOf(result.rows, query);
+}
+
+function parameterCount(text: string): number {
+  return Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+}
+
+function planOf(rows: ExplainRow[], query: RecordedQuery): PlanNode {
+  const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+  if (!plan) throw new Error(`no plan for ${query.text}`);
+  return plan;
 }
 
 function nodesOf(node: PlanNode): PlanNode[] {

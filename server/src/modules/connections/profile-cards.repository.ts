@@ -11,6 +11,7 @@ import { WORLD_COUNTRY_COUNT } from '../../../../common/lists/countries';
 import type { ProfileCard } from '../../../../common/schemas/profile';
 import type { Executor } from '../../../../db/client';
 import { profiles, tips } from '../../../../db/schema';
+import { isPublic } from '../../../../db/visibility';
 
 /** Alphabetical, independent of the database's collation (PGlite and PostgreSQL may differ). */
 const alphabetical = (a: string, b: string) => a.localeCompare(b, 'en');
@@ -43,7 +44,7 @@ export async function profileCards(db: Executor, viewerId: string, userIds: read
   const countryRows = await db
       .selectDistinct({ userId: tips.userId, country: tips.country })
       .from(tips)
-      .where(and(inArray(tips.userId, ids), or(eq(tips.isPrivate, false), eq(tips.userId, sql`${viewerId}::uuid`))));
+      .where(and(inArray(tips.userId, ids), or(isPublic(tips), eq(tips.userId, sql`${viewerId}::uuid`))));
 
   const countries = new Map<string, string[]>();
   for (const row of countryRows) {

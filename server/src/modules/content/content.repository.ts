@@ -9,6 +9,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ContentTab } from '../../../../common/schemas/content';
 import type { Executor } from '../../../../db/client';
 import { guides, profiles, savedItems, tipTypes, tips, users } from '../../../../db/schema';
+import { isPrivate, isPublic } from '../../../../db/visibility';
 import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
 
 /** Who may see what, plus the optional search and country filters. */
@@ -38,13 +39,13 @@ function scopeCondition(
 ): SQL | undefined {
   switch (scope.kind) {
     case 'visible':
-      return or(eq(table.isPrivate, false), eq(table.userId, scope.viewerId));
+      return or(isPublic(table), eq(table.userId, scope.viewerId));
     case 'public':
-      return eq(table.isPrivate, false);
+      return isPublic(table);
     case 'ownPrivate':
-      return and(eq(table.userId, scope.userId), eq(table.isPrivate, true));
+      return and(eq(table.userId, scope.userId), isPrivate(table));
     case 'user':
-      return and(eq(table.userId, scope.userId), scope.includePrivate ? undefined : eq(table.isPrivate, false));
+      return and(eq(table.userId, scope.userId), scope.includePrivate ? undefined : isPublic(table));
   }
 }
 

@@ -7,8 +7,11 @@ import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
 export type NotificationFilter = 'all' | 'unread' | 'read';
 type NotificationType = (typeof notifications.$inferInsert)['type'];
 
+/** Written into the SQL, not bound: a generic plan can then use the partial unread index (db/visibility.ts). */
+const isUnread = sql`${notifications.isRead} = false`;
+
 const filterCondition = (filter: NotificationFilter): SQL | undefined =>
-  filter === 'unread' ? eq(notifications.isRead, false) : filter === 'read' ? eq(notifications.isRead, true) : undefined;
+  filter === 'unread' ? isUnread : filter === 'read' ? sql`${notifications.isRead} = true` : undefined;
 
 /** The columns of a notification with its actor's profile (null columns when there is none). */
 const columns = {
@@ -87,7 +90,7 @@ export async function markAllRead(db: Executor, userId: string): Promise<number>
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .where(and(eq(notifications.userId, userId), isUnread))
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -2,6 +2,7 @@
 import { and, count, eq, or } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
 import { connections, guides, profiles, tips, userRoles, users } from '../../../../db/schema';
+import { isPublic } from '../../../../db/visibility';
 
 /** The user with profile and role; role null when the account has no role row (pending). */
 export async function findProfileRow(db: Executor, userId: string) {
@@ -36,10 +37,10 @@ export interface ProfileStatsRow {
 
 /** Counts of the member's content; private items only when `includePrivate` (own profile). */
 export async function profileStats(db: Executor, userId: string, includePrivate: boolean): Promise<ProfileStatsRow> {
-  const tipVisible = includePrivate ? eq(tips.userId, userId) : and(eq(tips.userId, userId), eq(tips.isPrivate, false));
+  const tipVisible = includePrivate ? eq(tips.userId, userId) : and(eq(tips.userId, userId), isPublic(tips));
   const guideVisible = includePrivate
     ? eq(guides.userId, userId)
-    : and(eq(guides.userId, userId), eq(guides.isPrivate, false));
+    : and(eq(guides.userId, userId), isPublic(guides));
   const [[tipRow], [guideRow], countryRows, [connectionRow]] = await Promise.all([
     db.select({ n: count() }).from(tips).where(tipVisible),
     db.select({ n: count() }).from(guides).where(guideVisible),
