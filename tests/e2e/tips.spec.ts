@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { TIP_TEXTS } from '../../common/schemas/tip';
-import { choose, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePerson } from './fixtures';
+import { choose, CSRF, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePerson } from './fixtures';
 
 /** A small real PNG (the server checks uploads by content and re-encodes them). */
 async function png(name: string, background: string) {
@@ -215,4 +215,67 @@ test('another member likes and saves a tip, and cannot edit it', async ({ page, 
   await page.goto(`/edit-tip/${id}`);
   await expect(page.getByText('You can only edit your own tips')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+});
+
+/** A multipart body with every file in the `photos` field, as the upload form sends it. */
+function photoForm(files: { name: string; mimeType: string; buffer: Buffer }[]): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('photos', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  return form;
+}
+
+/** The API requests the browser sent for this path (query included), while `action` ran. */
+async function requestsTo(page: Page, path: string, action: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const listener = (req: { url(): string }) => {
+    const url = new URL(req.url());
+    if (url.pathname + url.search === path) count += 1;
+  };
+  page.on('request', listener);
+  await action();
+  page.off('request', listener);
+  return count;
+}
+
+test('a tip page shows photos at their display size and fetches each preloaded request once', async ({ page }) => {
+  await signInAsAdmin(page);
+  const upload = await page.request.post('/api/uploads/tip-photos', {
+    headers: CSRF,
+    multipart: photoForm([await png('cover.png', '#1d3557'), await png('second.png', '#a8dadc')]),
+  });
+  expect(upload.status()).toBe(201);
+  const { urls } = (await upload.json()) as { urls: string[] };
+  const created = await page.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title: `Harbour light ${Date.now().toString(36)}`, country: 'Portugal', city: 'Porto', description: 'Walk down at dusk.', photoUrls: urls },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // The HTML names the tip's API request, and the page uses that download instead of a second one.
+  const html = await (await page.request.get(`/view-tip/${id}`)).text();
+  expect(html).toContain(`<link rel="preload" href="/api/tips/${id}"`);
+  const tipRequests = await requestsTo(page, `/api/tips/${id}`, async () => {
+    await page.goto(`/view-tip/${id}`);
+    await expect(page.getByText('Walk down at dusk.')).toBeVisible();
+  });
+  expect(tipRequests).toBe(1);
+
+  // The cover is eager and picks the 1024 px copy for a 1024 px column; the grid shows thumbnails, lazily.
+  const cover = page.getByRole('button', { name: 'Open photo 1 of 2' }).first().locator('img');
+  await expect(cover).toHaveAttribute('loading', 'eager');
+  await expect(cover).toHaveAttribute('fetchpriority', 'high');
+  await expect(cover).toHaveAttribute('srcset', new RegExp(`${urls[0]!.replace('.webp', '\\.thumb\\.webp')} 480w`));
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.mid\.webp$/);
+  const thumbs = page.getByRole('list', { name: 'Photos' }).locator('img');
+  await expect(thumbs).toHaveCount(2);
+  await expect(thumbs.first()).toHaveAttribute('loading', 'lazy');
+  await expect(thumbs.first()).toHaveAttribute('src', /\.thumb\.webp$/);
+
+  expect(await (await page.request.get('/explore')).text()).toContain('<link rel="preload" href="/api/explore?limit=12"');
+  const exploreRequests = await requestsTo(page, '/api/explore?limit=12', async () => {
+    await page.goto('/explore');
+    await expect(page.getByRole('link', { name: /Harbour light/ }).first()).toBeVisible();
+  });
+  expect(exploreRequests).toBe(1);
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../../../common/texts';
+import { isVariantName } from '../../../common/media-url';
 import { invitationRequests, users } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { loadConfig } from '../config/env';
@@ -127,8 +128,8 @@ describe('photo uploads: 30 files per 30 minutes and member', () => {
     expect((await send('/api/profiles/me/avatar', 1, 'avatar')).statusCode).toBe(200);
     const storedFiles = () => ['tip-photos', 'guide-photos']
       .map((bucket) => path.join(t.config.dataDir, 'uploads', bucket, member.id))
-      // Photos only: each has a thumbnail beside it.
-      .reduce((n, dir) => n + readdirSync(dir).filter((f) => !f.endsWith('.thumb.webp')).length, 0);
+      // Photos only: each has its smaller copies beside it.
+      .reduce((n, dir) => n + readdirSync(dir).filter((f) => !isVariantName(f)).length, 0);
     expect(storedFiles()).toBe(29);
 
     for (const [url, field] of [['/api/uploads/tip-photos'], ['/api/uploads/guide-photos'], ['/api/profiles/me/avatar', 'avatar']] as const) {
