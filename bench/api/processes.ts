@@ -13,13 +13,20 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `script` with only the given environment (plus PATH/HOME), logging to `logFile`. */
-export async function startChild(script: string, env: Record<string, string>, healthPath: string, logFile: string): Promise<Child> {
+/** Starts `script` with only the given environment (plus PATH/HOME) and Node flags, logging to `logFile`. */
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  healthPath: string,
+  logFile: string,
+  nodeArgs: string[] = [],
+): Promise<Child> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = await startServerProcess({
     port,
     script,
+    nodeArgs,
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), PUBLIC_URL: url },
     healthPath,

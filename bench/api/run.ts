@@ -55,8 +55,9 @@ function startWaymark(db: DbKind, size: DataSizeName, cpuProfile: boolean): Prom
   } else {
     env.DATA_DIR = target.dataDir;
   }
-  if (cpuProfile) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.join(OUT_DIR, `cpu-${db}-${size}`)}`;
-  return startChild('server/src/server.ts', env, '/api/health', path.join(OUT_DIR, `server-${db}-${size}.log`));
+  // A flag, not NODE_OPTIONS: Node refuses --cpu-prof there.
+  const nodeArgs = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(OUT_DIR, `cpu-${db}-${size}`)}`] : [];
+  return startChild('server/src/server.ts', env, '/api/health', path.join(OUT_DIR, `server-${db}-${size}.log`), nodeArgs);
 }
 
 async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<ApiBenchOptions>): Promise<RunResult> {

@@ -39,6 +39,11 @@ export function beforeCursor(createdAt: PgColumn, id: PgColumn, cursor: Cursor |
   return sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/** beforeCursor for a prepared query (db/prepared.ts): the cursor arrives as `cursorTs` and `cursorId`. */
+export function beforeCursorPlaceholder(createdAt: PgColumn, id: PgColumn): SQL {
+  return sql`(${createdAt}, ${id}) < (${sql.placeholder('cursorTs')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
+}
+
 /** Rows were fetched with limit + 1; the extra one only says whether there is a next page. */
 export function toPage<R extends { cursorTs: string; id: string }, T>(rows: R[], limit: number, toItem: (row: R) => T) {
   const pageRows = rows.slice(0, limit);

@@ -4,10 +4,11 @@
  * guide keys, each branch already ordered and limited so each uses its own index; the cards of
  * a page are then read by id.
  */
-import { type SQL, and, arrayContains, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, arrayContains, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ContentTab } from '../../../../common/schemas/content';
 import type { Executor } from '../../../../db/client';
+import { preparedPerDb } from '../../../../db/prepared';
 import { guides, profiles, savedItems, tipTypes, tips, users } from '../../../../db/schema';
 import { isPrivate, isPublic } from '../../../../db/visibility';
 import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
@@ -198,21 +199,33 @@ export const guideCardColumns = {
   createdAt: guides.createdAt,
 };
 
-export function tipCardRows(db: Executor, ids: string[]) {
-  return db
+/** `= ANY($1::uuid[])`, not IN ($1, $2, ...): one statement text whatever the page's size. */
+const tipCards = preparedPerDb((db) =>
+  db
     .select(tipCardColumns)
     .from(tips)
     .leftJoin(profiles, eq(profiles.userId, tips.userId))
     .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
-    .where(inArray(tips.id, ids));
-}
+    .where(sql`${tips.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('tip_cards'),
+);
 
-export function guideCardRows(db: Executor, ids: string[]) {
-  return db
+const guideCards = preparedPerDb((db) =>
+  db
     .select(guideCardColumns)
     .from(guides)
     .leftJoin(profiles, eq(profiles.userId, guides.userId))
-    .where(inArray(guides.id, ids));
+    .where(sql`${guides.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('guide_cards'),
+);
+
+/** The cards of a page's tips, in no particular order; built once (db/prepared.ts). */
+export function tipCardRows(db: Executor, ids: string[]) {
+  return tipCards(db).execute({ ids });
+}
+
+export function guideCardRows(db: Executor, ids: string[]) {
+  return guideCards(db).execute({ ids });
 }
 
 export type TipCardRow = Awaited<ReturnType<typeof tipCardRows>>[number];

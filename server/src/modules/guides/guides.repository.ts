@@ -1,6 +1,7 @@
 /** Every SQL statement of guides and their itinerary items (guide_tips). */
-import { and, arrayOverlaps, asc, eq, inArray } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
+import { preparedPerDb } from '../../../../db/prepared';
 import { guideTips, guides, likes, profiles, savedItems, tips } from '../../../../db/schema';
 import { guideCardColumns } from '../content/content.repository';
 
@@ -35,18 +36,27 @@ export async function findGuideAccess(db: Executor, id: string, lock = false) {
   return row;
 }
 
-export async function findGuideCard(db: Executor, id: string) {
-  const [row] = await db
-    .select(guideCardColumns)
+const guideDetail = preparedPerDb((db) =>
+  db
+    .select({
+      ...guideCardColumns,
+      hasLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.guideId} = ${guides.id} and ${likes.userId} = ${sql.placeholder('viewerId')})`,
+      hasSaved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.guideId} = ${guides.id} and ${savedItems.userId} = ${sql.placeholder('viewerId')})`,
+    })
     .from(guides)
     .leftJoin(profiles, eq(profiles.userId, guides.userId))
-    .where(eq(guides.id, id));
+    .where(eq(guides.id, sql.placeholder('id')))
+    .prepare('guide_detail'),
+);
+
+/** The guide's card columns and photos, and whether the viewer liked and saved it; built once (db/prepared.ts). */
+export async function findGuideDetail(db: Executor, id: string, viewerId: string) {
+  const [row] = await guideDetail(db).execute({ id, viewerId });
   return row;
 }
 
-/** The items in itinerary order, each with its linked tip (if any) and that tip's owner and privacy. */
-export function listGuideItems(db: Executor, guideId: string) {
-  return db
+const guideItems = preparedPerDb((db) =>
+  db
     .select({
       id: guideTips.id,
       dayNumber: guideTips.dayNumber,
@@ -65,20 +75,14 @@ export function listGuideItems(db: Executor, guideId: string) {
     })
     .from(guideTips)
     .leftJoin(tips, eq(tips.id, guideTips.tipId))
-    .where(eq(guideTips.guideId, guideId))
-    .orderBy(asc(guideTips.dayNumber), asc(guideTips.orderInDay));
-}
+    .where(eq(guideTips.guideId, sql.placeholder('guideId')))
+    .orderBy(asc(guideTips.dayNumber), asc(guideTips.orderInDay))
+    .prepare('guide_items'),
+);
 
-export async function viewerFlags(db: Executor, guideId: string, userId: string) {
-  const [liked] = await db
-    .select({ id: likes.id })
-    .from(likes)
-    .where(and(eq(likes.guideId, guideId), eq(likes.userId, userId)));
-  const [saved] = await db
-    .select({ id: savedItems.id })
-    .from(savedItems)
-    .where(and(eq(savedItems.guideId, guideId), eq(savedItems.userId, userId)));
-  return { hasLiked: liked !== undefined, hasSaved: saved !== undefined };
+/** The items in itinerary order, each with its linked tip (if any) and that tip's owner and privacy. */
+export function listGuideItems(db: Executor, guideId: string) {
+  return guideItems(db).execute({ guideId });
 }
 
 /**

@@ -131,10 +131,9 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
   }
 
   async function get(viewerId: string, id: string): Promise<Guide> {
-    const row = await repo.findGuideCard(db, id);
+    const row = await repo.findGuideDetail(db, id, viewerId);
     if (!row || (row.isPrivate && row.userId !== viewerId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
     const itemRows = await repo.listGuideItems(db, id);
-    const flags = await repo.viewerFlags(db, id, viewerId);
     const items: GuideItem[] = itemRows.map((r) => ({
       id: r.id,
       dayNumber: r.dayNumber,
@@ -148,7 +147,7 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
       ...toGuideCard(row),
       photoUrls: row.photoUrls,
       items,
-      viewer: { isOwner: row.userId === viewerId, ...flags },
+      viewer: { isOwner: row.userId === viewerId, hasLiked: row.hasLiked, hasSaved: row.hasSaved },
     };
   }
 

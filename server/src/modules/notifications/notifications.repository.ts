@@ -1,8 +1,9 @@
 /** All SQL of the notifications module: the recipient's list, counts, read state, and writes. */
 import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
+import { preparedPerShape } from '../../../../db/prepared';
 import { notifications, profiles } from '../../../../db/schema';
-import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+import { type Cursor, beforeCursorPlaceholder, cursorText } from '../../lib/keyset';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 type NotificationType = (typeof notifications.$inferInsert)['type'];
@@ -31,21 +32,34 @@ const columns = {
 
 export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
 
-/** The recipient's notifications newest first, limit + 1 rows (keyset, see lib/keyset). */
-export function listNotifications(db: Executor, userId: string, filter: NotificationFilter, cursor: Cursor | null, limit: number) {
+type ListShape = `${NotificationFilter}:${'first' | 'after'}`;
+
+const notificationPages = preparedPerShape((db, shape: ListShape) => {
+  const [filter, page] = shape.split(':') as [NotificationFilter, 'first' | 'after'];
   return db
     .select(columns)
     .from(notifications)
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
     .where(
       and(
-        eq(notifications.userId, userId),
+        eq(notifications.userId, sql.placeholder('userId')),
         filterCondition(filter),
-        beforeCursor(notifications.createdAt, notifications.id, cursor),
+        page === 'after' ? beforeCursorPlaceholder(notifications.createdAt, notifications.id) : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit + 1);
+    .limit(sql.placeholder('limit'))
+    .prepare(`notifications_${filter}_${page}`);
+});
+
+/** The recipient's notifications newest first, limit + 1 rows (keyset, see lib/keyset); built once per shape. */
+export function listNotifications(db: Executor, userId: string, filter: NotificationFilter, cursor: Cursor | null, limit: number) {
+  return notificationPages(db, `${filter}:${cursor ? 'after' : 'first'}`).execute({
+    userId,
+    limit: limit + 1,
+    cursorTs: cursor?.createdAt,
+    cursorId: cursor?.id,
+  });
 }
 
 export async function findNotification(db: Executor, userId: string, id: string): Promise<NotificationRow | undefined> {

@@ -1,5 +1,6 @@
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
+import { preparedPerDb } from '../../../../db/prepared';
 import { guideTips, guides, likes, profiles, savedItems, tipTypes, tips } from '../../../../db/schema';
 
 /** What a tip row is written from (the service derives photoUrl and searchText). */
@@ -60,9 +61,8 @@ export async function lockTip(db: Executor, id: string) {
 }
 export type LockedTip = NonNullable<Awaited<ReturnType<typeof lockTip>>>;
 
-/** A tip with its author, category name and the viewer's like and save. */
-export async function findTipDetail(db: Executor, id: string, viewerId: string) {
-  const [row] = await db
+const tipDetail = preparedPerDb((db) =>
+  db
     .select({
       id: tips.id,
       userId: tips.userId,
@@ -88,13 +88,19 @@ export async function findTipDetail(db: Executor, id: string, viewerId: string) 
       authorName: profiles.name,
       authorUsername: profiles.username,
       authorPictureUrl: profiles.profilePictureUrl,
-      hasLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.tipId} = ${tips.id} and ${likes.userId} = ${viewerId})`,
-      hasSaved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.tipId} = ${tips.id} and ${savedItems.userId} = ${viewerId})`,
+      hasLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.tipId} = ${tips.id} and ${likes.userId} = ${sql.placeholder('viewerId')})`,
+      hasSaved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.tipId} = ${tips.id} and ${savedItems.userId} = ${sql.placeholder('viewerId')})`,
     })
     .from(tips)
     .leftJoin(profiles, eq(profiles.userId, tips.userId))
     .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
-    .where(eq(tips.id, id));
+    .where(eq(tips.id, sql.placeholder('id')))
+    .prepare('tip_detail'),
+);
+
+/** A tip with its author, category and the viewer's like and save; built once (db/prepared.ts). */
+export async function findTipDetail(db: Executor, id: string, viewerId: string) {
+  const [row] = await tipDetail(db).execute({ id, viewerId });
   return row;
 }
 export type TipDetailRow = NonNullable<Awaited<ReturnType<typeof findTipDetail>>>;
