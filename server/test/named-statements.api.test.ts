@@ -34,4 +34,14 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on
     await database.db.select({ id: tips.id }).from(tips).where(sql`${tips.searchText} LIKE ${'%lisbon%'}`);
     expect((await prepared()).filter((s) => s.includes('LIKE'))).toEqual([]);
   });
+
+  it("prepares explore's page query (db/prepared.ts), but not its search", async () => {
+    const { cookie } = await t.createMember('user');
+    for (const url of ['/api/explore?limit=12', '/api/explore?limit=12&q=lisbon']) {
+      expect((await t.call('GET', url, { cookie })).statusCode).toBe(200);
+    }
+    const statements = await prepared();
+    expect(statements.filter((s) => s.includes(') AS page'))).toHaveLength(1);
+    expect(statements.filter((s) => s.includes('LIKE'))).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@
  * row 10 and row 1,000,000. The cursor carries PostgreSQL's own text of the timestamp, which
  * keeps its microseconds (a JavaScript Date would round them and skip or repeat rows).
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { BadRequestError } from './errors';
 
@@ -34,14 +34,18 @@ export function cursorText(createdAt: PgColumn): SQL<string> {
   return sql<string>`${createdAt}::text`;
 }
 
+/** Rows after the key (keyTs, keyId) in the list's order; each a value or a prepared query's placeholder. */
+export function beforeKey(createdAt: PgColumn, id: PgColumn, keyTs: string | Placeholder, keyId: string | Placeholder): SQL {
+  return sql`(${createdAt}, ${id}) < (${keyTs}::timestamptz, ${keyId}::uuid)`;
+}
+
 export function beforeCursor(createdAt: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
-  if (!cursor) return undefined;
-  return sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  return cursor ? beforeKey(createdAt, id, cursor.createdAt, cursor.id) : undefined;
 }
 
 /** beforeCursor for a prepared query (db/prepared.ts): the cursor arrives as `cursorTs` and `cursorId`. */
 export function beforeCursorPlaceholder(createdAt: PgColumn, id: PgColumn): SQL {
-  return sql`(${createdAt}, ${id}) < (${sql.placeholder('cursorTs')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
+  return beforeKey(createdAt, id, sql.placeholder('cursorTs'), sql.placeholder('cursorId'));
 }
 
 /** Rows were fetched with limit + 1; the extra one only says whether there is a next page. */

@@ -4,29 +4,45 @@
  * guide keys, each branch already ordered and limited so each uses its own index; the cards of
  * a page are then read by id.
  */
-import { type SQL, and, arrayContains, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ContentTab } from '../../../../common/schemas/content';
 import type { Executor } from '../../../../db/client';
-import { preparedPerDb } from '../../../../db/prepared';
+import { preparedPerDb, preparedPerShape } from '../../../../db/prepared';
 import { guides, profiles, savedItems, tipTypes, tips, users } from '../../../../db/schema';
 import { isPrivate, isPublic } from '../../../../db/visibility';
-import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+import { type Cursor, beforeCursor, beforeKey, cursorText } from '../../lib/keyset';
+
+/**
+ * visible (explore, saved): public items plus the viewer's own; user: one member's items;
+ * public and ownPrivate: the two disjoint halves of visible (see keyBranches).
+ */
+type Scope<Id> =
+  | { kind: 'visible'; viewerId: Id }
+  | { kind: 'user'; userId: Id; includePrivate: boolean }
+  | { kind: 'public' }
+  | { kind: 'ownPrivate'; userId: Id };
 
 /** Who may see what, plus the optional search and country filters. */
 export interface ContentFilter {
-  /**
-   * visible (explore, saved): public items plus the viewer's own; user: one member's items;
-   * public and ownPrivate: the two disjoint halves of visible (see keyBranches).
-   */
-  scope:
-    | { kind: 'visible'; viewerId: string }
-    | { kind: 'user'; userId: string; includePrivate: boolean }
-    | { kind: 'public' }
-    | { kind: 'ownPrivate'; userId: string };
+  scope: Scope<string>;
   /** Already normalised with normalizeForSearch; empty or undefined = no search. */
   q?: string;
   country?: string;
+}
+
+/** A value a query binds: a string now, or a placeholder a prepared query fills when it runs (db/prepared.ts). */
+type Bound = string | Placeholder;
+
+/** A filter as the SQL uses it: the search as its LIKE pattern; absent = no condition. */
+interface BoundFilter {
+  scope: Scope<Bound>;
+  pattern?: Bound;
+  country?: Bound;
+}
+
+function bound(f: ContentFilter): BoundFilter {
+  return { scope: f.scope, pattern: f.q ? containsPattern(f.q) : undefined, country: f.country || undefined };
 }
 
 /** `q` as a LIKE pattern matching it anywhere: %, _ and \ in it are taken literally. */
@@ -34,10 +50,7 @@ export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function scopeCondition(
-  table: typeof tips | typeof guides,
-  scope: ContentFilter['scope'],
-): SQL | undefined {
+function scopeCondition(table: typeof tips | typeof guides, scope: Scope<Bound>): SQL | undefined {
   switch (scope.kind) {
     case 'visible':
       return or(isPublic(table), eq(table.userId, scope.viewerId));
@@ -50,26 +63,23 @@ function scopeCondition(
   }
 }
 
-export function tipConditions(f: ContentFilter): SQL {
+function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {
+  const table = kind === 'tip' ? tips : guides;
+  const country =
+    f.country === undefined
+      ? undefined
+      : kind === 'tip'
+        ? eq(tips.country, f.country)
+        : // @> (not = ANY) so the GIN index on countries can answer it.
+          sql`${guides.countries} @> ARRAY[${f.country}]::text[]`;
   return (
-    and(
-      scopeCondition(tips, f.scope),
-      f.q ? sql`${tips.searchText} LIKE ${containsPattern(f.q)}` : undefined,
-      f.country ? eq(tips.country, f.country) : undefined,
-    ) ?? sql`true`
+    and(scopeCondition(table, f.scope), f.pattern === undefined ? undefined : sql`${table.searchText} LIKE ${f.pattern}`, country) ??
+    sql`true`
   );
 }
 
-export function guideConditions(f: ContentFilter): SQL {
-  return (
-    and(
-      scopeCondition(guides, f.scope),
-      f.q ? sql`${guides.searchText} LIKE ${containsPattern(f.q)}` : undefined,
-      // @> (not = ANY) so the GIN index on countries can answer it.
-      f.country ? arrayContains(guides.countries, [f.country]) : undefined,
-    ) ?? sql`true`
-  );
-}
+export const tipConditions = (f: ContentFilter): SQL => conditionsOf('tip', bound(f));
+export const guideConditions = (f: ContentFilter): SQL => conditionsOf('guide', bound(f));
 
 export interface ContentKey {
   kind: 'tip' | 'guide';
@@ -87,12 +97,18 @@ function newestFirst(column: PgColumn): SQL {
   return sql`${column} DESC`;
 }
 
-function keyBranch(kind: 'tip' | 'guide', f: ContentFilter, cursor: Cursor | null, limit: number): SQL {
+/** Where a page starts and how many keys it reads (the page's size + 1). */
+interface KeyPage {
+  after?: { createdAt: Bound; id: Bound };
+  rows: number | Placeholder;
+}
+
+function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   const table = kind === 'tip' ? tips : guides;
-  const where = and(kind === 'tip' ? tipConditions(f) : guideConditions(f), beforeCursor(table.createdAt, table.id, cursor));
+  const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
     FROM ${table} WHERE ${where}
-    ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${limit + 1})`;
+    ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${page.rows})`;
 }
 
 /**
@@ -101,37 +117,94 @@ function keyBranch(kind: 'tip' | 'guide', f: ContentFilter, cursor: Cursor | nul
  * (tips_public_created_idx, tips_user_created_idx and the guides' twins) and stop after
  * limit + 1 rows, instead of sorting every visible row.
  */
-function keyBranches(kinds: ('tip' | 'guide')[], f: ContentFilter, cursor: Cursor | null, limit: number): SQL[] {
-  const filters: ContentFilter[] =
+function keyBranches(kinds: ('tip' | 'guide')[], f: BoundFilter, page: KeyPage): SQL[] {
+  const filters: BoundFilter[] =
     f.scope.kind === 'visible'
       ? [
           { ...f, scope: { kind: 'public' } },
           { ...f, scope: { kind: 'ownPrivate', userId: f.scope.viewerId } },
         ]
       : [f];
-  return kinds.flatMap((kind) => filters.map((filter) => keyBranch(kind, filter, cursor, limit)));
+  return kinds.flatMap((kind) => filters.map((filter) => keyBranch(kind, filter, page)));
+}
+
+function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
+  const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
+  const branches = keyBranches(kinds, f, page);
+  if (branches.length === 1 && branches[0]) return branches[0];
+  return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${page.rows}`;
 }
 
 /** The keys of one page (limit + 1 rows), newest first; 'all' mixes tips and guides. */
 export function contentKeysQuery(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): SQL {
-  const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
-  const branches = keyBranches(kinds, f, cursor, limit);
-  if (branches.length === 1 && branches[0]) return branches[0];
-  return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`;
+  return keysSql(type, bound(f), { after: cursor ?? undefined, rows: limit + 1 });
 }
 
-export async function listContentKeys(
-  db: Executor,
-  type: ContentTab,
-  f: ContentFilter,
-  cursor: Cursor | null,
-  limit: number,
-): Promise<ContentKey[]> {
-  const rows = await rowsOf<{ kind: 'tip' | 'guide'; id: string; cursor_ts: string }>(
-    db,
-    contentKeysQuery(type, f, cursor, limit),
-  );
-  return rows.map((r) => ({ kind: r.kind, id: r.id, cursorTs: r.cursor_ts }));
+/** Everything that changes the keys query's text; the values are filled in when it runs. */
+interface KeysShape {
+  type: ContentTab;
+  scope: ContentFilter['scope']['kind'];
+  includePrivate: boolean;
+  search: boolean;
+  country: boolean;
+  after: boolean;
+}
+
+const keysPlaceholders = {
+  userId: sql.placeholder('userId'),
+  pattern: sql.placeholder('pattern'),
+  country: sql.placeholder('country'),
+  cursorTs: sql.placeholder('cursorTs'),
+  cursorId: sql.placeholder('cursorId'),
+  rows: sql.placeholder('rows'),
+};
+
+function placeholderScope(shape: KeysShape): Scope<Bound> {
+  const id = keysPlaceholders.userId;
+  if (shape.scope === 'visible') return { kind: 'visible', viewerId: id };
+  if (shape.scope === 'user') return { kind: 'user', userId: id, includePrivate: shape.includePrivate };
+  if (shape.scope === 'ownPrivate') return { kind: 'ownPrivate', userId: id };
+  return { kind: 'public' };
+}
+
+const keyPages = preparedPerShape((db, key: string) => {
+  const shape = JSON.parse(key) as KeysShape;
+  const p = keysPlaceholders;
+  const filter: BoundFilter = {
+    scope: placeholderScope(shape),
+    pattern: shape.search ? p.pattern : undefined,
+    country: shape.country ? p.country : undefined,
+  };
+  const page: KeyPage = { after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined, rows: p.rows };
+  // Searches stay unnamed: their best plan depends on the word (db/named-statements.ts).
+  const name = shape.search ? '' : `content_keys_${Object.values(shape).join('_')}`;
+  return db
+    .select({ kind: sql<'tip' | 'guide'>`kind`, id: sql<string>`id`, cursorTs: sql<string>`cursor_ts` })
+    .from(sql`(${keysSql(shape.type, filter, page)}) AS page`)
+    .orderBy(sql`created_at DESC, id DESC`)
+    .prepare(name);
+});
+
+/** The keys of one page (limit + 1 rows), newest first; built once per shape (db/prepared.ts). */
+export function listContentKeys(db: Executor, type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): Promise<ContentKey[]> {
+  const scope = f.scope;
+  const userId = scope.kind === 'visible' ? scope.viewerId : scope.kind === 'public' ? undefined : scope.userId;
+  const shape: KeysShape = {
+    type,
+    scope: scope.kind,
+    includePrivate: scope.kind === 'user' && scope.includePrivate,
+    search: Boolean(f.q),
+    country: Boolean(f.country),
+    after: cursor !== null,
+  };
+  return keyPages(db, JSON.stringify(shape)).execute({
+    userId,
+    pattern: f.q ? containsPattern(f.q) : undefined,
+    country: f.country,
+    cursorTs: cursor?.createdAt,
+    cursorId: cursor?.id,
+    rows: limit + 1,
+  });
 }
 
 export async function countContent(db: Executor, f: ContentFilter): Promise<{ tips: number; guides: number }> {
