@@ -34,6 +34,11 @@ export function cursorText(createdAt: PgColumn): SQL<string> {
   return sql<string>`${createdAt}::text`;
 }
 
+/** Plain DESC, the order the keyset indexes are built in (db/schema.ts), so they are walked, not sorted. */
+export function newestFirst(column: PgColumn): SQL {
+  return sql`${column} DESC`;
+}
+
 /** Rows after the key (keyTs, keyId) in the list's order; each a value or a prepared query's placeholder. */
 export function beforeKey(createdAt: PgColumn, id: PgColumn, keyTs: string | Placeholder, keyId: string | Placeholder): SQL {
   return sql`(${createdAt}, ${id}) < (${keyTs}::timestamptz, ${keyId}::uuid)`;

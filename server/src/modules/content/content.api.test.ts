@@ -5,7 +5,7 @@ import { TEXTS } from '../../../../common/texts';
 import { guides, savedItems, tips } from '../../../../db/schema';
 import { insertGuide, insertSave, insertTip } from '../../../test/content-fixtures';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { contentKeysQuery } from './content.repository';
+import { contentKeysQuery } from './content-keys.repository';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 interface Page<T> {

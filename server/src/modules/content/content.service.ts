@@ -9,6 +9,8 @@ import type { Database, Executor } from '../../../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
 import { toGuideCard, toTipCard } from './cards';
+import type { ContentFilter } from './content-filter';
+import { listContentKeys } from './content-keys.repository';
 import * as repo from './content.repository';
 
 export interface ContentListQuery {
@@ -51,8 +53,8 @@ function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], lim
 export function createContentService(deps: { db: Database }) {
   const { db } = deps;
 
-  async function page(filter: repo.ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
-    const keys = await repo.listContentKeys(db, type, filter, cursor, limit);
+  async function page(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
+    const keys = await listContentKeys(db, type, filter, cursor, limit);
     const pageKeys = keys.slice(0, limit);
     const cards = await cardsByIds(
       db,
@@ -65,7 +67,7 @@ export function createContentService(deps: { db: Database }) {
     };
   }
 
-  async function userScope(viewerId: string, userId: string): Promise<repo.ContentFilter['scope']> {
+  async function userScope(viewerId: string, userId: string): Promise<ContentFilter['scope']> {
     if (userId !== viewerId && !(await repo.userExists(db, userId))) throw new NotFoundError('User not found');
     return { kind: 'user', userId, includePrivate: userId === viewerId };
   }
@@ -81,7 +83,7 @@ export function createContentService(deps: { db: Database }) {
     return repo.countContent(db, { scope: await userScope(viewerId, userId) });
   }
 
-  function visible(viewerId: string, query: { q?: string; country?: string }): repo.ContentFilter {
+  function visible(viewerId: string, query: { q?: string; country?: string }): ContentFilter {
     return { scope: { kind: 'visible', viewerId }, q: searchTerm(query.q), country: countryFilter(query.country) };
   }
 

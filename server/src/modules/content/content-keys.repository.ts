@@ -1,0 +1,129 @@
+/**
+ * The keys of one page of a content list, newest first. Lists are keyset pages over
+ * (created_at DESC, id DESC), never OFFSET. A mixed list is one UNION ALL of tip and guide keys,
+ * each branch already ordered and limited so each uses its own index; the cards of a page are
+ * then read by id (content.repository.ts). The query is built once per shape (db/prepared.ts).
+ */
+import { type Placeholder, type SQL, and, sql } from 'drizzle-orm';
+import type { ContentTab } from '../../../../common/schemas/content';
+import type { Executor } from '../../../../db/client';
+import { preparedPerShape } from '../../../../db/prepared';
+import { guides, tips } from '../../../../db/schema';
+import { type Cursor, beforeKey, newestFirst } from '../../lib/keyset';
+import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf, containsPattern } from './content-filter';
+
+export interface ContentKey {
+  kind: 'tip' | 'guide';
+  id: string;
+  cursorTs: string;
+}
+
+/** Where a page starts and how many keys it reads (the page's size + 1). */
+interface KeyPage {
+  after?: { createdAt: Bound; id: Bound };
+  rows: number | Placeholder;
+}
+
+function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
+  const table = kind === 'tip' ? tips : guides;
+  const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
+  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
+    FROM ${table} WHERE ${where}
+    ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${page.rows})`;
+}
+
+/**
+ * The filters whose branches together give the page. "Public or mine" is split into its two
+ * disjoint halves so each can walk an index already in (created_at, id) order
+ * (tips_public_created_idx, tips_user_created_idx and the guides' twins) and stop after
+ * limit + 1 rows, instead of sorting every visible row.
+ */
+function keyBranches(kinds: ('tip' | 'guide')[], f: BoundFilter, page: KeyPage): SQL[] {
+  const filters: BoundFilter[] =
+    f.scope.kind === 'visible'
+      ? [
+          { ...f, scope: { kind: 'public' } },
+          { ...f, scope: { kind: 'ownPrivate', userId: f.scope.viewerId } },
+        ]
+      : [f];
+  return kinds.flatMap((kind) => filters.map((filter) => keyBranch(kind, filter, page)));
+}
+
+function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
+  const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
+  const branches = keyBranches(kinds, f, page);
+  if (branches.length === 1 && branches[0]) return branches[0];
+  return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${page.rows}`;
+}
+
+/** The keys of one page (limit + 1 rows), newest first; 'all' mixes tips and guides. */
+export function contentKeysQuery(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): SQL {
+  return keysSql(type, bound(f), { after: cursor ?? undefined, rows: limit + 1 });
+}
+
+/** Everything that changes the keys query's text; the values are filled in when it runs. */
+interface KeysShape {
+  type: ContentTab;
+  scope: ContentFilter['scope']['kind'];
+  includePrivate: boolean;
+  search: boolean;
+  country: boolean;
+  after: boolean;
+}
+
+const keysPlaceholders = {
+  userId: sql.placeholder('userId'),
+  pattern: sql.placeholder('pattern'),
+  country: sql.placeholder('country'),
+  cursorTs: sql.placeholder('cursorTs'),
+  cursorId: sql.placeholder('cursorId'),
+  rows: sql.placeholder('rows'),
+};
+
+function placeholderScope(shape: KeysShape): Scope<Bound> {
+  const id = keysPlaceholders.userId;
+  if (shape.scope === 'visible') return { kind: 'visible', viewerId: id };
+  if (shape.scope === 'user') return { kind: 'user', userId: id, includePrivate: shape.includePrivate };
+  if (shape.scope === 'ownPrivate') return { kind: 'ownPrivate', userId: id };
+  return { kind: 'public' };
+}
+
+const keyPages = preparedPerShape((db, key: string) => {
+  const shape = JSON.parse(key) as KeysShape;
+  const p = keysPlaceholders;
+  const filter: BoundFilter = {
+    scope: placeholderScope(shape),
+    pattern: shape.search ? p.pattern : undefined,
+    country: shape.country ? p.country : undefined,
+  };
+  const page: KeyPage = { after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined, rows: p.rows };
+  // Searches stay unnamed: their best plan depends on the word (db/named-statements.ts).
+  const name = shape.search ? '' : `content_keys_${Object.values(shape).join('_')}`;
+  return db
+    .select({ kind: sql<'tip' | 'guide'>`kind`, id: sql<string>`id`, cursorTs: sql<string>`cursor_ts` })
+    .from(sql`(${keysSql(shape.type, filter, page)}) AS page`)
+    .orderBy(sql`created_at DESC, id DESC`)
+    .prepare(name);
+});
+
+/** The keys of one page (limit + 1 rows), newest first; built once per shape (db/prepared.ts). */
+export function listContentKeys(db: Executor, type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): Promise<ContentKey[]> {
+  const scope = f.scope;
+  const userId = scope.kind === 'visible' ? scope.viewerId : scope.kind === 'public' ? undefined : scope.userId;
+  const shape: KeysShape = {
+    type,
+    scope: scope.kind,
+    includePrivate: scope.kind === 'user' && scope.includePrivate,
+    search: Boolean(f.q),
+    country: Boolean(f.country),
+    after: cursor !== null,
+  };
+  return keyPages(db, JSON.stringify(shape)).execute({
+    userId,
+    pattern: f.q ? containsPattern(f.q) : undefined,
+    country: f.country,
+    cursorTs: cursor?.createdAt,
+    cursorId: cursor?.id,
+    rows: limit + 1,
+  });
+}
