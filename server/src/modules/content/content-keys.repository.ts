@@ -56,7 +56,10 @@ function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
   return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${page.rows}`;
 }
 
-/** The keys of one page (limit + 1 rows), newest first; 'all' mixes tips and guides. */
+/**
+ * The SQL of one page's keys with its values bound: what the prepared query below runs inside
+ * its `(...) AS page`. The search-plan test EXPLAINs it; the app calls listContentKeys.
+ */
 export function contentKeysQuery(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): SQL {
   return keysSql(type, bound(f), { after: cursor ?? undefined, rows: limit + 1 });
 }
