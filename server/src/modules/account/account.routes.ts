@@ -11,7 +11,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     await opts.account.deleteOwnAccount(viewer.userId);
     // The session row went with the user; better-auth's sign-out still sends the expired cookies
     // (same names and attributes as the ones it set, __Secure- prefix included).
-    sendCookies(reply, await opts.authService.signOut(requestContext(request)));
+    sendCookies(reply, await opts.authService.signOut(requestContext(request), viewer));
     return reply.status(204).send();
   });
 }

@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, opts: { authService: Auth
   );
 
   r.post('/sign-out', { config: { access: 'public' } }, async (request, reply) => {
-    sendCookies(reply, await authService.signOut(requestContext(request)));
+    sendCookies(reply, await authService.signOut(requestContext(request), await request.viewer().catch(() => null)));
     return reply.status(204).send();
   });
 
@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, opts: { authService: Auth
     '/password',
     { config: { access: 'signedIn' }, schema: { body: ChangePasswordSchema } },
     async (request, reply) => {
-      sendCookies(reply, await authService.changePassword(request.body, requestContext(request)));
+      sendCookies(reply, await authService.changePassword(await requireViewer(request), request.body, requestContext(request)));
       return reply.status(204).send();
     },
   );

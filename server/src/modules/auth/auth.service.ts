@@ -188,9 +188,9 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     return { result: await currentUser(userId), setCookies: created.headers.getSetCookie(), isNew: true };
   }
 
-  async function signOut(ctx: RequestContext): Promise<string[]> {
+  /** `viewer`: the caller the request already resolved (null when signed out), forgotten by the cache. */
+  async function signOut(ctx: RequestContext, viewer: Viewer | null): Promise<string[]> {
     if (!ctx.cookie) return [];
-    const viewer = (await resolveViewer(ctx).catch(() => null))?.result;
     try {
       const { headers } = await auth.api.signOut({ headers: toHeaders(ctx), returnHeaders: true });
       return headers.getSetCookie();
@@ -203,16 +203,15 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
   }
 
   /** Verifies the current password; every other session of the account ends. */
-  async function changePassword(body: ChangePassword, ctx: RequestContext): Promise<string[]> {
-    // Its sessions change: the other ones end, and better-auth may issue this one anew.
-    const viewer = (await resolveViewer(ctx)).result;
+  async function changePassword(viewer: Viewer, body: ChangePassword, ctx: RequestContext): Promise<string[]> {
     try {
       const { headers } = await auth.api.changePassword({
         body: { ...body, revokeOtherSessions: true },
         headers: toHeaders(ctx),
         returnHeaders: true,
       });
-      if (viewer) sessionCache.forgetUser(viewer.userId);
+      // Its sessions change: the other ones end, and better-auth may issue this one anew.
+      sessionCache.forgetUser(viewer.userId);
       return headers.getSetCookie();
     } catch (error) {
       if (errorCode(error) === 'INVALID_PASSWORD') throw new BadRequestError(TEXTS.currentPasswordWrong);
