@@ -13,7 +13,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAccountService } from './modules/account/account.service';
-import { createAuthService } from './modules/auth/auth.service';
+import { cookieValue, createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBetterAuth, sessionCookieName } from './modules/auth/better-auth';
 import { createSessionCache } from './modules/auth/session-cache';
@@ -98,7 +98,8 @@ export async function buildApp(deps: AppDeps) {
   const sessionCache = createSessionCache({ database, log: app.log });
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.stop());
-  const authService = createAuthService(db, auth, { cache: sessionCache, cookieName: sessionCookieName(config.publicUrl) });
+  const cookieName = sessionCookieName(config.publicUrl);
+  const authService = createAuthService(db, auth, { cache: sessionCache, cookieName });
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   const invitations = createInvitationsService({ db, mailer, publicUrl: config.publicUrl, log: app.log });
   // One photo store for every module (uploads, tips, guides).
@@ -151,7 +152,10 @@ export async function buildApp(deps: AppDeps) {
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, { prefix: '/api/events', hub: createEventHub({ database, log: app.log }), db });
 
-  await app.register(webClientPlugin, { root: deps.webRoot ?? path.resolve('dist/web') });
+  await app.register(webClientPlugin, {
+    root: deps.webRoot ?? path.resolve('dist/web'),
+    hasSession: (cookieHeader) => cookieValue(cookieHeader, cookieName) !== undefined,
+  });
   return app;
 }
 

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from './error-handler';
+import { cookieValue } from '../modules/auth/auth.service';
 import { webClientPlugin } from './web-client';
 
 let root: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'assets/big-123abc.js'), 'x'.repeat(5000));
   writeFileSync(path.join(root, 'assets/big-123abc.js.br'), brotliCompressSync('x'.repeat(5000)));
   await app.register(errorHandlerPlugin);
-  await app.register(webClientPlugin, { root });
+  await app.register(webClientPlugin, { root, hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined });
   await app.ready();
 });
 afterAll(async () => {

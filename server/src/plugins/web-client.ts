@@ -13,7 +13,13 @@ import fp from 'fastify-plugin';
 import { errorBody } from './error-handler';
 import { routePreloads, withPreloads } from './route-preloads';
 
-export const webClientPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export interface WebClientOptions {
+  root: string;
+  /** Whether a Cookie header carries a session (the session cookie's own parser, from app.ts). */
+  hasSession: (cookieHeader: string) => boolean;
+}
+
+export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOptions) => {
   const hasBuild = existsSync(path.join(opts.root, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -37,8 +43,8 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: { root: str
     }
     reply.header('cache-control', 'no-cache');
     // Signed out, those requests would only fail: the page sends the visitor to sign in.
-    const hasSession = request.headers.cookie?.includes('session_token=') ?? false;
-    const preloads = hasSession ? routePreloads(request.url) : [];
+    const cookie = request.headers.cookie;
+    const preloads = cookie && opts.hasSession(cookie) ? routePreloads(request.url) : [];
     if (preloads.length === 0) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(withPreloads(await indexHtml(), preloads));
   });
