@@ -34,11 +34,17 @@ describe('nameStatementsOf', () => {
     expect(values).toEqual([1]);
   });
 
-  it('leaves alone statements without parameters, plain strings and already named ones', () => {
+  it('leaves alone statements without parameters, plain strings, named ones and those named empty', () => {
     const { client, calls } = recordingClient();
     void client.query({ text: 'begin' } as never);
     void client.query('LISTEN "x"' as never);
     void client.query({ text: 'select $1', name: 'mine' } as never, ['a'] as never);
-    expect(calls).toEqual([[{ text: 'begin' }], ['LISTEN "x"'], [{ text: 'select $1', name: 'mine' }, ['a']]]);
+    void client.query({ text: 'select $1', name: '' } as never, ['a'] as never);
+    expect(calls).toEqual([
+      [{ text: 'begin' }],
+      ['LISTEN "x"'],
+      [{ text: 'select $1', name: 'mine' }, ['a']],
+      [{ text: 'select $1', name: '' }, ['a']],
+    ]);
   });
 });

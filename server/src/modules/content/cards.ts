@@ -2,7 +2,7 @@
 import type { Author } from '../../../../common/schemas/content-fields';
 import type { GuideCard } from '../../../../common/schemas/guide';
 import type { TipCard } from '../../../../common/schemas/tip';
-import type { GuideCardRow, TipCardRow } from './content.repository';
+import type { GuideCardRow, GuideOwnFields, TipCardRow, TipOwnFields } from './content.repository';
 
 interface AuthorColumns {
   userId: string;
@@ -15,40 +15,49 @@ export function toAuthor(row: AuthorColumns): Author {
   return { id: row.userId, name: row.authorName, username: row.authorUsername, profilePictureUrl: row.authorPictureUrl };
 }
 
-export function toTipCard(row: TipCardRow): TipCard {
+/** A tip's card from its own columns; built field by field (an object spread here was 7% of a list's CPU). */
+export function tipCard(id: string, author: Author, tipTypeName: string | null, t: TipOwnFields): TipCard {
   return {
     kind: 'tip',
-    id: row.id,
-    author: toAuthor(row),
-    title: row.title,
-    tipTypeName: row.tipTypeName,
-    country: row.country,
-    city: row.city,
-    placeName: row.placeName,
-    rating: row.rating,
-    description: row.description,
-    photoUrl: row.photoUrl ?? row.photoUrls[0] ?? null,
-    tags: row.tags,
-    isPrivate: row.isPrivate,
-    likesCount: row.likesCount,
-    createdAt: row.createdAt.toISOString(),
+    id,
+    author,
+    title: t.title,
+    tipTypeName,
+    country: t.country,
+    city: t.city,
+    placeName: t.placeName,
+    rating: t.rating,
+    description: t.description,
+    photoUrl: t.photoUrl ?? t.photoUrls[0] ?? null,
+    tags: t.tags,
+    isPrivate: t.isPrivate,
+    likesCount: t.likesCount,
+    createdAt: t.createdAt.toISOString(),
   };
 }
 
-export function toGuideCard(row: GuideCardRow): GuideCard {
+export function guideCard(id: string, author: Author, g: GuideOwnFields): GuideCard {
   return {
     kind: 'guide',
-    id: row.id,
-    author: toAuthor(row),
-    title: row.title,
-    location: row.location,
-    countries: row.countries,
-    description: row.description,
-    daysCount: row.daysCount,
-    photoUrl: row.photoUrls[0] ?? null,
-    tags: row.tags,
-    isPrivate: row.isPrivate,
-    likesCount: row.likesCount,
-    createdAt: row.createdAt.toISOString(),
+    id,
+    author,
+    title: g.title,
+    location: g.location,
+    countries: g.countries,
+    description: g.description,
+    daysCount: g.daysCount,
+    photoUrl: g.photoUrls[0] ?? null,
+    tags: g.tags,
+    isPrivate: g.isPrivate,
+    likesCount: g.likesCount,
+    createdAt: g.createdAt.toISOString(),
   };
+}
+
+export function toTipCard(row: TipCardRow): TipCard {
+  return tipCard(row.id, toAuthor(row), row.tipTypeName, row);
+}
+
+export function toGuideCard(row: GuideCardRow): GuideCard {
+  return guideCard(row.id, toAuthor(row), row);
 }

@@ -1,27 +1,20 @@
 /**
  * The keys of one page of a content list, newest first. Lists are keyset pages over
  * (created_at DESC, id DESC), never OFFSET. A mixed list is one UNION ALL of tip and guide keys,
- * each branch already ordered and limited so each uses its own index; the cards of a page are
- * then read by id (content.repository.ts). The query is built once per shape (db/prepared.ts).
+ * each branch already ordered and limited so each uses its own index; content-page.repository.ts
+ * joins them to their cards. The text depends only on the call's shape, so it is built once per
+ * shape with placeholders for the values.
  */
-import { type Placeholder, type SQL, and, sql } from 'drizzle-orm';
+import { type SQL, and, sql } from 'drizzle-orm';
 import type { ContentTab } from '../../../../common/schemas/content';
-import type { Executor } from '../../../../db/client';
-import { preparedPerShape } from '../../../../db/prepared';
 import { guides, tips } from '../../../../db/schema';
-import { type Cursor, beforeKey, newestFirst } from '../../lib/keyset';
+import { type Cursor, beforeKey, limitLiteral, newestFirst } from '../../lib/keyset';
 import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf, containsPattern } from './content-filter';
-
-export interface ContentKey {
-  kind: 'tip' | 'guide';
-  id: string;
-  cursorTs: string;
-}
 
 /** Where a page starts and how many keys it reads (the page's size + 1). */
 interface KeyPage {
   after?: { createdAt: Bound; id: Bound };
-  rows: number | Placeholder;
+  rows: number;
 }
 
 function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
@@ -29,7 +22,7 @@ function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
     FROM ${table} WHERE ${where}
-    ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${page.rows})`;
+    ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${limitLiteral(page.rows)})`;
 }
 
 /**
@@ -53,7 +46,7 @@ function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
   const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
   const branches = keyBranches(kinds, f, page);
   if (branches.length === 1 && branches[0]) return branches[0];
-  return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${page.rows}`;
+  return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(page.rows)}`;
 }
 
 /**
@@ -65,13 +58,15 @@ export function contentKeysQuery(type: ContentTab, f: ContentFilter, cursor: Cur
 }
 
 /** Everything that changes the keys query's text; the values are filled in when it runs. */
-interface KeysShape {
+export interface KeysShape {
   type: ContentTab;
   scope: ContentFilter['scope']['kind'];
   includePrivate: boolean;
   search: boolean;
   country: boolean;
   after: boolean;
+  /** The page's size + 1 (a limit is 1-50, so at most 50 texts per shape). */
+  rows: number;
 }
 
 const keysPlaceholders = {
@@ -80,7 +75,6 @@ const keysPlaceholders = {
   country: sql.placeholder('country'),
   cursorTs: sql.placeholder('cursorTs'),
   cursorId: sql.placeholder('cursorId'),
-  rows: sql.placeholder('rows'),
 };
 
 function placeholderScope(shape: KeysShape): Scope<Bound> {
@@ -91,42 +85,37 @@ function placeholderScope(shape: KeysShape): Scope<Bound> {
   return { kind: 'public' };
 }
 
-const keyPages = preparedPerShape((db, key: string) => {
-  const shape = JSON.parse(key) as KeysShape;
+/** The keys query's text for a shape, with placeholders where listed values go (keysValues). */
+export function keysSqlOfShape(shape: KeysShape): SQL {
   const p = keysPlaceholders;
   const filter: BoundFilter = {
     scope: placeholderScope(shape),
     pattern: shape.search ? p.pattern : undefined,
     country: shape.country ? p.country : undefined,
   };
-  const page: KeyPage = { after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined, rows: p.rows };
-  // Searches stay unnamed: their best plan depends on the word (db/named-statements.ts).
-  const name = shape.search ? '' : `content_keys_${Object.values(shape).join('_')}`;
-  return db
-    .select({ kind: sql<'tip' | 'guide'>`kind`, id: sql<string>`id`, cursorTs: sql<string>`cursor_ts` })
-    .from(sql`(${keysSql(shape.type, filter, page)}) AS page`)
-    .orderBy(sql`created_at DESC, id DESC`)
-    .prepare(name);
-});
+  return keysSql(shape.type, filter, { after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined, rows: shape.rows });
+}
 
-/** The keys of one page (limit + 1 rows), newest first; built once per shape (db/prepared.ts). */
-export function listContentKeys(db: Executor, type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): Promise<ContentKey[]> {
-  const scope = f.scope;
-  const userId = scope.kind === 'visible' ? scope.viewerId : scope.kind === 'public' ? undefined : scope.userId;
-  const shape: KeysShape = {
+export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): KeysShape {
+  return {
     type,
-    scope: scope.kind,
-    includePrivate: scope.kind === 'user' && scope.includePrivate,
+    scope: f.scope.kind,
+    includePrivate: f.scope.kind === 'user' && f.scope.includePrivate,
     search: Boolean(f.q),
     country: Boolean(f.country),
     after: cursor !== null,
+    rows: limit + 1,
   };
-  return keyPages(db, JSON.stringify(shape)).execute({
-    userId,
+}
+
+/** The values of keysSqlOfShape's placeholders for one call. */
+export function keysValues(f: ContentFilter, cursor: Cursor | null) {
+  const scope = f.scope;
+  return {
+    userId: scope.kind === 'visible' ? scope.viewerId : scope.kind === 'public' ? undefined : scope.userId,
     pattern: f.q ? containsPattern(f.q) : undefined,
     country: f.country,
     cursorTs: cursor?.createdAt,
     cursorId: cursor?.id,
-    rows: limit + 1,
-  });
+  };
 }

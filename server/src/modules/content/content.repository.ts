@@ -39,18 +39,15 @@ export async function userExists(db: Executor, userId: string): Promise<boolean>
 
 // ---- Cards ----
 
-const authorColumns = {
+export const authorColumns = {
   authorName: profiles.name,
   authorUsername: profiles.username,
   authorPictureUrl: profiles.profilePictureUrl,
 };
 
-export const tipCardColumns = {
-  id: tips.id,
-  userId: tips.userId,
-  ...authorColumns,
+/** A tip card's columns of the tips table, beside its id, author and tip type. */
+export const tipOwnColumns = {
   title: tips.title,
-  tipTypeName: tipTypes.name,
   country: tips.country,
   city: tips.city,
   placeName: tips.placeName,
@@ -64,10 +61,7 @@ export const tipCardColumns = {
   createdAt: tips.createdAt,
 };
 
-export const guideCardColumns = {
-  id: guides.id,
-  userId: guides.userId,
-  ...authorColumns,
+export const guideOwnColumns = {
   title: guides.title,
   location: guides.location,
   countries: guides.countries,
@@ -79,6 +73,9 @@ export const guideCardColumns = {
   likesCount: guides.likesCount,
   createdAt: guides.createdAt,
 };
+
+export const tipCardColumns = { id: tips.id, userId: tips.userId, ...authorColumns, tipTypeName: tipTypes.name, ...tipOwnColumns };
+export const guideCardColumns = { id: guides.id, userId: guides.userId, ...authorColumns, ...guideOwnColumns };
 
 /** `= ANY($1::uuid[])`, not IN ($1, $2, ...): one statement text whatever the page's size. */
 const tipCards = preparedPerDb((db) =>
@@ -110,6 +107,9 @@ export function guideCardRows(db: Executor, ids: string[]) {
 }
 
 export type TipCardRow = Awaited<ReturnType<typeof tipCardRows>>[number];
+/** The card fields read from the tips (guides) table itself. */
+export type TipOwnFields = { [K in keyof typeof tipOwnColumns]: TipCardRow[K] };
+export type GuideOwnFields = { [K in keyof typeof guideOwnColumns]: GuideCardRow[K] };
 export type GuideCardRow = Awaited<ReturnType<typeof guideCardRows>>[number];
 
 // ---- Saved ----

@@ -10,7 +10,7 @@ import { NotFoundError } from '../../lib/errors';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
 import { toGuideCard, toTipCard } from './cards';
 import type { ContentFilter } from './content-filter';
-import { listContentKeys } from './content-keys.repository';
+import { listContentPage } from './content-page.repository';
 import * as repo from './content.repository';
 
 export interface ContentListQuery {
@@ -54,17 +54,8 @@ export function createContentService(deps: { db: Database }) {
   const { db } = deps;
 
   async function page(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
-    const keys = await listContentKeys(db, type, filter, cursor, limit);
-    const pageKeys = keys.slice(0, limit);
-    const cards = await cardsByIds(
-      db,
-      pageKeys.filter((k) => k.kind === 'tip').map((k) => k.id),
-      pageKeys.filter((k) => k.kind === 'guide').map((k) => k.id),
-    );
-    return {
-      items: pageKeys.flatMap((k) => cards.get(k.id) ?? []),
-      nextCursor: nextCursorOf(keys, limit),
-    };
+    const rows = await listContentPage(db, type, filter, cursor, limit);
+    return { items: rows.slice(0, limit).map((r) => r.card), nextCursor: nextCursorOf(rows, limit) };
   }
 
   async function userScope(viewerId: string, userId: string): Promise<ContentFilter['scope']> {
