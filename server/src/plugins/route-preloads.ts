@@ -1,7 +1,7 @@
 /**
- * The API requests a page needs for its first paint, named in the HTML served for it so the
- * browser starts them with the HTML instead of after the JavaScript (issue 7: on a phone the JS
- * takes ~1 s to arrive). index.html itself preloads `/api/auth/me`, asked by every page.
+ * The API requests and route modules a page needs for its first paint, named in the HTML served
+ * for it so the browser starts them with the HTML instead of after the JavaScript (issue 7: on a
+ * phone the JS takes ~1 s to arrive). index.html itself preloads `/api/auth/me`, asked by every page.
  *
  * Each URL must be exactly the one the client fetches (web/src/features/.../api/*.ts) or the
  * browser fetches twice; tests/e2e/tips.spec.ts checks that each preload is used.
@@ -21,9 +21,35 @@ export function routePreloads(url: string): string[] {
   return [];
 }
 
+/** The member shell every signed-in page renders in (web/src/app/router.tsx). */
+const MEMBER_SHELL = 'src/app/routes/app-root.tsx';
+
+/** Member pages whose route module is `src/app/routes/<first path segment>.tsx` (router.tsx). */
+const MEMBER_PAGES = new Set([
+  'dashboard', 'explore', 'tips', 'saved', 'notifications', 'profile', 'connections', 'user-connections',
+  'new-tip', 'new-guide', 'view-tip', 'view-guide', 'edit-tip', 'edit-guide', 'admin',
+]);
+
+/** The lazy route modules (keys of Vite's manifest) a member page renders: the shell and its own. */
+export function routeModules(url: string): string[] {
+  const page = /^\/([a-z-]+)(?:\/[^/?#]+)?(?:\?.*)?$/.exec(url)?.[1];
+  return page && MEMBER_PAGES.has(page) ? [MEMBER_SHELL, `src/app/routes/${page}.tsx`] : [];
+}
+
+export interface Preloads {
+  /** API URLs, fetched as the client will. */
+  fetches: readonly string[];
+  /** JavaScript chunk URLs (chunk-preloads.ts). */
+  modules: readonly string[];
+}
+
 /** index.html with a preload link for each URL, at the end of its head. */
-export function withPreloads(html: string, urls: readonly string[]): string {
-  if (urls.length === 0) return html;
-  const links = urls.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`).join('');
-  return html.replace('</head>', `${links}</head>`);
+export function withPreloads(html: string, { fetches, modules }: Preloads): string {
+  if (fetches.length === 0 && modules.length === 0) return html;
+  const links = [
+    ...fetches.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`),
+    // crossorigin as Vite writes its own: a module's request is CORS, and a preload must match it to be used.
+    ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+  ];
+  return html.replace('</head>', `${links.join('')}</head>`);
 }

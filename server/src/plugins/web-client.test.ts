@@ -11,6 +11,16 @@ import { webClientPlugin } from './web-client';
 let root: string;
 const app = Fastify({ logger: false });
 
+/** A build's manifest: the entry, the member shell, two routes and the chunks they share. */
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'] },
+  '_vendor-1.js': { file: 'assets/vendor-1.js' },
+  '_select-1.js': { file: 'assets/select-1.js', imports: ['_vendor-1.js'] },
+  'src/app/routes/app-root.tsx': { file: 'assets/app-root-1.js', imports: ['index.html', '_vendor-1.js'] },
+  'src/app/routes/explore.tsx': { file: 'assets/explore-1.js', imports: ['index.html', '_select-1.js'] },
+  'src/app/routes/view-tip.tsx': { file: 'assets/view-tip-1.js', imports: ['index.html', '_vendor-1.js'] },
+};
+
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'waymark-web-'));
   mkdirSync(path.join(root, 'assets'));
@@ -18,6 +28,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'assets/app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'assets/big-123abc.js'), 'x'.repeat(5000));
   writeFileSync(path.join(root, 'assets/big-123abc.js.br'), brotliCompressSync('x'.repeat(5000)));
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
   await app.register(errorHandlerPlugin);
   await app.register(webClientPlugin, { root, hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined });
   await app.ready();
@@ -71,7 +83,7 @@ describe('web client serving', () => {
     expect(explore.statusCode).toBe(200);
     expect(explore.headers['content-type']).toContain('text/html');
     expect(explore.headers['cache-control']).toBe('no-cache');
-    expect(explore.body).toMatch(/<title>Waymark<\/title><link rel="preload"[^>]+><\/head>/);
+    expect(explore.body).toMatch(/<title>Waymark<\/title><link rel="preload"[^>]+>(<link rel="modulepreload"[^>]+>)+<\/head>/);
     expect(preloadsOf(explore.body)).toEqual(['/api/explore?limit=12']);
     expect(preloadsOf((await page(`/view-tip/${tipId}`)).body)).toEqual([`/api/tips/${tipId}`]);
     expect(preloadsOf((await page(`/view-guide/${tipId}`)).body)).toEqual([`/api/guides/${tipId}`]);
@@ -80,6 +92,20 @@ describe('web client serving', () => {
       expect(preloadsOf((await page(url)).body), url).toEqual([]);
     }
     expect(preloadsOf((await page('/explore', {})).body)).toEqual([]);
+  });
+
+  it("names a member page's route chunks that the entry does not load as modulepreloads, for a signed-in browser", async () => {
+    const cookie = 'waymark.session_token=abc';
+    const modulesOf = async (url: string, headers: Record<string, string> = { cookie }) => {
+      const html = (await app.inject({ method: 'GET', url, headers })).body;
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    };
+    expect(await modulesOf('/explore')).toEqual(['/assets/app-root-1.js', '/assets/explore-1.js', '/assets/select-1.js']);
+    expect(await modulesOf('/explore?q=lisbon')).toEqual(['/assets/app-root-1.js', '/assets/explore-1.js', '/assets/select-1.js']);
+    expect(await modulesOf('/view-tip/123')).toEqual(['/assets/app-root-1.js', '/assets/view-tip-1.js']);
+    // A page outside the member area, an unknown one, and a signed-out browser get none.
+    for (const url of ['/', '/signup', '/no/such/page', '/explore/a/b']) expect(await modulesOf(url), url).toEqual([]);
+    expect(await modulesOf('/explore', {})).toEqual([]);
   });
 
   it('answers unknown API paths with a JSON 404, never the page', async () => {

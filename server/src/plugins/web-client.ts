@@ -1,8 +1,8 @@
 /**
  * Serves the built client (dist/web) from the API's own process: hashed assets cache for a
  * year and go precompressed (brotli or gzip) when the browser accepts it; every non-API path
- * answers index.html so React Router can route it, with preloads of the API requests that page
- * needs first (route-preloads.ts).
+ * answers index.html so React Router can route it, with preloads of the API requests and the
+ * route chunks that page needs first (route-preloads.ts, chunk-preloads.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -11,7 +11,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler';
-import { routePreloads, withPreloads } from './route-preloads';
+import { type Manifest, chunkUrls } from './chunk-preloads';
+import { routeModules, routePreloads, withPreloads } from './route-preloads';
 
 export interface WebClientOptions {
   root: string;
@@ -35,7 +36,9 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
       },
     });
   }
-  const indexHtml = cachedFile(path.join(opts.root, 'index.html'));
+  const indexHtml = cachedFile(path.join(opts.root, 'index.html'), (text) => text);
+  const manifestPath = path.join(opts.root, '.vite/manifest.json');
+  const manifest = existsSync(manifestPath) ? cachedFile(manifestPath, (text) => JSON.parse(text) as Manifest) : async () => ({});
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -44,18 +47,19 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     reply.header('cache-control', 'no-cache');
     // Signed out, those requests would only fail: the page sends the visitor to sign in.
     const cookie = request.headers.cookie;
-    const preloads = cookie && opts.hasSession(cookie) ? routePreloads(request.url) : [];
-    if (preloads.length === 0) return reply.sendFile('index.html');
+    const modules = cookie && opts.hasSession(cookie) ? routeModules(request.url) : [];
+    if (modules.length === 0) return reply.sendFile('index.html');
+    const preloads = { fetches: routePreloads(request.url), modules: chunkUrls(await manifest(), modules) };
     return reply.type('text/html; charset=utf-8').send(withPreloads(await indexHtml(), preloads));
   });
 });
 
-/** The file's text, read again only when it changes (a rebuild while the server runs). */
-function cachedFile(filePath: string): () => Promise<string> {
-  let cached: { mtimeMs: number; text: string } | undefined;
+/** The file's content, read (and parsed) again only when it changes (a rebuild while the server runs). */
+function cachedFile<T>(filePath: string, parse: (text: string) => T): () => Promise<T> {
+  let cached: { mtimeMs: number; value: T } | undefined;
   return async () => {
     const { mtimeMs } = await stat(filePath);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await readFile(filePath, 'utf8') };
-    return cached.text;
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: parse(await readFile(filePath, 'utf8')) };
+    return cached.value;
   };
 }
