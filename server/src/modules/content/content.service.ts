@@ -5,12 +5,11 @@
  */
 import type { ContentCard, ContentCounts, ContentTab, SavedItem } from '../../../../common/schemas/content';
 import { normalizeForSearch } from '../../../../common/search';
-import type { Database, Executor } from '../../../../db/client';
+import type { Database } from '../../../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
-import { toGuideCard, toTipCard } from './cards';
 import type { ContentFilter } from './content-filter';
-import { listContentPage } from './content-page.repository';
+import { cardsByIds, listContentPage } from './content-page.repository';
 import * as repo from './content.repository';
 
 export interface ContentListQuery {
@@ -35,14 +34,6 @@ function searchTerm(q: string | undefined): string | undefined {
 
 function countryFilter(country: string | undefined): string | undefined {
   return country ? country : undefined;
-}
-
-/** The cards of the given ids, by id (an item deleted meanwhile is simply missing). */
-export async function cardsByIds(db: Executor, tipIds: string[], guideIds: string[]): Promise<Map<string, ContentCard>> {
-  const cards = new Map<string, ContentCard>();
-  if (tipIds.length > 0) for (const row of await repo.tipCardRows(db, tipIds)) cards.set(row.id, toTipCard(row));
-  if (guideIds.length > 0) for (const row of await repo.guideCardRows(db, guideIds)) cards.set(row.id, toGuideCard(row));
-  return cards;
 }
 
 function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], limit: number): string | null {
