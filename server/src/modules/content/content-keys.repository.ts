@@ -2,8 +2,8 @@
  * The keys of one page of a content list, newest first. Lists are keyset pages over
  * (created_at DESC, id DESC), never OFFSET. A mixed list is one UNION ALL of tip and guide keys,
  * each branch already ordered and limited so each uses its own index; content-page.repository.ts
- * joins them to their cards. The text depends only on the call's shape, so it is built once per
- * shape with placeholders for the values.
+ * reads their cards. The text depends only on the call's shape, so it is built once per shape
+ * with placeholders for the values.
  */
 import { type SQL, and, sql } from 'drizzle-orm';
 import type { ContentTab } from '../../../../common/schemas/content';
@@ -50,8 +50,8 @@ function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
 }
 
 /**
- * The SQL of one page's keys with its values bound: what the prepared query below runs inside
- * its `(...) AS page`. The search-plan test EXPLAINs it; the app calls listContentKeys.
+ * The SQL of one page's keys with its values bound: what the prepared queries of
+ * content-page.repository.ts run inside their `(...) AS page`. The search-plan test EXPLAINs it.
  */
 export function contentKeysQuery(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): SQL {
   return keysSql(type, bound(f), { after: cursor ?? undefined, rows: limit + 1 });
