@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { chunkUrls } from '../../server/src/plugins/chunk-preloads';
 
 const SIGN_IN_BUDGET = 170 * 1024;
 const CHUNK_BUDGET = 60 * 1024;
@@ -43,21 +44,13 @@ test('every lazily loaded chunk is at most 60 KB gzipped', () => {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const sizeOf = (file: string) => gzipSize(readFileSync(path.join(distDir, file)));
 
-  // What the entry already brought: a route's shared imports beyond it are what visiting it costs.
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const loaded = new Set(entryKeys.flatMap((key) => [...closure(key)]));
-
+  // A route's shared imports beyond what the entry already brought are what visiting it costs
+  // (the same chunks the server names as modulepreloads).
   const rows = Object.entries(manifest)
     .filter(([, chunk]) => chunk.isDynamicEntry)
     .map(([key, chunk]) => {
-      const extra = [...closure(key)].filter((k) => k !== key && !loaded.has(k));
-      return { name: chunk.src ?? key, file: chunk.file, own: sizeOf(chunk.file), withShared: sizeOf(chunk.file) + extra.reduce((sum, k) => sum + sizeOf(manifest[k]!.file), 0) };
+      const extra = chunkUrls(manifest, [key]).map((url) => url.slice(1)).filter((file) => file !== chunk.file);
+      return { name: chunk.src ?? key, file: chunk.file, own: sizeOf(chunk.file), withShared: sizeOf(chunk.file) + extra.reduce((sum, file) => sum + sizeOf(file), 0) };
     })
     .sort((a, b) => b.own - a.own);
   console.log(
