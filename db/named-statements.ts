@@ -8,7 +8,7 @@
  * Left unnamed: statements without parameters (BEGIN, LISTEN, DDL), searches (LIKE), whose
  * best plan depends on the searched word: a generic plan cannot tell a rare word (the trigram
  * index) from a common one (walk the date index until the page is full), and statements their
- * caller names '' for the same reason (explore's country filter: France holds 17% of tips).
+ * caller names '' for the same reason.
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';

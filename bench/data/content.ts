@@ -130,6 +130,10 @@ export async function insertContent(handle: DatabaseHandle, tipCount: number, gu
          s.search_text, s.created_at, s.created_at
        FROM bench_guides s LEFT JOIN bench_like_counts c ON c.item_id = s.id
        WHERE s.n BETWEEN ${from} AND ${to}`,
+      // What guides' trigger writes (migration 0010); triggers are off during the load.
+      `INSERT INTO guide_countries (guide_id, country, guide_created_at)
+       SELECT s.id, c, s.created_at FROM bench_guides s, unnest(s.countries) AS c
+       WHERE s.n BETWEEN ${from} AND ${to}`,
     );
   }
 }

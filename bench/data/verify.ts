@@ -6,7 +6,10 @@ import { rowsOf } from './bulk';
 interface TipRow { title: string; place_name: string | null; city: string; country: string; description: string; tags: string[]; search_text: string }
 interface GuideRow { title: string; location: string | null; countries: string[]; description: string | null; tags: string[]; search_text: string }
 
-/** Problems found (empty when consistent): search_text as the services compute it, likes_count = COUNT(likes). */
+/**
+ * Problems found (empty when consistent): search_text as the services compute it, likes_count =
+ * COUNT(likes), guide_countries = guides.countries.
+ */
 export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   const problems: string[] = [];
   const tips = await rowsOf<TipRow>(handle, 'SELECT title, place_name, city, country, description, tags, search_text FROM tips ORDER BY random() LIMIT 300');
@@ -31,5 +34,15 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
      WHERE l.user_id = coalesce(t.user_id, g.user_id) OR coalesce(t.is_private, g.is_private)`,
   );
   if (own!.n > 0) problems.push(`${own!.n} likes of own or private items`);
+  const [mirror] = await rowsOf<{ n: number }>(
+    handle,
+    `SELECT count(*)::int AS n FROM (
+       (SELECT g.id, c, g.created_at FROM guides g, unnest(g.countries) AS c
+        EXCEPT SELECT guide_id, country, guide_created_at FROM guide_countries)
+       UNION ALL
+       (SELECT guide_id, country, guide_created_at FROM guide_countries
+        EXCEPT SELECT g.id, c, g.created_at FROM guides g, unnest(g.countries) AS c)) AS differ`,
+  );
+  if (mirror!.n > 0) problems.push(`${mirror!.n} rows differ between guide_countries and guides.countries`);
   return problems.slice(0, 10);
 }

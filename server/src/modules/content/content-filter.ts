@@ -4,7 +4,7 @@
  * A value is bound now (a string) or by a prepared query when it runs (a placeholder).
  */
 import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
-import { guides, tips } from '../../../../db/schema';
+import { guideCountries, guides, tips } from '../../../../db/schema';
 import { isPrivate, isPublic } from '../../../../db/visibility';
 
 /**
@@ -64,8 +64,8 @@ export function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {
       ? undefined
       : kind === 'tip'
         ? eq(tips.country, f.country)
-        : // @> (not = ANY) so the GIN index on countries can answer it.
-          sql`${guides.countries} @> ARRAY[${f.country}]::text[]`;
+        : // guide_countries mirrors guides.countries with an index by country (db/schema.ts).
+          sql`EXISTS (SELECT 1 FROM ${guideCountries} WHERE ${guideCountries.guideId} = ${guides.id} AND ${guideCountries.country} = ${f.country})`;
   return (
     and(scopeCondition(table, f.scope), f.pattern === undefined ? undefined : sql`${table.searchText} LIKE ${f.pattern}`, country) ??
     sql`true`

@@ -5,9 +5,9 @@
  * reads their cards. The text depends only on the call's shape, so it is built once per shape
  * with placeholders for the values.
  */
-import { type SQL, and, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '../../../../common/schemas/content';
-import { guides, tips } from '../../../../db/schema';
+import { guideCountries, guides, tips } from '../../../../db/schema';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '../../lib/keyset';
 import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf, containsPattern } from './content-filter';
 
@@ -18,11 +18,29 @@ interface KeyPage {
 }
 
 function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
+  if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
   const table = kind === 'tip' ? tips : guides;
   const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
     FROM ${table} WHERE ${where}
     ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${limitLiteral(page.rows)})`;
+}
+
+/**
+ * The public guides of one country walk guide_countries' (country, created_at, id) index, so a
+ * popular country's page reads its first rows instead of sorting them all, with one plan for
+ * every country (guides.countries is an array: its GIN index can only say which guides match).
+ */
+function publicGuidesOfCountry(f: BoundFilter, country: Bound, page: KeyPage): SQL {
+  const gc = guideCountries;
+  const where = and(
+    eq(gc.country, country),
+    conditionsOf('guide', { ...f, country: undefined }),
+    page.after ? beforeKey(gc.guideCreatedAt, gc.guideId, page.after.createdAt, page.after.id) : undefined,
+  );
+  return sql`(SELECT 'guide' AS kind, ${guides.id} AS id, ${guides.createdAt} AS created_at, ${guides.createdAt}::text AS cursor_ts
+    FROM ${gc} JOIN ${guides} ON ${guides.id} = ${gc.guideId} WHERE ${where}
+    ORDER BY ${newestFirst(gc.guideCreatedAt)}, ${newestFirst(gc.guideId)} LIMIT ${limitLiteral(page.rows)})`;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * One page of a content list with its cards, in one statement: the page's keys
  * (content-keys.repository.ts) joined to the tips, guides, authors and tip types they name.
- * One round trip instead of three (keys, tip cards, guide cards), planned once. Searches and
- * country filters read keys, then cards (keyPages below says why). Built once per shape
+ * One round trip instead of three (keys, tip cards, guide cards), planned once. Searches read
+ * keys, then cards (keyPages below says why). Built once per shape
  * (db/prepared.ts).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -48,10 +48,11 @@ const pages = preparedPerShape((db, key: string) => {
 });
 
 /**
- * The keys alone, for searches and country filters: those stay unnamed and are planned for their
- * values on every call, because the best plan depends on how common the word or country is
- * (db/named-statements.ts); planning the joined statement took ~0.6 ms more, so their cards are
- * read after, by statements that are planned once.
+ * The keys alone, for searches: those stay unnamed and are planned for their values on every
+ * call, because the best plan depends on how common the word is (db/named-statements.ts);
+ * planning the joined statement took ~0.6 ms more, so their cards are read after, by statements
+ * that are planned once. A country filter needs no such plan: it walks an index by country
+ * (tips_public_country_created_idx, guide_countries).
  */
 const keyPages = preparedPerShape((db, key: string) =>
   db
@@ -74,7 +75,7 @@ function toCard(row: Row): ContentCard | null {
 /** One page (limit + 1 rows: the extra one says there is a next page), newest first. */
 export async function listContentPage(db: Executor, type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): Promise<PageRow[]> {
   const shape = JSON.stringify(keysShapeOf(type, f, cursor, limit));
-  if (f.q || f.country) return pageByKeys(db, await keyPages(db, shape).execute(keysValues(f, cursor)));
+  if (f.q) return pageByKeys(db, await keyPages(db, shape).execute(keysValues(f, cursor)));
   const rows = await pages(db, shape).execute(keysValues(f, cursor));
   return rows.flatMap((row) => {
     const card = toCard(row);

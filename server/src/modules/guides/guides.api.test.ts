@@ -331,6 +331,27 @@ describe('PUT /api/guides/:id', () => {
   });
 });
 
+  it("keeps explore's country filter in step with the guide's countries (guide_countries)", async () => {
+    const title = `Border walk ${Math.random().toString(36).slice(2, 8)}`;
+    const guide = await createGuide(author, { title, countries: ['Laos', 'Cambodia'] });
+    const listed = async (country: string) => {
+      const res = await t.call('GET', `/api/explore?type=guides&country=${country}&q=${encodeURIComponent(title)}`, { cookie: other.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: { id: string }[] }>().items.map((i) => i.id);
+    };
+    expect(await listed('Cambodia')).toEqual([guide.id]);
+    expect(await listed('Laos')).toEqual([guide.id]);
+
+    const res = await t.call('PUT', `/api/guides/${guide.id}`, { cookie: author.cookie, body: guideBody({ title, countries: ['Laos', 'Vietnam'] }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await listed('Cambodia')).toEqual([]);
+    expect(await listed('Laos')).toEqual([guide.id]);
+    expect(await listed('Vietnam')).toEqual([guide.id]);
+
+    expect((await t.call('DELETE', `/api/guides/${guide.id}`, { cookie: author.cookie })).statusCode).toBe(204);
+    expect(await listed('Vietnam')).toEqual([]);
+  });
+
 describe('DELETE /api/guides/:id', () => {
   it('is 403 for a non-owner of a public guide', async () => {
     const guide = await createGuide(author);
