@@ -12,6 +12,11 @@ export const MID_MAX_SIDE = 1024;
 /** The longest side of an original photo (server/src/modules/media/image.ts). */
 export const ORIGINAL_MAX_SIDE = 2048;
 
+/** A page-wide photo's `sizes` (a tip's cover): full width on phones, at most ~1024 px beside the sidebar. */
+export const PAGE_PHOTO_SIZES = '(min-width: 1024px) 1024px, 100vw';
+/** A guide's cover spans the wider guide column. */
+export const GUIDE_COVER_SIZES = '(min-width: 1024px) 1104px, 100vw';
+
 export type PhotoVariant = 'thumb' | 'mid';
 
 const SUFFIXES: Record<PhotoVariant, string> = { thumb: '.thumb.webp', mid: '.mid.webp' };

@@ -107,8 +107,16 @@ test('a maps link that is not an https maps URL is never rendered as a link', as
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  // The server refuses such links on save; here one arrives anyway, as from an older row.
+  // The server refuses such links on save; here one arrives anyway, as from an older row: in the
+  // tip the page's HTML carries (ADR 019) and in the API's answer, whichever the page reads.
   for (const bad of ['javascript:window.__xss=6', 'https://maps.google.com@evil.example/', 'http://maps.google.com/']) {
+    await page.route(`**/view-tip/${id}`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html).toContain('"googleMapsUrl":"https://maps.app.goo.gl/abc123"');
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
+      await route.fulfill({ status: response.status(), headers, body: html.replace('"https://maps.app.goo.gl/abc123"', JSON.stringify(bad)) });
+    });
     await page.route(`**/api/tips/${id}`, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), googleMapsUrl: bad } });
@@ -116,6 +124,7 @@ test('a maps link that is not an https maps URL is never rendered as a link', as
     await page.goto(`/view-tip/${id}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View on Maps' })).toHaveCount(0);
+    await page.unroute(`**/view-tip/${id}`);
     await page.unroute(`**/api/tips/${id}`);
   }
   expect(await page.evaluate(() => window.__xss)).toBeUndefined();

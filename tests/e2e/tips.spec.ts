@@ -224,7 +224,6 @@ function photoForm(files: { name: string; mimeType: string; buffer: Buffer }[]):
   return form;
 }
 
-/** The API requests the browser sent for this path (query included), while `action` ran. */
 /** How many requests the page made to each path (with its query) during the action. */
 async function requestsTo(page: Page, paths: string[], action: () => Promise<unknown>): Promise<number[]> {
   const counts = paths.map(() => 0);
@@ -240,7 +239,7 @@ async function requestsTo(page: Page, paths: string[], action: () => Promise<unk
   return counts;
 }
 
-test('a tip page shows photos at their display size and fetches each preloaded request once', async ({ page }) => {
+test('a tip page shows photos at their display size, with its data in the HTML and each preloaded file fetched once', async ({ page }) => {
   await signInAsAdmin(page);
   const upload = await page.request.post('/api/uploads/tip-photos', {
     headers: CSRF,
@@ -255,17 +254,21 @@ test('a tip page shows photos at their display size and fetches each preloaded r
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  // The HTML names the tip's API request and the route's own chunk, and the page uses those
-  // downloads instead of second ones (a preload that does not match its use is fetched twice).
+  // The HTML carries the tip itself, preloads its cover and the route's own chunk, and the page
+  // uses those downloads instead of second ones (a preload that does not match its use is
+  // fetched twice): no request for the tip, one for the chunk, one for the cover's copy.
   const html = await (await page.request.get(`/view-tip/${id}`)).text();
-  expect(html).toContain(`<link rel="preload" href="/api/tips/${id}"`);
+  expect(html).toContain('<script type="application/json" id="waymark-first-paint">');
+  expect(html).toContain(`<link rel="preload" as="image" href="${urls[0]}"`);
   const routeChunk = /<link rel="modulepreload" crossorigin href="(\/assets\/view-tip-[^"]+\.js)"/.exec(html)?.[1];
   expect(routeChunk, 'the view-tip chunk is preloaded').toBeTruthy();
-  const tipRequests = await requestsTo(page, [`/api/tips/${id}`, routeChunk!], async () => {
+  const coverCopy = urls[0]!.replace(/\.webp$/, '.mid.webp');
+  const tipRequests = await requestsTo(page, [`/api/tips/${id}`, routeChunk!, coverCopy], async () => {
     await page.goto(`/view-tip/${id}`);
     await expect(page.getByText('Walk down at dusk.')).toBeVisible();
+    await expect.poll(() => page.locator('img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
   });
-  expect(tipRequests).toEqual([1, 1]);
+  expect(tipRequests).toEqual([0, 1, 1]);
 
   // The cover is eager and picks the 1024 px copy for a 1024 px column; the grid shows thumbnails, lazily.
   const cover = page.getByRole('button', { name: 'Open photo 1 of 2' }).first().locator('img');
@@ -278,10 +281,25 @@ test('a tip page shows photos at their display size and fetches each preloaded r
   await expect(thumbs.first()).toHaveAttribute('loading', 'lazy');
   await expect(thumbs.first()).toHaveAttribute('src', /\.thumb\.webp$/);
 
-  expect(await (await page.request.get('/explore')).text()).toContain('<link rel="preload" href="/api/explore?limit=12"');
-  const exploreRequests = await requestsTo(page, ['/api/explore?limit=12'], async () => {
-    await page.goto('/explore');
-    await expect(page.getByRole('link', { name: /Harbour light/ }).first()).toBeVisible();
-  });
-  expect(exploreRequests).toEqual([1]);
+  // Explore's first page comes in the HTML too, with a preload of its first card's thumbnail.
+  // Another test may have added a newer item meanwhile, so the first card is read from the
+  // page's own HTML (its photo is this tip's unless that newer item came in between).
+  const requested: string[] = [];
+  const record = (req: { url(): string }) => requested.push(new URL(req.url()).pathname + new URL(req.url()).search);
+  page.on('request', record);
+  const exploreHtml = await (await page.goto('/explore'))!.text();
+  await expect(page.getByRole('link', { name: /Harbour light/ }).first()).toBeVisible();
+  const inlined = JSON.parse(/<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(exploreHtml)![1]!);
+  const firstPhoto: string | null = inlined['/api/explore?limit=12'].items[0].photoUrl;
+  const preloaded = /<link rel="preload" as="image" href="([^"]+)"/.exec(exploreHtml)?.[1];
+  if (firstPhoto) {
+    const thumbnail = firstPhoto.replace(/\.webp$/, '.thumb.webp');
+    expect(preloaded).toBe(thumbnail);
+    await expect.poll(() => page.locator(`img[src="${thumbnail}"]`).first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    expect(requested.filter((url) => url === thumbnail)).toHaveLength(1);
+  } else {
+    expect(preloaded, 'no photo to preload').toBeUndefined();
+  }
+  page.off('request', record);
+  expect(requested.filter((url) => url === '/api/explore?limit=12')).toEqual([]);
 });

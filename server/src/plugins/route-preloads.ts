@@ -3,8 +3,9 @@
  * for it so the browser starts them with the HTML instead of after the JavaScript (issue 7: on a
  * phone the JS takes ~1 s to arrive). index.html itself preloads `/api/auth/me`, asked by every page.
  *
- * Each URL must be exactly the one the client fetches (web/src/features/.../api/*.ts) or the
- * browser fetches twice; tests/e2e/tips.spec.ts checks that each preload is used.
+ * web-client.ts inlines the responses of those API requests when it can (first-paint.ts) and
+ * preloads the rest. Each URL must be exactly the one the client fetches
+ * (web/src/features/.../api/*.ts) or the browser fetches twice; tests/e2e/tips.spec.ts checks it.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -41,15 +42,17 @@ export interface Preloads {
   fetches: readonly string[];
   /** JavaScript chunk URLs (chunk-preloads.ts). */
   modules: readonly string[];
+  /** Inlined responses and their photo's preload (first-paint.ts firstPaintHead). */
+  firstPaint?: string;
 }
 
 /** index.html with a preload link for each URL, at the end of its head. */
-export function withPreloads(html: string, { fetches, modules }: Preloads): string {
-  if (fetches.length === 0 && modules.length === 0) return html;
+export function withPreloads(html: string, { fetches, modules, firstPaint = '' }: Preloads): string {
+  if (fetches.length === 0 && modules.length === 0 && !firstPaint) return html;
   const links = [
     ...fetches.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`),
     // crossorigin as Vite writes its own: a module's request is CORS, and a preload must match it to be used.
     ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
   ];
-  return html.replace('</head>', `${links.join('')}</head>`);
+  return html.replace('</head>', `${links.join('')}${firstPaint}</head>`);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from './error-handler';
 import { cookieValue } from '../modules/auth/auth.service';
@@ -10,6 +10,10 @@ import { webClientPlugin } from './web-client';
 
 let root: string;
 const app = Fastify({ logger: false });
+const SESSION = 'waymark.session_token=abc';
+const AGENT = 'Mozilla/5.0 (test)';
+const TIP_ID = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const PHOTO = '/api/media/tip-photos/u1/p1.webp';
 
 /** A build's manifest: the entry, the member shell, two routes and the chunks they share. */
 const manifest = {
@@ -31,6 +35,17 @@ beforeAll(async () => {
   mkdirSync(path.join(root, '.vite'));
   writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
   await app.register(errorHandlerPlugin);
+  // Stand-ins for the API routes a page's first paint asks (the real ones have their own tests).
+  app.get('/api/explore', async (request, reply) =>
+    request.headers.cookie?.includes(SESSION) && request.headers['user-agent'] === AGENT
+      ? { items: [{ id: 'c1', photoUrl: PHOTO, title: '</script><script>alert(1)</script>' }], nextCursor: null }
+      : reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in' }),
+  );
+  app.get('/api/tips/:id', async (request, reply) =>
+    (request.params as { id: string }).id === TIP_ID
+      ? { id: TIP_ID, photoUrls: [PHOTO] }
+      : reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Tip not found' }),
+  );
   await app.register(webClientPlugin, { root, hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined });
   await app.ready();
 });
@@ -73,29 +88,67 @@ describe('web client serving', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('names the API requests a page needs first as preloads in its HTML, for a signed-in browser', async () => {
-    const tipId = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-    const cookie = 'waymark.session_token=abc';
-    const page = (url: string, headers: Record<string, string> = { cookie }) => app.inject({ method: 'GET', url, headers });
+  it("inlines a member page's first API responses with a preload of its largest photo, and preloads what failed", async () => {
+    const otherTip = '1c7a4b7f-2d3e-4f60-9bac-1d2e3f4a5b6c';
+    const page = (url: string, headers: Record<string, string> = { cookie: SESSION, 'user-agent': AGENT }) =>
+      app.inject({ method: 'GET', url, headers });
     const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>/g)].map((m) => m[1]);
+    const inlinedOf = (html: string) => {
+      const json = /<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(html)?.[1];
+      return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
+    };
 
     const explore = await page('/explore');
     expect(explore.statusCode).toBe(200);
     expect(explore.headers['content-type']).toContain('text/html');
-    expect(explore.headers['cache-control']).toBe('no-cache');
-    expect(explore.body).toMatch(/<title>Waymark<\/title><link rel="preload"[^>]+>(<link rel="modulepreload"[^>]+>)+<\/head>/);
-    expect(preloadsOf(explore.body)).toEqual(['/api/explore?limit=12']);
-    expect(preloadsOf((await page(`/view-tip/${tipId}`)).body)).toEqual([`/api/tips/${tipId}`]);
-    expect(preloadsOf((await page(`/view-guide/${tipId}`)).body)).toEqual([`/api/guides/${tipId}`]);
-    // A filtered list, an id that is no id, other pages and a signed-out browser get none.
+    expect(explore.headers['cache-control']).toBe('private, no-cache');
+    expect(explore.headers.vary).toContain('cookie');
+    expect(inlinedOf(explore.body)).toEqual({
+      '/api/explore?limit=12': { items: [{ id: 'c1', photoUrl: PHOTO, title: '</script><script>alert(1)</script>' }], nextCursor: null },
+    });
+    // A value cannot close the script element: every < in the JSON is escaped.
+    expect(explore.body).not.toContain('<script>alert(1)');
+    expect(explore.body).toContain('<link rel="preload" as="image" href="/api/media/tip-photos/u1/p1.thumb.webp" fetchpriority="high" />');
+    expect(preloadsOf(explore.body)).toEqual([]);
+
+    const tip = await page(`/view-tip/${TIP_ID}`);
+    expect(inlinedOf(tip.body)).toEqual({ [`/api/tips/${TIP_ID}`]: { id: TIP_ID, photoUrls: [PHOTO] } });
+    expect(tip.body).toContain(
+      `<link rel="preload" as="image" href="${PHOTO}" imagesrcset="/api/media/tip-photos/u1/p1.thumb.webp 480w, /api/media/tip-photos/u1/p1.mid.webp 1024w, ${PHOTO} 2048w" imagesizes="(min-width: 1024px) 1024px, 100vw" fetchpriority="high" />`,
+    );
+
+    // A refused request is not inlined, and leaves its preload: the page meets the failure as always.
+    const missing = await page(`/view-tip/${otherTip}`);
+    expect(inlinedOf(missing.body)).toBeUndefined();
+    expect(preloadsOf(missing.body)).toEqual([`/api/tips/${otherTip}`]);
+    expect(missing.body).not.toContain('as="image"');
+    expect(preloadsOf((await page(`/view-guide/${TIP_ID}`)).body)).toEqual([`/api/guides/${TIP_ID}`]);
+    // The in-process request is the browser's own: without its user agent this stand-in refuses.
+    expect(preloadsOf((await page('/explore', { cookie: SESSION })).body)).toEqual(['/api/explore?limit=12']);
+
+    // A filtered list, an id that is no id, other pages and a signed-out browser get nothing.
     for (const url of ['/explore?q=x', '/view-tip/123', '/view-tip/%22%3E%3Cscript%3E', '/dashboard', '/']) {
-      expect(preloadsOf((await page(url)).body), url).toEqual([]);
+      const html = (await page(url)).body;
+      expect(preloadsOf(html), url).toEqual([]);
+      expect(inlinedOf(html), url).toBeUndefined();
     }
-    expect(preloadsOf((await page('/explore', {})).body)).toEqual([]);
+    const signedOut = await page('/explore', {});
+    expect(inlinedOf(signedOut.body)).toBeUndefined();
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("compresses a member page's HTML for a browser that accepts it", async () => {
+    const headers = { cookie: SESSION, 'user-agent': AGENT };
+    const br = await app.inject({ method: 'GET', url: '/explore', headers: { ...headers, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('waymark-first-paint');
+    const gzip = await app.inject({ method: 'GET', url: '/explore', headers: { ...headers, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('waymark-first-paint');
   });
 
   it("names a member page's route chunks that the entry does not load as modulepreloads, for a signed-in browser", async () => {
-    const cookie = 'waymark.session_token=abc';
+    const cookie = SESSION;
     const modulesOf = async (url: string, headers: Record<string, string> = { cookie }) => {
       const html = (await app.inject({ method: 'GET', url, headers })).body;
       return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);

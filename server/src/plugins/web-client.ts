@@ -1,17 +1,20 @@
 /**
  * Serves the built client (dist/web) from the API's own process: hashed assets cache for a
  * year and go precompressed (brotli or gzip) when the browser accepts it; every non-API path
- * answers index.html so React Router can route it, with preloads of the API requests and the
- * route chunks that page needs first (route-preloads.ts, chunk-preloads.ts).
+ * answers index.html so React Router can route it, with the route chunks that page needs first
+ * as preloads (route-preloads.ts, chunk-preloads.ts) and, for a signed-in member, its first API
+ * responses inlined with a preload of its largest photo (first-paint.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler';
 import { type Manifest, chunkUrls } from './chunk-preloads';
+import { firstPaintHead } from './first-paint';
 import { routeModules, routePreloads, withPreloads } from './route-preloads';
 
 export interface WebClientOptions {
@@ -49,10 +52,41 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     const cookie = request.headers.cookie;
     const modules = cookie && opts.hasSession(cookie) ? routeModules(request.url) : [];
     if (modules.length === 0) return reply.sendFile('index.html');
-    const preloads = { fetches: routePreloads(request.url), modules: chunkUrls(await manifest(), modules) };
-    return reply.type('text/html; charset=utf-8').send(withPreloads(await indexHtml(), preloads));
+    const { responses, failed } = await firstResponses(app, request, routePreloads(request.url));
+    const preloads = { fetches: failed, modules: chunkUrls(await manifest(), modules), firstPaint: firstPaintHead(responses) };
+    // The page now holds this member's data: no shared cache may keep it.
+    reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
+    return sendHtml(request, reply, withPreloads(await indexHtml(), preloads));
   });
 });
+
+/**
+ * The page's first API requests, answered in-process as the browser's own would be (its cookie,
+ * user agent and address; the route checks access as always). What succeeds is inlined; what
+ * fails stays a preload, so the page meets the failure the usual way.
+ */
+async function firstResponses(app: FastifyInstance, request: FastifyRequest, urls: string[]) {
+  const responses: Record<string, unknown> = {};
+  const failed: string[] = [];
+  for (const url of urls) {
+    const headers = { accept: 'application/json', cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' };
+    const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    if (res.statusCode === 200) responses[url] = res.json();
+    else failed.push(url);
+  }
+  return { responses, failed };
+}
+
+/** Brotli or gzip when the browser takes it: with its inlined data a page's HTML is ~10 KB. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
 
 /** The file's content, read (and parsed) again only when it changes (a rebuild while the server runs). */
 function cachedFile<T>(filePath: string, parse: (text: string) => T): () => Promise<T> {

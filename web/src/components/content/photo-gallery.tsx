@@ -1,9 +1,8 @@
 import * as React from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/components/ui/dialog';
-import { photoSrcSet, thumbnailUrl } from '@common/media-url';
+import { PAGE_PHOTO_SIZES, photoSrcSet, thumbnailUrl } from '@common/media-url';
 import { cn } from '@/lib/utils';
-import { PAGE_PHOTO_SIZES } from './preload-photo';
 
 /** The grid's cells: a third of the width on phones, a fifth from `sm`, at most ~200 px. */
 const GRID_SIZES = '(min-width: 1024px) 200px, (min-width: 640px) 20vw, 33vw';

@@ -1,7 +1,4 @@
-import { photoSrcSet } from '@common/media-url';
-
-/** A page-wide photo's `sizes`: full width on phones, at most ~1024 px beside the sidebar. */
-export const PAGE_PHOTO_SIZES = '(min-width: 1024px) 1024px, 100vw';
+import { PAGE_PHOTO_SIZES, photoSrcSet } from '@common/media-url';
 
 const preloaded = new Set<string>();
 

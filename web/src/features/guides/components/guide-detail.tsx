@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
+import { GUIDE_COVER_SIZES } from '@common/media-url';
 import { GUIDE_TEXTS, type Guide, type GuideItem } from '@common/schemas/guide';
 import { LikeButton } from '@/components/content/like-button';
 import { PhotoGallery } from '@/components/content/photo-gallery';
@@ -105,7 +106,7 @@ export function GuideDetail({ guide }: { guide: Guide }) {
           ) : null}
           {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
           {/* Inside the card's padding, in a column up to max-w-6xl. */}
-          <PhotoGallery urls={guide.photoUrls} alt={guide.title} coverSizes="(min-width: 1024px) 1104px, 100vw" />
+          <PhotoGallery urls={guide.photoUrls} alt={guide.title} coverSizes={GUIDE_COVER_SIZES} />
         </CardContent>
       </Card>
 
