@@ -12,7 +12,7 @@ import { idOf, learnId, text } from './helpers';
 const admin = (s: Omit<RouteStrategy, 'group' | 'actor'>): RouteStrategy => ({ group: 'admin', actor: 'admin', ...s });
 
 /** Deleting a user takes everything of theirs (D10). */
-const userGone = ['users', 'sessions', 'accounts', 'profiles', 'user_roles', 'tips', 'guides', 'guide_tips', 'likes', 'saved_items', 'notifications', 'connections', 'events'];
+const userGone = ['users', 'sessions', 'accounts', 'profiles', 'user_roles', 'tips', 'guides', 'guide_tips', 'guide_countries', 'likes', 'saved_items', 'notifications', 'connections', 'events'];
 const decision = ['pending_activations', 'signup_tokens', 'outbox'];
 
 /** The fuzz may make someone else admin and then demote the caller: keep the caller admin. */

@@ -63,7 +63,7 @@ const image = (res: { body: string; headers: Record<string, unknown> }) =>
 
 const tipsChanged = ['tips'];
 const tipGone = ['tips', 'likes', 'saved_items', 'notifications'];
-const guideGone = ['guides', 'guide_tips', 'likes', 'saved_items', 'notifications'];
+const guideGone = ['guides', 'guide_tips', 'guide_countries', 'likes', 'saved_items', 'notifications'];
 
 export const CONTENT: Strategies = {
   'POST /api/uploads/tip-photos': { group: 'content', tables: [], multipart: { field: 'photos' } },
@@ -74,8 +74,8 @@ export const CONTENT: Strategies = {
   'GET /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') } },
   'PUT /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') }, body: tipBody(fc.constantFrom('USD', 'XYZ', 'eur')) },
   'DELETE /api/tips/:id': { group: 'content', tables: tipGone, params: { id: idOf('tips') } },
-  'POST /api/guides': { group: 'content', tables: ['guides', 'guide_tips'], body: guideBody(14), after: learnId('guides') },
+  'POST /api/guides': { group: 'content', tables: ['guides', 'guide_tips', 'guide_countries'], body: guideBody(14), after: learnId('guides') },
   'GET /api/guides/:id': { group: 'content', tables: [], params: { id: idOf('guides') } },
-  'PUT /api/guides/:id': { group: 'content', tables: ['guide_tips'], params: { id: idOf('guides') }, body: guideBody(30) },
+  'PUT /api/guides/:id': { group: 'content', tables: ['guide_tips', 'guide_countries'], params: { id: idOf('guides') }, body: guideBody(30) },
   'DELETE /api/guides/:id': { group: 'content', tables: guideGone, params: { id: idOf('guides') } },
 };
