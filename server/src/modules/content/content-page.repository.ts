@@ -2,8 +2,7 @@
  * One page of a content list with its cards, in one statement: the page's keys
  * (content-keys.repository.ts) joined to the tips, guides, authors and tip types they name.
  * One round trip instead of three (keys, tip cards, guide cards), planned once. Searches read
- * keys, then cards (keyPages below says why). Built once per shape
- * (db/prepared.ts).
+ * keys, then cards (keyPages below says why). Built once per shape (db/prepared.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ContentCard, ContentTab } from '../../../../common/schemas/content';
