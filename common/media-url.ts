@@ -69,3 +69,16 @@ export function photoSrcSet(url: string, upTo: PhotoVariant | 'original' = 'orig
   if (upTo === 'original') candidates.push(`${url} ${ORIGINAL_MAX_SIDE}w`);
   return candidates.join(', ');
 }
+
+/** A `<link rel="preload" as="image">`: with srcset and sizes, the browser picks what the `<img>` will. */
+export interface ImagePreload {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+}
+
+/** The preload of a photo shown by an `<img src={url} srcSet={photoSrcSet(url)} sizes={sizes}>`. */
+export function photoPreload(url: string, sizes: string): ImagePreload {
+  const srcset = photoSrcSet(url);
+  return srcset ? { href: url, srcset, sizes } : { href: url };
+}

@@ -4,21 +4,10 @@
  * photo downloads while the JavaScript does instead of after it.
  */
 import { FIRST_PAINT_ID } from '../../../common/first-paint';
-import { GUIDE_COVER_SIZES, PAGE_PHOTO_SIZES, photoSrcSet, thumbnailUrl } from '../../../common/media-url';
+import { GUIDE_COVER_SIZES, type ImagePreload, PAGE_PHOTO_SIZES, photoPreload, thumbnailUrl } from '../../../common/media-url';
 import { EXPLORE_FIRST_PAGE } from './route-preloads';
 
-/** A `<link rel="preload" as="image">`: with srcset and sizes, the browser picks what the `<img>` will. */
-export interface ImagePreload {
-  href: string;
-  srcset?: string;
-  sizes?: string;
-}
-
-function cover(url: string | undefined, sizes: string): ImagePreload | undefined {
-  if (!url) return undefined;
-  const srcset = photoSrcSet(url);
-  return srcset ? { href: url, srcset, sizes } : { href: url };
-}
+const cover = (url: string | undefined, sizes: string) => (url ? photoPreload(url, sizes) : undefined);
 
 /**
  * The largest photo of the page whose first API response this is: explore's first card (its

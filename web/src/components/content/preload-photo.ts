@@ -1,4 +1,4 @@
-import { PAGE_PHOTO_SIZES, photoSrcSet } from '@common/media-url';
+import { PAGE_PHOTO_SIZES, photoPreload } from '@common/media-url';
 
 const preloaded = new Set<string>();
 
@@ -10,14 +10,14 @@ const preloaded = new Set<string>();
 export function preloadPhoto(url: string | undefined, sizes: string = PAGE_PHOTO_SIZES): void {
   if (!url || preloaded.has(url) || typeof document === 'undefined') return;
   preloaded.add(url);
+  const { href, srcset, sizes: imageSizes } = photoPreload(url, sizes);
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.href = url;
-  const srcSet = photoSrcSet(url);
-  if (srcSet) {
-    link.imageSrcset = srcSet;
-    link.imageSizes = sizes;
+  link.href = href;
+  if (srcset && imageSizes) {
+    link.imageSrcset = srcset;
+    link.imageSizes = imageSizes;
   }
   link.fetchPriority = 'high';
   document.head.append(link);
