@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { nameStatementsOf } from './named-statements';
+import { nameStatementsOfPglite } from './pglite-named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -58,6 +59,7 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
     loadDataDir: target.loadDataDir,
     extensions: { pg_trgm },
   });
+  nameStatementsOfPglite(client);
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return {
     db,

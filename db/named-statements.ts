@@ -5,10 +5,10 @@
  * on each connection and then only binds and executes it; PostgreSQL switches to a cached
  * generic plan when it costs no more than the custom ones.
  *
- * Left unnamed: statements without parameters (BEGIN, LISTEN, DDL), searches (LIKE), whose
- * best plan depends on the searched word: a generic plan cannot tell a rare word (the trigram
- * index) from a common one (walk the date index until the page is full), and statements their
- * caller names '' for the same reason.
+ * Left unnamed: statements without parameters (BEGIN, LISTEN, DDL), statements whose text holds
+ * PLANNED_PER_CALL (a search PostgreSQL is to plan for its words: a generic plan cannot tell a
+ * rare word, for the GIN index, from a common one, for walking the date index), and statements
+ * their caller names '' for the same reason.
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
@@ -17,9 +17,12 @@ import type pg from 'pg';
 const MAX_NAMED = 2_000;
 const names = new Map<string, string>();
 
-/** Whether a statement's plan may be shared by every call (searches' may not). */
+/** Written into a condition whose best plan depends on its values; a statement holding it stays unnamed. */
+export const PLANNED_PER_CALL = '/* planned per call */';
+
+/** Whether a statement's plan may be shared by every call. */
 export function isSharedPlan(text: string): boolean {
-  return !/\bI?LIKE\b/i.test(text);
+  return !text.includes(PLANNED_PER_CALL);
 }
 
 export function statementName(text: string): string | undefined {

@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -28,6 +29,14 @@ import { INVITATION_STATUSES } from '../common/schemas/invitation';
 import { NOTIFICATION_TYPES } from '../common/schemas/notification';
 
 const id = () => uuid().primaryKey().defaultRandom();
+
+/** Its words as a tsvector; only PostgreSQL reads it (ADR 020), so the app never parses one. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/**
+ * search_text's words (common/search.ts searchWordsOf, as SQL in migration 0011), computed by
+ * PostgreSQL on every write, so no writer can forget it.
+ */
+const searchVector = () => tsvector().generatedAlwaysAs(sql`waymark_search_vector(search_text)`);
 // Keyset indexes are built `DESC NULLS FIRST`: what a plain `ORDER BY x DESC` asks for, so every
 // newest-first query walks them without a sort (PostgreSQL does not use NOT NULL to match orders).
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -268,13 +277,14 @@ export const tips = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     isPrivate: boolean().notNull().default(false),
     likesCount: integer().notNull().default(0),
-    /** Lowercased, accent-free text of the searchable fields (common/search.ts), trigram-indexed. */
+    /** Lowercased, accent-free text of the searchable fields (common/search.ts). */
     searchText: text().notNull().default(''),
+    searchVector: searchVector(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('tips_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('tips_search_vector_idx').using('gin', t.searchVector),
     index('tips_country_idx').on(t.country),
     // Deleting a tip category sets its tips' tip_type_id to NULL: found through this, not by reading every tip.
     index('tips_tip_type_id_idx').on(t.tipTypeId),
@@ -312,13 +322,14 @@ export const guides = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     isPrivate: boolean().notNull().default(false),
     likesCount: integer().notNull().default(0),
-    /** Lowercased, accent-free text of the searchable fields (common/search.ts), trigram-indexed. */
+    /** Lowercased, accent-free text of the searchable fields (common/search.ts). */
     searchText: text().notNull().default(''),
+    searchVector: searchVector(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('guides_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('guides_search_vector_idx').using('gin', t.searchVector),
     check('guides_days_count_range', sql`${t.daysCount} BETWEEN 1 AND 30`),
     check('guides_likes_count_non_negative', sql`${t.likesCount} >= 0`),
     index('guides_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

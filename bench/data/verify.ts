@@ -1,5 +1,5 @@
 /** Checks a sample of generated rows against what the app itself would have stored. */
-import { searchTextOf } from '../../common/search';
+import { searchTextOf, searchWordsOf } from '../../common/search';
 import type { DatabaseHandle } from '../../db/client';
 import { rowsOf } from './bulk';
 
@@ -7,8 +7,8 @@ interface TipRow { title: string; place_name: string | null; city: string; count
 interface GuideRow { title: string; location: string | null; countries: string[]; description: string | null; tags: string[]; search_text: string }
 
 /**
- * Problems found (empty when consistent): search_text as the services compute it, likes_count =
- * COUNT(likes), guide_countries = guides.countries.
+ * Problems found (empty when consistent): search_text as the services compute it, its words
+ * (search_vector) as a query splits them, likes_count = COUNT(likes), guide_countries = guides.countries.
  */
 export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   const problems: string[] = [];
@@ -21,6 +21,15 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   for (const g of guides) {
     const expected = searchTextOf([g.title, g.location, g.countries, g.description, g.tags]);
     if (expected !== g.search_text) problems.push(`guide search_text ${JSON.stringify(g.search_text)} != ${JSON.stringify(expected)}`);
+  }
+  const vectors = await rowsOf<{ search_text: string; words: string[] }>(
+    handle,
+    `(SELECT search_text, tsvector_to_array(search_vector) AS words FROM tips ORDER BY random() LIMIT 300)
+     UNION ALL (SELECT search_text, tsvector_to_array(search_vector) FROM guides ORDER BY random() LIMIT 100)`,
+  );
+  for (const v of vectors) {
+    const expected = searchWordsOf(v.search_text).sort();
+    if (JSON.stringify([...v.words].sort()) !== JSON.stringify(expected)) problems.push(`words of ${JSON.stringify(v.search_text)}: ${v.words.join(' ')}`);
   }
   const [counts] = await rowsOf<{ bad: number }>(
     handle,

@@ -4,6 +4,7 @@ import { openDatabase } from '../../db/client';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
+import { startEmbeddedMaintenance } from './modules/maintenance/embedded-maintenance';
 
 /** Longest wait for requests in flight on SIGTERM; orchestrators usually kill at 30 s. */
 const SHUTDOWN_DEADLINE_MS = 20_000;
@@ -17,6 +18,8 @@ async function main() {
   );
   const { sessionSecret, generatedAdmin } = await bootstrap(database, config);
   const app = await buildApp({ config, database, sessionSecret });
+  // PostgreSQL vacuums and analyzes itself; PGlite has no autovacuum (ADR 021).
+  const maintenance = database.kind === 'pglite' ? startEmbeddedMaintenance({ database, log: app.log }) : undefined;
 
   if (generatedAdmin) {
     // Printed once: the password is not stored anywhere in clear.
@@ -39,6 +42,7 @@ async function main() {
     deadline.unref();
     try {
       await app.close();
+      await maintenance?.stop();
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'closing failed');

@@ -68,6 +68,14 @@ test('a member creates a tip with photos, views it in the lightbox, edits it and
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
   await page.goto(`/explore?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  // Search as the member types, by words (ADR 020): the last word may be the beginning of one.
+  const stamp = title.split(' ').at(-1) ?? '';
+  const searchBox = page.getByRole('searchbox', { name: 'Search' });
+  await searchBox.fill(`SHRINE ${stamp.slice(0, 3)}`);
+  await expect(page).toHaveURL(/q=SHRINE/);
+  await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  await searchBox.fill(`hrine ${stamp}`);
+  await expect(page.getByText('No content found')).toBeVisible();
 
   // Detail: facts, photo grid and a lightbox that wraps around.
   const id = await ownTipId(page, title);

@@ -92,6 +92,20 @@ export async function fullScansOf(pool: pg.Pool, indexes: Indexes, query: Record
   }
 }
 
+/** The plan PostgreSQL really takes (no setting changed), as one line per node: `Index Scan using x on tips (Filter: ...)`. */
+export async function planLines(pool: pg.Pool, query: RecordedQuery, kind: PlanKind): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const plan = kind === 'custom' ? await customPlan(client, query) : await genericPlan(client, query);
+    return nodesOf(plan).map(describe);
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (kind === 'generic') await client.query('DEALLOCATE explain_generic').catch(() => undefined);
+    client.release();
+  }
+}
+
 type ExplainRow = { 'QUERY PLAN': [{ Plan: PlanNode }] };
 
 async function customPlan(client: pg.PoolClient, query: RecordedQuery): Promise<PlanNode> {

@@ -66,7 +66,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('list queries on Pos
     }
     const indexes = await loadIndexes(recorder.pool);
     const checked = [...distinct.values()];
-    // Named statements (all but searches) may run on a generic plan: it must use an index too.
+    // Named statements (all but those planned per call) may run on a generic plan: it must use an index too.
     const named = checked.filter((q) => q.values.length > 0 && isSharedPlan(q.text));
     const scans = [
       ...(await Promise.all(checked.map((q) => fullScansOf(recorder.pool, indexes, q, 'custom')))),

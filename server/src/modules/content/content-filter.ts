@@ -4,8 +4,11 @@
  * A value is bound now (a string) or by a prepared query when it runs (a placeholder).
  */
 import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
+import { searchWordsOf } from '../../../../common/search';
+import { PLANNED_PER_CALL } from '../../../../db/named-statements';
 import { guideCountries, guides, tips } from '../../../../db/schema';
 import { isPrivate, isPublic } from '../../../../db/visibility';
+import type { SearchPlan } from './search-plan';
 
 /**
  * visible (explore, saved): public items plus the viewer's own; user: one member's items;
@@ -20,28 +23,39 @@ export type Scope<Id> =
 /** Who may see what, plus the optional search and country filters. */
 export interface ContentFilter {
   scope: Scope<string>;
-  /** Already normalised with normalizeForSearch; empty or undefined = no search. */
-  q?: string;
+  /** A tsquery made by searchQueryOf; undefined = no search. */
+  search?: string;
+  /** How each table's search runs (search-plan.ts); undefined = PostgreSQL plans each call. */
+  searchPlans?: SearchPlans;
   country?: string;
 }
+
+export type SearchPlans = Record<'tip' | 'guide', SearchPlan>;
 
 /** A value a query binds: a string now, or a placeholder a prepared query fills when it runs (db/prepared.ts). */
 export type Bound = string | Placeholder;
 
-/** A filter as the SQL uses it: the search as its LIKE pattern; absent = no condition. */
+/** A filter as the SQL uses it; absent = no condition. */
 export interface BoundFilter {
   scope: Scope<Bound>;
-  pattern?: Bound;
+  search?: Bound;
+  searchPlans?: SearchPlans;
   country?: Bound;
 }
 
 export function bound(f: ContentFilter): BoundFilter {
-  return { scope: f.scope, pattern: f.q ? containsPattern(f.q) : undefined, country: f.country || undefined };
+  return { scope: f.scope, search: f.search || undefined, searchPlans: f.searchPlans, country: f.country || undefined };
 }
 
-/** `q` as a LIKE pattern matching it anywhere: %, _ and \ in it are taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A search box's text (normalised with normalizeForSearch) as a tsquery over search_vector
+ * (ADR 020): each of its words must be a word of the item, and the last may be the beginning of
+ * one, since the member may still be typing it. Null when the text holds no word: nothing matches.
+ */
+export function searchQueryOf(normalized: string): string | null {
+  const words = searchWordsOf(normalized);
+  // Quotes and backslashes are separators, so a word never holds tsquery's quote or escape.
+  return words.length === 0 ? null : words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
 }
 
 function scopeCondition(table: typeof tips | typeof guides, scope: Scope<Bound>): SQL | undefined {
@@ -57,6 +71,17 @@ function scopeCondition(table: typeof tips | typeof guides, scope: Scope<Bound>)
   }
 }
 
+/**
+ * The search as a condition. Without a plan it is marked so the statement stays unnamed and
+ * PostgreSQL plans it for the words of each call; `walk` calls the match as a function, which no
+ * index serves, so the date index is walked; `gather` is the operator the GIN index serves.
+ */
+function searchCondition(table: typeof tips | typeof guides, search: Bound, plan: SearchPlan | undefined): SQL {
+  if (plan === 'walk') return sql`ts_match_vq(${table.searchVector}, ${search}::tsquery)`;
+  if (plan === 'gather') return sql`${table.searchVector} @@ ${search}::tsquery`;
+  return sql`${sql.raw(PLANNED_PER_CALL)} ${table.searchVector} @@ ${search}::tsquery`;
+}
+
 export function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {
   const table = kind === 'tip' ? tips : guides;
   const country =
@@ -67,7 +92,7 @@ export function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {
         : // guide_countries mirrors guides.countries with an index by country (db/schema.ts).
           sql`EXISTS (SELECT 1 FROM ${guideCountries} WHERE ${guideCountries.guideId} = ${guides.id} AND ${guideCountries.country} = ${f.country})`;
   return (
-    and(scopeCondition(table, f.scope), f.pattern === undefined ? undefined : sql`${table.searchText} LIKE ${f.pattern}`, country) ??
+    and(scopeCondition(table, f.scope), f.search === undefined ? undefined : searchCondition(table, f.search, f.searchPlans?.[kind]), country) ??
     sql`true`
   );
 }

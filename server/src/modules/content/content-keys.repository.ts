@@ -9,7 +9,8 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '../../../../common/schemas/content';
 import { guideCountries, guides, tips } from '../../../../db/schema';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '../../lib/keyset';
-import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf, containsPattern } from './content-filter';
+import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf } from './content-filter';
+import type { SearchPlan } from './search-plan';
 
 /** Where a page starts and how many keys it reads (the page's size + 1). */
 interface KeyPage {
@@ -17,13 +18,30 @@ interface KeyPage {
   rows: number;
 }
 
+/** Whether this table's search gathers its matches (search-plan.ts) rather than walking. */
+const isGathered = (kind: 'tip' | 'guide', f: BoundFilter) => f.search !== undefined && f.searchPlans?.[kind] === 'gather';
+
 function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
+  if (isGathered(kind, f)) return gatheredMatches(kind, f, page);
   if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
   const table = kind === 'tip' ? tips : guides;
   const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
     FROM ${table} WHERE ${where}
     ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${limitLiteral(page.rows)})`;
+}
+
+/**
+ * A rare word's matches (search-plan.ts): every visible match, found through the GIN index, then
+ * sorted. OFFSET 0 keeps the LIMIT out of the inner query, so PostgreSQL cannot choose to walk the
+ * date index for it instead; public and own items are one branch, one index scan.
+ */
+function gatheredMatches(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
+  const table = kind === 'tip' ? tips : guides;
+  const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
+  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, cursor_ts FROM
+    (SELECT ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts FROM ${table} WHERE ${where} OFFSET 0) AS matches
+    ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(page.rows)})`;
 }
 
 /**
@@ -50,14 +68,14 @@ function publicGuidesOfCountry(f: BoundFilter, country: Bound, page: KeyPage): S
  * limit + 1 rows, instead of sorting every visible row.
  */
 function keyBranches(kinds: ('tip' | 'guide')[], f: BoundFilter, page: KeyPage): SQL[] {
-  const filters: BoundFilter[] =
-    f.scope.kind === 'visible'
+  const halves = (kind: 'tip' | 'guide'): BoundFilter[] =>
+    f.scope.kind === 'visible' && !isGathered(kind, f)
       ? [
           { ...f, scope: { kind: 'public' } },
           { ...f, scope: { kind: 'ownPrivate', userId: f.scope.viewerId } },
         ]
       : [f];
-  return kinds.flatMap((kind) => filters.map((filter) => keyBranch(kind, filter, page)));
+  return kinds.flatMap((kind) => halves(kind).map((filter) => keyBranch(kind, filter, page)));
 }
 
 function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
@@ -81,6 +99,9 @@ export interface KeysShape {
   scope: ContentFilter['scope']['kind'];
   includePrivate: boolean;
   search: boolean;
+  /** The search's plan per table, when one was chosen (search-plan.ts). */
+  tipPlan?: SearchPlan;
+  guidePlan?: SearchPlan;
   country: boolean;
   after: boolean;
   /** The page's size + 1 (a limit is 1-50, so at most 50 texts per shape). */
@@ -89,7 +110,7 @@ export interface KeysShape {
 
 const keysPlaceholders = {
   userId: sql.placeholder('userId'),
-  pattern: sql.placeholder('pattern'),
+  search: sql.placeholder('search'),
   country: sql.placeholder('country'),
   cursorTs: sql.placeholder('cursorTs'),
   cursorId: sql.placeholder('cursorId'),
@@ -108,7 +129,8 @@ export function keysSqlOfShape(shape: KeysShape): SQL {
   const p = keysPlaceholders;
   const filter: BoundFilter = {
     scope: placeholderScope(shape),
-    pattern: shape.search ? p.pattern : undefined,
+    search: shape.search ? p.search : undefined,
+    searchPlans: shape.tipPlan && shape.guidePlan ? { tip: shape.tipPlan, guide: shape.guidePlan } : undefined,
     country: shape.country ? p.country : undefined,
   };
   return keysSql(shape.type, filter, { after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined, rows: shape.rows });
@@ -119,7 +141,9 @@ export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor |
     type,
     scope: f.scope.kind,
     includePrivate: f.scope.kind === 'user' && f.scope.includePrivate,
-    search: Boolean(f.q),
+    search: Boolean(f.search),
+    tipPlan: f.search ? f.searchPlans?.tip : undefined,
+    guidePlan: f.search ? f.searchPlans?.guide : undefined,
     country: Boolean(f.country),
     after: cursor !== null,
     rows: limit + 1,
@@ -131,7 +155,7 @@ export function keysValues(f: ContentFilter, cursor: Cursor | null) {
   const scope = f.scope;
   return {
     userId: scope.kind === 'visible' ? scope.viewerId : scope.kind === 'public' ? undefined : scope.userId,
-    pattern: f.q ? containsPattern(f.q) : undefined,
+    search: f.search,
     country: f.country,
     cursorTs: cursor?.createdAt,
     cursorId: cursor?.id,

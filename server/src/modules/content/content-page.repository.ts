@@ -1,8 +1,9 @@
 /**
  * One page of a content list with its cards, in one statement: the page's keys
  * (content-keys.repository.ts) joined to the tips, guides, authors and tip types they name.
- * One round trip instead of three (keys, tip cards, guide cards), planned once. Searches read
- * keys, then cards (keyPages below says why). Built once per shape (db/prepared.ts).
+ * One round trip instead of three (keys, tip cards, guide cards), planned once; so is a search
+ * whose plan search-plan.ts chose. Other searches read keys, then cards (keyPages below says
+ * why). Built once per shape (db/prepared.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ContentCard, ContentTab } from '../../../../common/schemas/content';
@@ -47,11 +48,12 @@ const pages = preparedPerShape((db, key: string) => {
 });
 
 /**
- * The keys alone, for searches: those stay unnamed and are planned for their values on every
- * call, because the best plan depends on how common the word is (db/named-statements.ts);
- * planning the joined statement took ~0.6 ms more, so their cards are read after, by statements
- * that are planned once. A country filter needs no such plan: it walks an index by country
- * (tips_public_country_created_idx, guide_countries).
+ * The keys alone, for a search without a plan of ours (search-plan.ts: no ANALYZE figures yet):
+ * those stay unnamed and are planned for their values on every call, because the best plan
+ * depends on how common the word is (db/named-statements.ts); planning the joined statement took
+ * ~0.6 ms more, so their cards are read after, by statements that are planned once. A country
+ * filter needs no such plan: it walks an index by country (tips_public_country_created_idx,
+ * guide_countries).
  */
 const keyPages = preparedPerShape((db, key: string) =>
   db
@@ -74,7 +76,7 @@ function toCard(row: Row): ContentCard | null {
 /** One page (limit + 1 rows: the extra one says there is a next page), newest first. */
 export async function listContentPage(db: Executor, type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): Promise<PageRow[]> {
   const shape = JSON.stringify(keysShapeOf(type, f, cursor, limit));
-  if (f.q) return pageByKeys(db, await keyPages(db, shape).execute(keysValues(f, cursor)));
+  if (f.search && !f.searchPlans) return pageByKeys(db, await keyPages(db, shape).execute(keysValues(f, cursor)));
   const rows = await pages(db, shape).execute(keysValues(f, cursor));
   return rows.flatMap((row) => {
     const card = toCard(row);

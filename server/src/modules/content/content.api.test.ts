@@ -209,20 +209,30 @@ describe('GET /api/explore', () => {
     expect(await found(`  ${word.toUpperCase()}  `)).toHaveLength(3);
   });
 
-  it('takes % and _ in the search literally', async () => {
+  it('finds whole words in any order, the last also by its beginning; punctuation only separates words', async () => {
     const word = uniqueWord();
-    const percent = await insertTip(t.db, other.id, { title: `${word} 100% fun` });
-    await insertTip(t.db, other.id, { title: `${word} a plain one` });
-    await insertTip(t.db, other.id, { title: `${word} ab` });
-    const underscore = await insertTip(t.db, other.id, { title: `${word} snake_case` });
-    const found = async (q: string) =>
-      ids(await get<Page<ContentCard>>(me, `/api/explore?q=${encodeURIComponent(q)}&limit=50`));
-    expect(await found('a%')).toEqual([]);
-    expect(await found('%')).toEqual([percent.id]);
-    expect(await found('100%')).toEqual([percent.id]);
-    expect(await found('e_c')).toEqual([underscore.id]);
-    expect(await found('_')).toEqual([underscore.id]);
-    expect(await found('\\')).toEqual([]);
+    const tower = await insertTip(t.db, other.id, { title: `${word} Eiffel Tower at night` });
+    const snake = await insertTip(t.db, other.id, { title: `${word} snake_case, 100% fun` });
+    const found = async (q: string) => ids(await get<Page<ContentCard>>(me, `/api/explore?q=${encodeURIComponent(q)}&limit=50`));
+    const counted = (q: string) => get<ContentCounts>(me, `/api/explore/counts?q=${encodeURIComponent(q)}`);
+
+    expect(await found(`${word} tow`)).toEqual([tower.id]);
+    expect(await found(`tower eiffel ${word}`)).toEqual([tower.id]);
+    expect(await found(word.slice(0, -2))).toEqual([snake.id, tower.id]);
+    // Only the last word may be a beginning, and no word matches inside another.
+    expect(await found(`tow ${word}`)).toEqual([]);
+    expect(await found(`${word} ower`)).toEqual([]);
+    expect(await found(`${word} snake case`)).toEqual([snake.id]);
+    expect(await found(`${word}: 100% (fun)`)).toEqual([snake.id]);
+    expect(await counted(`${word} snake`)).toEqual({ tips: 1, guides: 0 });
+
+    // Text without a word finds nothing, and no quote or backslash reaches the query's syntax.
+    for (const q of ['%', '_', '\\', "'", "' | '", '!:*']) {
+      expect(await found(q), q).toEqual([]);
+      expect(await counted(q), q).toEqual({ tips: 0, guides: 0 });
+    }
+    expect(await found(`${word}' | 'x`)).toEqual([]);
+    expect(await found(`${word} eiffel'tower`)).toEqual([tower.id]);
   });
 
   it('filters by country: a tip by its country, a guide by any of its countries', async () => {
@@ -363,7 +373,7 @@ describe('saved', () => {
 
 describe('search index (PostgreSQL)', () => {
   it.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')(
-    'explore uses the trigram index to search and the ordered public index to page',
+    'explore uses the words index to search and the ordered public index to page',
     async () => {
       const owner = await t.createMember('user');
       const values = Array.from({ length: 2000 }, (_, i) => {
@@ -373,20 +383,20 @@ describe('search index (PostgreSQL)', () => {
       for (let i = 0; i < values.length; i += 500) await t.db.insert(tips).values(values.slice(i, i + 500));
       // VACUUM also moves the bulk insert out of the GIN pending list, as autovacuum would.
       await t.db.execute(sql`VACUUM ANALYZE tips`);
-      const query = contentKeysQuery('tips', { scope: { kind: 'visible', viewerId: me.id }, q: 'quokka' }, null, 20);
+      const query = contentKeysQuery('tips', { scope: { kind: 'visible', viewerId: me.id }, search: "'quokka':*" }, null, 20);
       const plan = await t.db.transaction(async (tx) => {
         const explain = async () => {
           const result = await tx.execute(sql`EXPLAIN ${query}`);
           return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
         };
         const natural = await explain();
-        if (natural.includes('tips_search_trgm_idx')) return natural;
+        if (natural.includes('tips_search_vector_idx')) return natural;
         // The planner may prefer another plan at this size; forbid the others to prove the index is usable.
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
         await tx.execute(sql`SET LOCAL enable_indexscan = off`);
         return explain();
       });
-      expect(plan).toContain('tips_search_trgm_idx');
+      expect(plan).toContain('tips_search_vector_idx');
 
       // Without a search, a page walks the public index in order and stops: no sort of every row.
       // A later page starts inside the index (the cursor is an index condition, not a filter).

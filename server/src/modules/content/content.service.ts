@@ -4,11 +4,13 @@
  * list includes another member's private item.
  */
 import type { ContentCard, ContentCounts, ContentTab, SavedItem } from '../../../../common/schemas/content';
-import { normalizeForSearch } from '../../../../common/search';
+import { normalizeForSearch, searchWordsOf } from '../../../../common/search';
 import type { Database } from '../../../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
-import type { ContentFilter } from './content-filter';
+import { type ContentFilter, searchQueryOf } from './content-filter';
+import { searchPlanFor } from './search-plan';
+import { createWordStatsReader } from './word-stats.repository';
 import { cardsByIds, listContentPage } from './content-page.repository';
 import * as repo from './content.repository';
 
@@ -26,14 +28,17 @@ interface Page<T> {
 }
 
 const SAVED_ITEM_NOT_FOUND = 'Saved item not found';
+const NO_ITEMS = { items: [], nextCursor: null };
+const NO_COUNTS: ContentCounts = { tips: 0, guides: 0 };
 
-function searchTerm(q: string | undefined): string | undefined {
-  const term = q === undefined ? '' : normalizeForSearch(q);
-  return term === '' ? undefined : term;
-}
-
-function countryFilter(country: string | undefined): string | undefined {
-  return country ? country : undefined;
+/**
+ * The filter of a list's query: null when its search has no word in it (only punctuation, say),
+ * which nothing matches, so the list is empty without asking the database.
+ */
+function filterOf(scope: ContentFilter['scope'], query: { q?: string; country?: string }): ContentFilter | null {
+  const term = query.q === undefined ? '' : normalizeForSearch(query.q);
+  const search = term === '' ? undefined : searchQueryOf(term);
+  return search === null ? null : { scope, search, country: query.country || undefined };
 }
 
 function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], limit: number): string | null {
@@ -43,6 +48,17 @@ function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], lim
 
 export function createContentService(deps: { db: Database }) {
   const { db } = deps;
+  const wordStats = createWordStatsReader(db);
+
+  /** Explore's search, with the plan search-plan.ts chooses for each table when ANALYZE's figures exist. */
+  async function withSearchPlans(filter: ContentFilter, q: string | undefined, limit: number): Promise<ContentFilter> {
+    if (!filter.search) return filter;
+    const stats = await wordStats();
+    const words = searchWordsOf(normalizeForSearch(q ?? ''));
+    const tip = searchPlanFor(stats.tips, words, limit + 1);
+    const guide = searchPlanFor(stats.guides, words, limit + 1);
+    return tip && guide ? { ...filter, searchPlans: { tip, guide } } : filter;
+  }
 
   async function page(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
     const rows = await listContentPage(db, type, filter, cursor, limit);
@@ -56,37 +72,38 @@ export function createContentService(deps: { db: Database }) {
 
   /** GET /api/users/:userId/content: own list includes private items; another's only public. */
   async function userContent(viewerId: string, userId: string, query: ContentListQuery): Promise<Page<ContentCard>> {
-    const scope = await userScope(viewerId, userId);
-    const filter = { scope, q: searchTerm(query.q), country: countryFilter(query.country) };
-    return page(filter, query.type, decodeCursor(query.cursor), query.limit);
+    const filter = filterOf(await userScope(viewerId, userId), query);
+    return filter ? page(filter, query.type, decodeCursor(query.cursor), query.limit) : NO_ITEMS;
   }
 
   async function userContentCounts(viewerId: string, userId: string): Promise<ContentCounts> {
     return repo.countContent(db, { scope: await userScope(viewerId, userId) });
   }
 
-  function visible(viewerId: string, query: { q?: string; country?: string }): ContentFilter {
-    return { scope: { kind: 'visible', viewerId }, q: searchTerm(query.q), country: countryFilter(query.country) };
-  }
+  const visible = (viewerId: string): ContentFilter['scope'] => ({ kind: 'visible', viewerId });
 
   /** GET /api/explore: public items plus the viewer's own, newest first. */
   async function explore(viewerId: string, query: ContentListQuery): Promise<Page<ContentCard>> {
-    return page(visible(viewerId, query), query.type, decodeCursor(query.cursor), query.limit);
+    const filter = filterOf(visible(viewerId), query);
+    if (!filter) return NO_ITEMS;
+    return page(await withSearchPlans(filter, query.q, query.limit), query.type, decodeCursor(query.cursor), query.limit);
   }
 
   async function exploreCounts(viewerId: string, query: { q?: string; country?: string }): Promise<ContentCounts> {
-    return repo.countContent(db, visible(viewerId, query));
+    const filter = filterOf(visible(viewerId), query);
+    return filter ? repo.countContent(db, filter) : NO_COUNTS;
   }
 
   /** The countries of what the viewer can see, alphabetical. */
   async function exploreCountries(viewerId: string): Promise<string[]> {
-    const countries = await repo.listCountries(db, visible(viewerId, {}));
+    const countries = await repo.listCountries(db, { scope: visible(viewerId) });
     return countries.sort((a, b) => a.localeCompare(b, 'en'));
   }
 
   /** GET /api/saved: newest saved first; an item that became private to the viewer is left out. */
   async function saved(viewerId: string, query: ContentListQuery): Promise<Page<SavedItem>> {
-    const filter = visible(viewerId, { q: query.q });
+    const filter = filterOf(visible(viewerId), { q: query.q });
+    if (!filter) return NO_ITEMS;
     const rows = await repo.listSavedKeys(db, viewerId, query.type, filter, decodeCursor(query.cursor), query.limit);
     const pageRows = rows.slice(0, query.limit);
     const cards = await cardsByIds(
@@ -104,7 +121,8 @@ export function createContentService(deps: { db: Database }) {
   }
 
   async function savedCounts(viewerId: string, query: { q?: string }): Promise<ContentCounts> {
-    return repo.countSaved(db, viewerId, visible(viewerId, { q: query.q }));
+    const filter = filterOf(visible(viewerId), { q: query.q });
+    return filter ? repo.countSaved(db, viewerId, filter) : NO_COUNTS;
   }
 
   /** Remove from Saved: only the caller's own row; anyone else's is 404, never 403. */

@@ -195,6 +195,11 @@ describe('tips', () => {
     const [row] = await t.db.select().from(tips).where(eq(tips.id, tip.id));
     expect(row?.searchText).toContain('sunset instead');
     expect(row?.searchText).toContain('porto');
+    // Its words follow (a generated column, ADR 020): the old title's and city's are gone.
+    expect(row?.searchVector).toContain("'sunset'");
+    expect(row?.searchVector).toContain("'porto'");
+    expect(row?.searchVector).not.toContain("'sunrise'");
+    expect(row?.searchVector).not.toContain("'lisbon'");
     expect(existsSync(fileOf(p1 ?? ''))).toBe(false);
     expect(existsSync(fileOf(p2 ?? ''))).toBe(true);
     expect(existsSync(fileOf(p3 ?? ''))).toBe(true);

@@ -1,0 +1,102 @@
+/**
+ * ADR 020: once ANALYZE has run, explore's search takes the plan search-plan.ts chooses (walk the
+ * date index for a common word, gather a rare word's matches) as one prepared statement with its
+ * cards. Both forms must page exactly, privacy included, and on PostgreSQL take the plan they are
+ * named for, custom and generic.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentCard } from '../../../../common/schemas/content';
+import { searchTextOf } from '../../../../common/search';
+import { tips } from '../../../../db/schema';
+import { insertGuide, insertTip } from '../../../test/content-fixtures';
+import { planLines } from '../../../test/explain/full-scans';
+import { recordQueries } from '../../../test/explain/query-recorder';
+import { type TestApp, createTestApp } from '../../../test/test-app';
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+interface Page {
+  items: ContentCard[];
+  nextCursor: string | null;
+}
+
+let t: TestApp;
+let me: Member;
+const common = `zqcommon${Math.random().toString(36).slice(2, 8)}`;
+const rare = `zqrare${Math.random().toString(36).slice(2, 8)}`;
+/** The newest items the viewer may find with `common`, newest first; and every one with `rare`. */
+let newestCommon: string[];
+let expectedRare: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await t.createMember('user', 'Mia Me');
+  const other = await t.createMember('user', 'Olga Other');
+  // 2,000 older tips of the common word make it common and the table big enough for real plans.
+  const old = Date.parse('2024-01-01T00:00:00Z');
+  const fillers = Array.from({ length: 2000 }, (_, i) => {
+    const title = `${common} filler ${i}`;
+    return { userId: other.id, title, country: 'Portugal', city: 'Porto', description: 'x', searchText: searchTextOf([title]), createdAt: new Date(old + i) };
+  });
+  for (let i = 0; i < fillers.length; i += 500) await t.db.insert(tips).values(fillers.slice(i, i + 500));
+  const base = Date.parse('2025-06-01T00:00:00Z');
+  const visible: { id: string; at: number; isRare: boolean }[] = [];
+  for (let i = 0; i < 60; i++) {
+    const isRare = i % 20 === 7;
+    const owner = i % 3 === 0 ? me : other;
+    const isPrivate = i % 5 === 0;
+    const fields = { title: `${common} ${isRare ? rare : 'plain'} ${i}`, isPrivate, createdAt: new Date(base + i * 60_000) };
+    const row = i % 4 === 0 ? await insertGuide(t.db, owner.id, fields) : await insertTip(t.db, owner.id, fields);
+    if (!isPrivate || owner === me) visible.push({ id: row.id, at: i, isRare });
+  }
+  visible.sort((a, b) => b.at - a.at);
+  newestCommon = visible.map((v) => v.id);
+  expectedRare = visible.filter((v) => v.isRare).map((v) => v.id);
+  await t.db.execute(sql`VACUUM ANALYZE tips`);
+  await t.db.execute(sql`VACUUM ANALYZE guides`);
+});
+afterAll(() => t?.close());
+
+async function pages(q: string, limit: number, maxPages: number): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  for (let n = 0; n < maxPages; n++) {
+    const res = await t.call('GET', `/api/explore?q=${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { cookie: me.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const page: Page = res.json();
+    ids.push(...page.items.map((c) => c.id));
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  return ids;
+}
+
+it("pages a common and a rare word exactly, with the viewer's own items and no one else's private ones", async () => {
+  expect(expectedRare.length).toBeGreaterThanOrEqual(2);
+  expect(await pages(common, 7, 6)).toEqual(newestCommon.slice(0, 42));
+  expect(await pages(rare, 1, 10)).toEqual(expectedRare);
+  expect(await pages(rare.slice(0, -2), 2, 10)).toEqual(expectedRare);
+});
+
+describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('on PostgreSQL', () => {
+  it('walks the date index for the common word and gathers the rare one through GIN, custom and generic plans alike', async () => {
+    const recorder = recordQueries(t.database);
+    const search = async (q: string) => {
+      await recorder.during(q, () => t.call('GET', `/api/explore?q=${q}&limit=5`, { cookie: me.cookie }));
+      return recorder.queries.filter((r) => r.route === q && /\b(tips|guides)\b/.test(r.text) && !r.text.includes('pg_stats'));
+    };
+    const [walked, ...moreWalked] = await search(common);
+    const [gathered, ...moreGathered] = await search(rare);
+    // One statement each: keys and cards together.
+    expect([moreWalked, moreGathered]).toEqual([[], []]);
+    for (const kind of ['custom', 'generic'] as const) {
+      const walk = (await planLines(recorder.pool, walked!, kind)).join('\n');
+      expect(walk, `${kind} plan of the walk`).toMatch(/Index Scan using tips_public_created_idx on tips \(Filter: ts_match_vq/);
+      // (guides are 15 rows here: reading them whole is their right plan.)
+      expect(walk, walk).not.toMatch(/Seq Scan on tips|tips_search_vector_idx/);
+      const gather = (await planLines(recorder.pool, gathered!, kind)).join('\n');
+      expect(gather, `${kind} plan of the gathering`).toContain('Bitmap Index Scan using tips_search_vector_idx');
+      expect(gather, gather).not.toMatch(/Seq Scan on tips/);
+    }
+  });
+});
