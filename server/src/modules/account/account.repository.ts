@@ -7,6 +7,17 @@ import type { Executor } from '../../../../db/client';
 import { guideTips, guides, likes, tips, users } from '../../../../db/schema';
 
 /**
+ * Locks the member's guides, then their tips, until commit. Every write takes its locks in this
+ * order (guides, then tips, then users rows): a guide edit locks the guide, then its tips; a like
+ * locks the item, then, through the notification's foreign key, the owner's users row. Deleting
+ * a member takes the same order, so it waits for such a write instead of deadlocking with it.
+ */
+export async function lockContentOf(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: guides.id }).from(guides).where(eq(guides.userId, userId)).orderBy(guides.id).for('update');
+  await db.select({ id: tips.id }).from(tips).where(eq(tips.userId, userId)).orderBy(tips.id).for('update');
+}
+
+/**
  * Locks the users row until commit; undefined when there is no such user. Any concurrent write
  * that references the user (a like, a save, a tip) waits for the delete and then fails its
  * foreign key, so nothing of theirs can slip in between the counter fixes and the delete.
@@ -26,11 +37,7 @@ export async function unlikeOthersContent(db: Executor, userId: string): Promise
   // like off the counter a second time. Locking this user's likes first waits for it; each
   // UPDATE then starts with a fresh snapshot (READ COMMITTED) that sees it.
   await db.select({ id: likes.id }).from(likes).where(eq(likes.userId, userId)).for('update');
-  const likedTips = db.select({ id: likes.tipId }).from(likes).where(and(eq(likes.userId, userId), isNotNull(likes.tipId)));
-  await db
-    .update(tips)
-    .set({ likesCount: sql`greatest(${tips.likesCount} - 1, 0)` })
-    .where(and(inArray(tips.id, likedTips), ne(tips.userId, userId)));
+  // Guides before tips: the order of the locks a guide edit takes (lockContentOf).
   const likedGuides = db
     .select({ id: likes.guideId })
     .from(likes)
@@ -39,6 +46,11 @@ export async function unlikeOthersContent(db: Executor, userId: string): Promise
     .update(guides)
     .set({ likesCount: sql`greatest(${guides.likesCount} - 1, 0)` })
     .where(and(inArray(guides.id, likedGuides), ne(guides.userId, userId)));
+  const likedTips = db.select({ id: likes.tipId }).from(likes).where(and(eq(likes.userId, userId), isNotNull(likes.tipId)));
+  await db
+    .update(tips)
+    .set({ likesCount: sql`greatest(${tips.likesCount} - 1, 0)` })
+    .where(and(inArray(tips.id, likedTips), ne(tips.userId, userId)));
 }
 
 /** Ids of this user's tips that items of OTHER members' guides point at. */

@@ -24,10 +24,11 @@ export interface AuthChanges {
 }
 
 /**
- * In ONE transaction: lock the user; take their likes off other members' counters; turn items of
- * other members' guides that point at their tips into custom items (the tips module's ADR 006
- * conversion); delete the users row, which cascades to everything else of theirs. After commit,
- * their upload folders in every bucket are removed. Returns false when there was no such user.
+ * In ONE transaction: lock their guides and tips, then the user (the order every write locks in,
+ * see lockContentOf); take their likes off other members' counters; turn items of other members'
+ * guides that point at their tips into custom items (the tips module's ADR 006 conversion);
+ * delete the users row, which cascades to everything else of theirs. After commit, their upload
+ * folders in every bucket are removed. Returns false when there was no such user.
  */
 export async function deleteUserEverywhere(
   db: Database,
@@ -36,6 +37,7 @@ export async function deleteUserEverywhere(
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<boolean> {
   const deleted = await db.transaction(async (tx) => {
+    await repo.lockContentOf(tx, userId);
     if (!(await repo.lockUser(tx, userId))) return false;
     await repo.unlikeOthersContent(tx, userId);
     for (const tipId of await repo.tipsInOthersGuides(tx, userId)) {
