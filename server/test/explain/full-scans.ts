@@ -27,6 +27,7 @@ interface PlanNode {
   'Index Cond'?: string;
   Alias?: string;
   Filter?: string;
+  'Plan Rows'?: number;
   Plans?: PlanNode[];
 }
 
@@ -94,11 +95,20 @@ export async function fullScansOf(pool: pg.Pool, indexes: Indexes, query: Record
 
 /** The plan PostgreSQL really takes (no setting changed), as one line per node: `Index Scan using x on tips (Filter: ...)`. */
 export async function planLines(pool: pg.Pool, query: RecordedQuery, kind: PlanKind): Promise<string[]> {
+  return (await planNodes(pool, query, kind)).map(describe);
+}
+
+/** The rows the planner expects from the scan of this index, per node that scans it. */
+export async function estimatedRows(pool: pg.Pool, query: RecordedQuery, kind: PlanKind, indexName: string): Promise<number[]> {
+  return (await planNodes(pool, query, kind)).filter((n) => n['Index Name'] === indexName).map((n) => n['Plan Rows'] ?? Number.NaN);
+}
+
+async function planNodes(pool: pg.Pool, query: RecordedQuery, kind: PlanKind): Promise<PlanNode[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const plan = kind === 'custom' ? await customPlan(client, query) : await genericPlan(client, query);
-    return nodesOf(plan).map(describe);
+    return nodesOf(plan);
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
     if (kind === 'generic') await client.query('DEALLOCATE explain_generic').catch(() => undefined);

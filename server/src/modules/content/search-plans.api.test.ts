@@ -5,12 +5,13 @@
  * named for, custom and generic.
  */
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentCard } from '../../../../common/schemas/content';
 import { searchTextOf } from '../../../../common/search';
 import { tips } from '../../../../db/schema';
 import { insertGuide, insertTip } from '../../../test/content-fixtures';
-import { planLines } from '../../../test/explain/full-scans';
+import { estimatedRows, planLines } from '../../../test/explain/full-scans';
 import { recordQueries } from '../../../test/explain/query-recorder';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 
@@ -98,5 +99,28 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('on PostgreSQL', () 
       expect(gather, `${kind} plan of the gathering`).toContain('Bitmap Index Scan using tips_search_vector_idx');
       expect(gather, gather).not.toMatch(/Seq Scan on tips/);
     }
+    // The gathering's words are out of the planner's sight, so a call is estimated as the generic
+    // plan is, never cheaper: else PostgreSQL would plan a rare word's search anew on every call.
+    const gatherRows = async (kind: 'custom' | 'generic') => estimatedRows(recorder.pool, gathered!, kind, 'tips_search_vector_idx');
+    expect(await gatherRows('custom')).toEqual(await gatherRows('generic'));
+    // Each form is planned once: after its five custom plans the plan cache keeps the generic one.
+    for (const [form, query] of [['walk', walked!], ['gather', gathered!]] as const) {
+      expect(await plansTaken(recorder.pool, query, 8), form).toEqual({ generic: 3, custom: 5 });
+    }
   });
 });
+
+/** How a named statement was planned over `runs` runs with the recorded values (pg_prepared_statements). */
+async function plansTaken(pool: pg.Pool, query: { text: string; values: unknown[] }, runs: number) {
+  const client = await pool.connect();
+  try {
+    for (let i = 0; i < runs; i++) await client.query({ name: 'plans_taken', text: query.text, values: query.values });
+    const { rows } = await client.query<{ generic: string; custom: string }>(
+      `SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'plans_taken'`,
+    );
+    return { generic: Number(rows[0]?.generic), custom: Number(rows[0]?.custom) };
+  } finally {
+    // The connection goes, with its statement: no later query may meet the name.
+    client.release(true);
+  }
+}
