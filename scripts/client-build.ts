@@ -1,12 +1,14 @@
 /**
- * Builds the web client when dist/web is missing or older than its sources. Used by
- * `npm start` (scripts/start.ts) and the browser benchmarks.
+ * Builds the web client when dist/web is missing or older than its sources: the browser's bundle
+ * (dist/web) and the server-rendering entry (dist/ssr, web/src/entry-server.tsx). Used by
+ * `npm run build`, `npm start` (scripts/start.ts) and the browser benchmarks.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const SOURCES = ['web', 'common', 'vite.config.ts', 'package-lock.json'];
+const OUTPUTS = ['dist/web/index.html', 'dist/ssr/entry-server.js'];
 
 function newestMtime(target: string): number {
   const stat = statSync(target);
@@ -19,11 +21,16 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-export function ensureClientBuilt(root: string): void {
-  const builtIndex = path.join(root, 'dist/web/index.html');
-  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+export function ensureClientBuilt(root: string, { force = false } = {}): void {
+  const builtAt = Math.min(...OUTPUTS.map((file) => (existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0)));
   const isStale = SOURCES.some((s) => existsSync(path.join(root, s)) && newestMtime(path.join(root, s)) > builtAt);
-  if (!isStale) return;
+  if (!isStale && !force) return;
   console.log('Building the web client...');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const vite = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args], { cwd: root, stdio: 'inherit' });
+  vite();
+  // Paths relative to vite.config.ts's root (web/).
+  vite('--ssr', 'src/entry-server.tsx', '--outDir', '../dist/ssr');
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureClientBuilt(path.resolve(import.meta.dirname, '..'), { force: true });

@@ -50,6 +50,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
 import { textGuardPlugin } from './plugins/text-guard';
+import { DEFERRED_START_HASH } from './plugins/deferred-scripts';
 import { webClientPlugin } from './plugins/web-client';
 
 export interface AppDeps {
@@ -61,6 +62,8 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
   webRoot?: string;
+  /** With webRoot: the server-rendering entry to use (none: pages are drawn by the browser). */
+  ssrEntry?: string;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -79,6 +82,8 @@ export async function buildApp(deps: AppDeps) {
     contentSecurityPolicy: {
       directives: {
         'upgrade-insecure-requests': null,
+        // The one inline script: a server-drawn page's deferred start of its scripts.
+        'script-src': ["'self'", DEFERRED_START_HASH],
         // blob: for the photo pickers' local previews (URL.createObjectURL).
         'img-src': ["'self'", 'data:', 'blob:'],
         // Nobody may frame Waymark (clickjacking); X-Frame-Options says the same to old browsers.
@@ -154,6 +159,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(webClientPlugin, {
     root: deps.webRoot ?? path.resolve('dist/web'),
+    ssrEntry: deps.webRoot ? deps.ssrEntry : path.resolve('dist/ssr/entry-server.js'),
     hasSession: (cookieHeader) => cookieValue(cookieHeader, cookieName) !== undefined,
   });
   return app;

@@ -79,3 +79,12 @@ export async function dismissToasts(page: Page) {
   }
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
+
+/**
+ * A tip's or a guide's page is drawn by the server, then taken over by the client (ADR 022):
+ * before that a button does nothing and a link is a plain one. Call after `goto` such a page
+ * before clicking on it.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { GUIDE_TEXTS } from '../../common/schemas/guide';
 import { CONTENT_TEXTS } from '../../common/schemas/content';
-import { createActiveMember as createMember, CSRF, E2E_ADMIN, expectToast, signIn } from './fixtures';
+import { createActiveMember as createMember, CSRF, E2E_ADMIN, expectToast, signIn, waitForHydration } from './fixtures';
 
 
 async function createTip(request: APIRequestContext, title: string, isPrivate: boolean) {
@@ -83,6 +83,7 @@ test('a guide built from a tip and a custom item; liked, saved, found, removed a
   const member = await createMember(browser, admin.request);
   const page = member.page;
   await page.goto(guideUrl);
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: guideTitle })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Guide' })).toHaveCount(0);
   await page.getByRole('button', { name: /^Like/ }).click();
@@ -134,6 +135,7 @@ test('a guide built from a tip and a custom item; liked, saved, found, removed a
 
   // 7. The admin edits, then deletes the guide.
   await admin.goto(guideUrl);
+  await waitForHydration(admin);
   await admin.getByRole('link', { name: 'Edit Guide' }).click();
   await expect(admin).toHaveURL(/\/edit-guide\//);
   await admin.getByLabel('Title', { exact: true }).fill(`${guideTitle} (revised)`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PROFILE_TEXTS } from '../../common/schemas/profile';
 import { TEXTS } from '../../common/texts';
-import { choose, createActiveMember as createMember, CSRF, dismissToasts, E2E_ADMIN, expectToast, MEMBER_PASSWORD, signIn } from './fixtures';
+import { choose, createActiveMember as createMember, CSRF, dismissToasts, E2E_ADMIN, expectToast, MEMBER_PASSWORD, signIn, waitForHydration } from './fixtures';
 
 
 test('a member edits the profile, uploads a picture, changes the password, visits another member and deletes the account', async ({
@@ -93,6 +93,7 @@ test('a member edits the profile, uploads a picture, changes the password, visit
 
   // 4. Another member's profile is read-only; their connections page lists their connection.
   await page.goto(`/view-tip/${tipId}`);
+  await waitForHydration(page);
   await page.getByRole('link', { name: new RegExp(`by ${other.person.fullName}`) }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: other.person.fullName })).toBeVisible();

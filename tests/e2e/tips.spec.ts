@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { TIP_TEXTS } from '../../common/schemas/tip';
-import { choose, CSRF, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePerson } from './fixtures';
+import { choose, CSRF, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePerson, waitForHydration } from './fixtures';
 
 /** A small real PNG (the server checks uploads by content and re-encodes them). */
 async function png(name: string, background: string) {
@@ -80,6 +80,7 @@ test('a member creates a tip with photos, views it in the lightbox, edits it and
   // Detail: facts, photo grid and a lightbox that wraps around.
   const id = await ownTipId(page, title);
   await page.goto(`/view-tip/${id}`);
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('Kyoto, Japan')).toBeVisible();
   await expect(page.getByText('4/5')).toBeVisible();
@@ -204,6 +205,7 @@ test('another member likes and saves a tip, and cannot edit it', async ({ page, 
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/view-tip/${id}`);
+  await waitForHydration(page);
   await expect(page.getByText('Acclimatise for two days first.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Tip' })).toHaveCount(0);
 
@@ -262,21 +264,51 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  // The HTML carries the tip itself, preloads its cover and the route's own chunk, and the page
-  // uses those downloads instead of second ones (a preload that does not match its use is
-  // fetched twice): no request for the tip, one for the chunk, one for the cover's copy.
+  // The server draws the page: its HTML holds the tip itself, readable before (and without) any
+  // JavaScript, with the responses it was drawn from, a preload of its cover, and the route's
+  // own chunk among the scripts it starts once the cover is painted (ADR 022). The page uses
+  // those downloads instead of second ones: no request for the tip or the member, one for the
+  // chunk, one for the cover's copy.
   const html = await (await page.request.get(`/view-tip/${id}`)).text();
+  expect(html).toMatch(/<div id="root">.*Walk down at dusk\./s);
   expect(html).toContain('<script type="application/json" id="waymark-first-paint">');
   expect(html).toContain(`<link rel="preload" as="image" href="${urls[0]}"`);
-  const routeChunk = /<link rel="modulepreload" crossorigin href="(\/assets\/view-tip-[^"]+\.js)"/.exec(html)?.[1];
-  expect(routeChunk, 'the view-tip chunk is preloaded').toBeTruthy();
+  const routeChunk = /<script data-entry="[^"]+" data-modules="[^"]*?(\/assets\/view-tip-[^" ]+\.js)/.exec(html)?.[1];
+  expect(routeChunk, 'the view-tip chunk starts with the page').toBeTruthy();
+
+  const withoutScripts = await page.context().browser()!.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const staticPage = await withoutScripts.newPage();
+  await staticPage.goto(`/view-tip/${id}`);
+  await expect(staticPage.getByRole('heading', { name: /Harbour light/ })).toBeVisible();
+  await expect(staticPage.getByText('Walk down at dusk.')).toBeVisible();
+  await withoutScripts.close();
+
+  // The browser takes the drawn page over (hydration) without drawing it anew: the cover the
+  // parser made is still the one on screen, nothing is reported, and the page responds.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { drawnCover: Element | null }).drawnCover = document.querySelector('#root img[fetchpriority="high"]');
+    });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const coverCopy = urls[0]!.replace(/\.webp$/, '.mid.webp');
-  const tipRequests = await requestsTo(page, [`/api/tips/${id}`, routeChunk!, coverCopy], async () => {
+  const tipRequests = await requestsTo(page, [`/api/tips/${id}`, '/api/auth/me', routeChunk!, coverCopy], async () => {
     await page.goto(`/view-tip/${id}`);
     await expect(page.getByText('Walk down at dusk.')).toBeVisible();
     await expect.poll(() => page.locator('img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Open photo 1 of 2' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 500 });
+    }).toPass();
   });
-  expect(tipRequests).toEqual([0, 1, 1]);
+  expect(tipRequests).toEqual([0, 0, 1, 1]);
+  expect(await page.evaluate(() => (window as unknown as { drawnCover: Element | null }).drawnCover?.isConnected)).toBe(true);
+  expect(errors).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The cover is eager and picks the 1024 px copy for a 1024 px column; the grid shows thumbnails, lazily.
   const cover = page.getByRole('button', { name: 'Open photo 1 of 2' }).first().locator('img');

@@ -22,11 +22,12 @@ describe('largestPhoto', () => {
 });
 
 describe('firstPaintHead', () => {
-  it('writes the photo preloads, then the responses; nothing for no responses', () => {
-    const head = firstPaintHead({ '/api/guides/g1': { photoUrls: [PHOTO], title: 'a "quoted" </script> title' } });
-    expect(head).toMatch(/^<link rel="preload" as="image" href="\/api\/media\/guide-photos\/u1\/p1\.webp" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high" \/><script type="application\/json" id="waymark-first-paint">/);
-    expect(head).not.toContain('</script> title');
-    expect(JSON.parse(/<script[^>]*>(.*)<\/script>$/.exec(head)![1]!)).toEqual({ '/api/guides/g1': { photoUrls: [PHOTO], title: 'a "quoted" </script> title' } });
-    expect(firstPaintHead({})).toBe('');
+  it('writes the photo preloads and the responses; nothing for no responses', () => {
+    const { photos, script } = firstPaintHead({ '/api/guides/g1': { photoUrls: [PHOTO], title: 'a "quoted" </script> title' } });
+    expect(photos).toMatch(/^<link rel="preload" as="image" href="\/api\/media\/guide-photos\/u1\/p1\.webp" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high" \/>$/);
+    expect(script).toMatch(/^<script type="application\/json" id="waymark-first-paint">/);
+    expect(script).not.toContain('</script> title');
+    expect(JSON.parse(/<script[^>]*>(.*)<\/script>$/.exec(script)![1]!)).toEqual({ '/api/guides/g1': { photoUrls: [PHOTO], title: 'a "quoted" </script> title' } });
+    expect(firstPaintHead({})).toEqual({ photos: '', script: '' });
   });
 });

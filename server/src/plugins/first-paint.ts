@@ -37,10 +37,13 @@ export function firstPaintScript(responses: Record<string, unknown>): string {
   return `<script type="application/json" id="${FIRST_PAINT_ID}">${json}</script>`;
 }
 
-/** What goes into the head for these responses (by API URL): their largest photo's preload, then them. */
-export function firstPaintHead(responses: Record<string, unknown>): string {
+/**
+ * What goes into the head for these responses (by API URL): their largest photos' preloads, put
+ * first in the head so they are not queued behind the page's scripts, and the responses.
+ */
+export function firstPaintHead(responses: Record<string, unknown>): { photos: string; script: string } {
   const urls = Object.keys(responses);
-  if (urls.length === 0) return '';
+  if (urls.length === 0) return { photos: '', script: '' };
   const photos = urls.flatMap((url) => largestPhoto(url, responses[url]) ?? []);
-  return photos.map(imagePreloadLink).join('') + firstPaintScript(responses);
+  return { photos: photos.map(imagePreloadLink).join(''), script: firstPaintScript(responses) };
 }

@@ -9,6 +9,23 @@
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Who is signed in: every page asks it first, and index.html preloads it. */
+export const ME = '/api/auth/me';
+
+/**
+ * The pages the server draws (server-render.ts), from the member's own answer to ME and their
+ * routePreloads: a tip's and a guide's. Explore is not: its grid is laid out from the browser's
+ * width and scroll position, which the server does not know.
+ */
+export function isServerRendered(url: string): boolean {
+  return /^\/view-(tip|guide)\/[^/?#]+$/.test(url) && routePreloads(url).length > 0;
+}
+
+/** index.html without its preload of ME, for a page whose HTML carries the answer. */
+export function withoutMePreload(html: string): string {
+  return html.replace(/<link rel="preload" href="\/api\/auth\/me"[^>]*>/, '');
+}
+
 /** Explore's first page without filters: `getExplore` with the client's PAGE_SIZE (12). */
 export const EXPLORE_FIRST_PAGE = '/api/explore?limit=12';
 
@@ -42,17 +59,25 @@ export interface Preloads {
   fetches: readonly string[];
   /** JavaScript chunk URLs (chunk-preloads.ts). */
   modules: readonly string[];
-  /** Inlined responses and their photo's preload (first-paint.ts firstPaintHead). */
-  firstPaint?: string;
+  /** Inlined responses and their photos' preloads (first-paint.ts firstPaintHead). */
+  firstPaint?: { photos: string; script: string };
 }
 
-/** index.html with a preload link for each URL, at the end of its head. */
-export function withPreloads(html: string, { fetches, modules, firstPaint = '' }: Preloads): string {
-  if (fetches.length === 0 && modules.length === 0 && !firstPaint) return html;
+/**
+ * index.html with a preload link for each URL at the end of its head, but the photos' first,
+ * right after its viewport: a phone opens six connections per host, and the ~20 scripts named
+ * before them would otherwise take those first (the photo is the page's largest paint).
+ */
+export function withPreloads(html: string, { fetches, modules, firstPaint = { photos: '', script: '' } }: Preloads): string {
+  if (fetches.length === 0 && modules.length === 0 && !firstPaint.script) return html;
   const links = [
     ...fetches.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`),
     // crossorigin as Vite writes its own: a module's request is CORS, and a preload must match it to be used.
     ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
   ];
-  return html.replace('</head>', `${links.join('')}${firstPaint}</head>`);
+  // After the viewport's meta tag: before it a phone lays out 980 px wide and picks a larger copy.
+  const viewport = /<meta name="viewport"[^>]*>/.exec(html)?.[0];
+  const early = viewport ? html.replace(viewport, () => `${viewport}${firstPaint.photos}`) : html;
+  const late = viewport ? links : [firstPaint.photos, ...links];
+  return early.replace('</head>', () => `${late.join('')}${firstPaint.script}</head>`);
 }

@@ -3,7 +3,8 @@
  * year and go precompressed (brotli or gzip) when the browser accepts it; every non-API path
  * answers index.html so React Router can route it, with the route chunks that page needs first
  * as preloads (route-preloads.ts, chunk-preloads.ts) and, for a signed-in member, its first API
- * responses inlined with a preload of its largest photo (first-paint.ts).
+ * responses inlined with a preload of its largest photo (first-paint.ts) and, for a tip or a
+ * guide, the page itself drawn from them (server-render.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -14,13 +15,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler';
 import { type Manifest, chunkUrls } from './chunk-preloads';
+import { withDeferredScripts } from './deferred-scripts';
 import { firstPaintHead } from './first-paint';
-import { routeModules, routePreloads, withPreloads } from './route-preloads';
+import { ME, isServerRendered, routeModules, routePreloads, withPreloads, withoutMePreload } from './route-preloads';
+import { serverRenderer, withInlineStylesheet, withRootMarkup } from './server-render';
 
 export interface WebClientOptions {
   root: string;
   /** Whether a Cookie header carries a session (the session cookie's own parser, from app.ts). */
   hasSession: (cookieHeader: string) => boolean;
+  /** The server-rendering build's entry (dist/ssr/entry-server.js); none or missing: pages stay empty. */
+  ssrEntry?: string;
 }
 
 export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOptions) => {
@@ -39,6 +44,8 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
       },
     });
   }
+  const renderPage = opts.ssrEntry ? serverRenderer(opts.ssrEntry, app.log) : async () => undefined;
+  const stylesheet = assetText(opts.root);
   const indexHtml = cachedFile(path.join(opts.root, 'index.html'), (text) => text);
   const manifestPath = path.join(opts.root, '.vite/manifest.json');
   const manifest = existsSync(manifestPath) ? cachedFile(manifestPath, (text) => JSON.parse(text) as Manifest) : async () => ({});
@@ -52,11 +59,19 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     const cookie = request.headers.cookie;
     const modules = cookie && opts.hasSession(cookie) ? routeModules(request.url) : [];
     if (modules.length === 0) return reply.sendFile('index.html');
-    const { responses, failed } = await firstResponses(app, request, routePreloads(request.url));
-    const preloads = { fetches: failed, modules: chunkUrls(await manifest(), modules), firstPaint: firstPaintHead(responses) };
+    const drawn = isServerRendered(request.url);
+    const { responses, failed } = await firstResponses(app, request, drawn ? [ME, ...routePreloads(request.url)] : routePreloads(request.url));
+    const markup = drawn && failed.length === 0 ? await renderPage(request.url, responses) : undefined;
+    // Unless the page is drawn, ME stays with index.html's own preload.
+    if (!markup) delete responses[ME];
+    const fetches = failed.filter((url) => url !== ME);
+    const preloads = { fetches, modules: chunkUrls(await manifest(), modules), firstPaint: firstPaintHead(responses) };
+    const html = withPreloads(await indexHtml(), preloads);
     // The page now holds this member's data: no shared cache may keep it.
     reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
-    return sendHtml(request, reply, withPreloads(await indexHtml(), preloads));
+    if (!markup) return sendHtml(request, reply, html);
+    const drawnHtml = withDeferredScripts(await withInlineStylesheet(withoutMePreload(html), stylesheet));
+    return sendHtml(request, reply, withRootMarkup(drawnHtml, markup));
   });
 });
 
@@ -86,6 +101,21 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   }
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);
+}
+
+/** A built asset's text by its URL (`/assets/...`: hashed, so never changed), or undefined. */
+function assetText(root: string) {
+  const texts = new Map<string, string>();
+  return async (href: string) => {
+    if (!texts.has(href)) {
+      try {
+        texts.set(href, await readFile(path.join(root, href), 'utf8'));
+      } catch {
+        return undefined;
+      }
+    }
+    return texts.get(href);
+  };
 }
 
 /** The file's content, read (and parsed) again only when it changes (a rebuild while the server runs). */

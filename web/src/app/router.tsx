@@ -1,52 +1,30 @@
-import type { ComponentType } from 'react';
-import { type LoaderFunctionArgs, createBrowserRouter } from 'react-router';
-import { prefetchTipDetail } from '@/features/tips/api/get-tip';
+import { type RouteObject, createBrowserRouter, matchRoutes } from 'react-router';
 import { queryClient } from './query-client';
-import { LandingRoute } from './routes/landing';
+import { createRoutes } from './routes';
 
-/**
- * Only the sign-in page is in the entry bundle (it is the first paint for every visitor, so it
- * must not wait for a second request). Everything else, the member shell included, loads on first
- * visit as its own chunk: a visitor downloads only what the sign-in page shows. The budget is
- * checked by tests/e2e/bundle-budget.spec.ts.
- */
-function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return async () => ({ Component: (await load())[name] });
+/** The browser's router for a page the client draws itself (the server sent an empty root). */
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes(queryClient));
 }
 
 /**
- * Starts a screen's main request together with its chunk instead of after it (one round trip
- * less before the tip's photo can load). Not awaited: the screen shows its own loading state.
+ * The browser's router for a page the server drew (entry-server.tsx). Hydration must render
+ * exactly the server's markup on its first pass, so the page's lazy route modules are loaded
+ * before, and its loaders count as done: the server ran them and their data is in the cache.
+ * Without this the router would first render nothing while it loads, and React would discard
+ * the server's markup, its photo included.
  */
-function prefetchTip({ params }: LoaderFunctionArgs) {
-  if (params.id) prefetchTipDetail(queryClient, params.id);
-  return null;
+export async function createHydratingRouter(location: Location) {
+  const routes = createRoutes(queryClient);
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(matches.map(({ route }) => resolveLazy(route)));
+  const loaderData = Object.fromEntries(matches.flatMap(({ route }) => (route.loader && route.id ? [[route.id, null]] : [])));
+  return createBrowserRouter(routes, { hydrationData: { loaderData } });
 }
 
-export const router = createBrowserRouter([
-  { path: '/', element: <LandingRoute /> },
-  { path: '/signup', lazy: lazyRoute(() => import('./routes/signup'), 'SignUpRoute') },
-  { path: '/request-invitation', lazy: lazyRoute(() => import('./routes/request-invitation'), 'RequestInvitationRoute') },
-  {
-    lazy: lazyRoute(() => import('./routes/app-root'), 'AppRoot'),
-    children: [
-      { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard'), 'DashboardRoute') },
-      { path: 'admin', lazy: lazyRoute(() => import('./routes/admin'), 'AdminRoute') },
-      { path: 'new-tip', lazy: lazyRoute(() => import('./routes/new-tip'), 'NewTipRoute') },
-      { path: 'view-tip/:id', loader: prefetchTip, lazy: lazyRoute(() => import('./routes/view-tip'), 'ViewTipRoute') },
-      { path: 'edit-tip/:id', lazy: lazyRoute(() => import('./routes/edit-tip'), 'EditTipRoute') },
-      { path: 'tips', lazy: lazyRoute(() => import('./routes/tips'), 'TipsRoute') },
-      { path: 'explore', lazy: lazyRoute(() => import('./routes/explore'), 'ExploreRoute') },
-      { path: 'saved', lazy: lazyRoute(() => import('./routes/saved'), 'SavedRoute') },
-      { path: 'new-guide', lazy: lazyRoute(() => import('./routes/new-guide'), 'NewGuideRoute') },
-      { path: 'view-guide/:id', lazy: lazyRoute(() => import('./routes/view-guide'), 'ViewGuideRoute') },
-      { path: 'edit-guide/:id', lazy: lazyRoute(() => import('./routes/edit-guide'), 'EditGuideRoute') },
-      { path: 'profile', lazy: lazyRoute(() => import('./routes/profile'), 'ProfileRoute') },
-      { path: 'user-connections', lazy: lazyRoute(() => import('./routes/user-connections'), 'UserConnectionsRoute') },
-      { path: 'notifications', lazy: lazyRoute(() => import('./routes/notifications'), 'NotificationsRoute') },
-      { path: 'connections', lazy: lazyRoute(() => import('./routes/connections'), 'ConnectionsRoute') },
-      { path: 'design-options', lazy: lazyRoute(() => import('./routes/design-options'), 'DesignOptionsRoute') },
-    ],
-  },
-  { path: '*', lazy: lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute') },
-]);
+async function resolveLazy(route: RouteObject) {
+  if (typeof route.lazy !== 'function') return;
+  const resolved = await route.lazy();
+  Object.assign(route, resolved);
+  delete route.lazy;
+}

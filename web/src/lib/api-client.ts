@@ -1,5 +1,5 @@
 import { TEXTS } from '@common/texts';
-import { takeFirstPaintResponse } from './first-paint';
+import { firstPaint } from './first-paint';
 
 /** An HTTP failure carrying the status and the server's `message` (docs/api.md error body). */
 export class ApiError extends Error {
@@ -31,7 +31,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   // The page's HTML may already hold this response (first-paint.ts): no round trip for it.
-  const inlined = method === 'GET' ? takeFirstPaintResponse(path) : undefined;
+  const inlined = method === 'GET' ? firstPaint.take(path) : undefined;
   if (inlined) return inlined.body as T;
   const headers: Record<string, string> = { accept: 'application/json' };
   // Every state-changing request carries the cross-site protection header (docs/api.md).

@@ -38,9 +38,11 @@ export function PhotoGallery({ urls, alt, className, coverSizes = PAGE_PHOTO_SIZ
         aria-label={`Open photo 1 of ${urls.length}`}
       >
         <img
-          src={cover}
-          srcSet={photoSrcSet(cover)}
+          // sizes and srcset before src: the server writes them in this order, and a browser reading
+          // src first may fetch it (the 2048 px original) before it knows the smaller copies.
           sizes={coverSizes}
+          srcSet={photoSrcSet(cover)}
+          src={cover}
           alt={alt}
           loading="eager"
           fetchPriority="high"
@@ -60,9 +62,9 @@ export function PhotoGallery({ urls, alt, className, coverSizes = PAGE_PHOTO_SIZ
                 aria-label={`Open photo ${index + 1} of ${urls.length}`}
               >
                 <img
-                  src={thumbnailUrl(url)}
-                  srcSet={photoSrcSet(url, 'mid')}
                   sizes={GRID_SIZES}
+                  srcSet={photoSrcSet(url, 'mid')}
+                  src={thumbnailUrl(url)}
                   alt=""
                   loading="lazy"
                   decoding="async"

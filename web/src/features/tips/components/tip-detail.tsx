@@ -180,11 +180,15 @@ function Fact({ label, icon, children }: { label: string; icon?: ReactNode; chil
   );
 }
 
-/** '12.50 EUR' style, with the currency's symbol when the browser knows the code. */
+/**
+ * '€12.50' style, with the currency's symbol when it is known, written the English way as the
+ * rest of the page: the server draws this page (ADR 022), and the browser's own locale would
+ * write it differently there and here.
+ */
 export function formatCost(amount: number, currency: string | null): string {
   if (!currency) return amount.toFixed(2);
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }

@@ -1,0 +1,98 @@
+/** A tip's or a guide's page drawn by the server (ADR 022), with stand-ins for the build and the API. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieValue } from '../modules/auth/auth.service';
+import { errorHandlerPlugin } from './error-handler';
+import { webClientPlugin } from './web-client';
+
+const TIP = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const BROKEN_TIP = '1b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const MISSING_TIP = '2b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const PHOTO = '/api/media/tip-photos/u1/p1.webp';
+const INDEX = [
+  '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" />',
+  '<link rel="preload" href="/api/auth/me" as="fetch" crossorigin="anonymous" />',
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+  '</head><body><div id="root"></div></body></html>',
+].join('');
+
+let dir: string;
+const app = Fastify({ logger: false });
+const get = (url: string, session = 'waymark.session_token=abc') => app.inject({ method: 'GET', url, headers: { cookie: session } });
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-drawn-'));
+  const root = path.join(dir, 'web');
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  writeFileSync(path.join(root, 'index.html'), INDEX);
+  writeFileSync(path.join(root, 'assets/index-1.css'), 'body{margin:0}');
+  // The drawing stand-in echoes what it was given; for one tip it fails as a real bug would.
+  const ssrEntry = path.join(dir, 'entry-server.js');
+  writeFileSync(
+    ssrEntry,
+    `export async function renderPage(url, responses) {
+      if (url.includes('${BROKEN_TIP}')) throw new Error('window is not defined');
+      return '<p>drawn ' + url + ' for ' + responses['/api/auth/me'].id + '</p>';
+    }`,
+  );
+  await app.register(errorHandlerPlugin);
+  app.get('/api/auth/me', async (request, reply) =>
+    request.headers.cookie?.includes('abc') ? { id: 'member-1' } : reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in' }),
+  );
+  app.get('/api/tips/:id', async (request, reply) =>
+    (request.params as { id: string }).id === MISSING_TIP
+      ? reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Tip not found' })
+      : { id: (request.params as { id: string }).id, photoUrls: [PHOTO] },
+  );
+  app.get('/api/explore', async () => ({ items: [], nextCursor: null }));
+  await app.register(webClientPlugin, { root, ssrEntry, hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const inlined = (html: string) => JSON.parse(/<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
+
+describe('a tip page drawn by the server', () => {
+  it('carries the markup, the responses it was drawn from, its stylesheet, and starts its scripts after its photo', async () => {
+    const res = await get(`/view-tip/${TIP}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const html = res.body;
+    expect(html).toContain(`<div id="root"><p>drawn /view-tip/${TIP} for member-1</p></div>`);
+    expect(Object.keys(inlined(html))).toEqual(['/api/auth/me', `/api/tips/${TIP}`]);
+    // The answer to "who is signed in" is in the page: no second request for it.
+    expect(html).not.toContain('href="/api/auth/me"');
+    expect(html).toContain('<style>body{margin:0}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toMatch(/<meta name="viewport" content="width=device-width" \/><link rel="preload" as="image" href="\/api\/media\/tip-photos\/u1\/p1\.webp"/);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toMatch(/<script data-entry="\/assets\/index-1\.js" data-modules="[^"]*">[^<]+<\/script><\/body>/);
+  });
+
+  it.each([
+    ['the tip is refused', `/view-tip/${MISSING_TIP}`, 'waymark.session_token=abc'],
+    ['the session has ended', `/view-tip/${TIP}`, 'waymark.session_token=expired'],
+    ['drawing fails', `/view-tip/${BROKEN_TIP}`, 'waymark.session_token=abc'],
+  ])('is left to the browser, as before, when %s', async (_case, url, session) => {
+    const html = (await get(url, session)).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(html).toContain('rel="stylesheet"');
+    // index.html's own preload of the member stays, once, and nothing inlines it.
+    expect(html.match(/href="\/api\/auth\/me"/g)).toHaveLength(1);
+    expect(inlined(html)['/api/auth/me']).toBeUndefined();
+  });
+
+  it("is not done for explore, whose grid needs the browser's width", async () => {
+    const html = (await get('/explore')).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(Object.keys(inlined(html))).toEqual(['/api/explore?limit=12']);
+  });
+});

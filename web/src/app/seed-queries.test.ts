@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { guideQueryKey } from '@/features/guides/api/get-guide';
+import { tipQueryKey } from '@/features/tips/api/get-tip';
+import { createQueryClient } from '@/lib/query-client';
+import { seedQueries } from './seed-queries';
+
+describe('seedQueries', () => {
+  it("puts each inlined response under its hook's key and returns the URLs it does not know", () => {
+    const client = createQueryClient();
+    const unknown = seedQueries(client, {
+      '/api/auth/me': { id: 'u1' },
+      '/api/tips/a%20b': { id: 'a b' },
+      '/api/guides/g1': { id: 'g1' },
+      '/api/explore?limit=12': { items: [] },
+    });
+    expect(client.getQueryData(ME_QUERY_KEY)).toEqual({ id: 'u1' });
+    expect(client.getQueryData(tipQueryKey('a b'))).toEqual({ id: 'a b' });
+    expect(client.getQueryData(guideQueryKey('g1'))).toEqual({ id: 'g1' });
+    expect(unknown).toEqual(['/api/explore?limit=12']);
+  });
+});

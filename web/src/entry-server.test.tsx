@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@common/schemas/auth';
+import type { Tip } from '@common/schemas/tip';
+import { renderPage } from './entry-server';
+
+const me: CurrentUser = { id: 'u1', email: 'ann@example.com', role: 'user', name: 'Ann Lee', username: null, profilePictureUrl: null };
+
+const tip = (id: string, title: string): Tip => ({
+  kind: 'tip',
+  id,
+  author: { id: 'u2', name: 'Bo Berg', username: null, profilePictureUrl: null },
+  title,
+  tipTypeName: 'Food',
+  country: 'Portugal',
+  city: 'Porto',
+  placeName: null,
+  rating: 4,
+  description: 'Walk down at dusk.',
+  photoUrl: `/api/media/tip-photos/u2/${id}.webp`,
+  tags: ['harbour'],
+  isPrivate: false,
+  likesCount: 2,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  tipTypeId: 't1',
+  googleMapsUrl: null,
+  experienceDate: '2026-10-30',
+  valueSpent: 12,
+  currency: 'EUR',
+  detailedContent: null,
+  photoUrls: [`/api/media/tip-photos/u2/${id}.webp`],
+  viewer: { isOwner: false, hasLiked: false, hasSaved: true },
+});
+
+describe('renderPage (the server-drawn page, ADR 022)', () => {
+  it("draws a tip's page inside the member shell from the responses alone", async () => {
+    const html = await renderPage('/view-tip/t1', { '/api/auth/me': me, '/api/tips/t1': tip('t1', 'Harbour light') });
+    expect(html).toMatch(/<h1[^>]*>Harbour light<\/h1>/);
+    expect(html).toContain('Walk down at dusk.');
+    expect(html).toContain('October 30, 2026');
+    expect(html).toMatch(/<span[^>]*data-testid="header-user-name"[^>]*>Ann Lee<\/span>/);
+    // The cover as the browser's own render writes it, smaller copies named before the original.
+    expect(html).toMatch(/<img sizes="[^"]+" srcSet="[^"]*\/t1\.mid\.webp 1024w[^"]*" src="\/api\/media\/tip-photos\/u2\/t1\.webp"[^>]*fetchPriority="high"/);
+    // The viewer's own state: a saved tip's button says so.
+    expect(html).toMatch(/<button[^>]*aria-pressed="true"[^>]*>.*?Saved/);
+  });
+
+  it('keeps nothing from one page to the next: each draws from its own responses', async () => {
+    await renderPage('/view-tip/t1', { '/api/auth/me': me, '/api/tips/t1': tip('t1', 'Harbour light') });
+    const other = await renderPage('/view-tip/t2', { '/api/auth/me': { ...me, id: 'u3', name: 'Cy Dunn' }, '/api/tips/t2': tip('t2', 'Tram 28') });
+    expect(other).toContain('Tram 28');
+    expect(other).toContain('Cy Dunn');
+    expect(other).not.toContain('Harbour light');
+    expect(other).not.toContain('Ann Lee');
+  });
+
+  it('draws what the browser would without the data: the loading state, not an error', async () => {
+    const html = await renderPage('/view-tip/t9', { '/api/auth/me': me });
+    expect(html).toContain('Loading tip...');
+  });
+});
