@@ -82,6 +82,11 @@ test('a guide built from a tip and a custom item; liked, saved, found, removed a
   // 3. A second member likes and saves the guide and the tip.
   const member = await createMember(browser, admin.request);
   const page = member.page;
+  // The guide's page is drawn by the server (ADR 022); taking it over must report no mismatch.
+  const hydrationErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Hydration')) hydrationErrors.push(message.text());
+  });
   await page.goto(guideUrl);
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: guideTitle })).toBeVisible();
@@ -90,6 +95,7 @@ test('a guide built from a tip and a custom item; liked, saved, found, removed a
   await expectToast(page, 'You liked this guide');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Added to your saved guides');
+  expect(hydrationErrors).toEqual([]);
 
   await page.getByRole('link', { name: publicTitle }).click();
   await expect(page).toHaveURL(new RegExp(`/view-tip/${publicTip.id}$`));
