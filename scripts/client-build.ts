@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const SOURCES = ['web', 'common', 'vite.config.ts', 'package-lock.json'];
 const OUTPUTS = ['dist/web/index.html', 'dist/ssr/entry-server.js'];
@@ -33,4 +34,5 @@ export function ensureClientBuilt(root: string, { force = false } = {}): void {
   vite('--ssr', 'src/entry-server.tsx', '--outDir', '../dist/ssr');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) ensureClientBuilt(path.resolve(import.meta.dirname, '..'), { force: true });
+// Run as a script (`npm run build`), not imported. A path with spaces is URL-encoded in import.meta.url.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) ensureClientBuilt(path.resolve(import.meta.dirname, '..'), { force: true });
