@@ -112,6 +112,8 @@ test('a guide built from a tip and a custom item; liked, saved, found, removed a
 
   // 5. The admin's private tip never reaches the member, in Explore or in search.
   await page.goto('/explore');
+  // Explore as it opens is drawn by the server (ADR 023): its search box works once taken over.
+  await waitForHydration(page);
   await search(page, token);
   await expect(page.getByTestId('content-card').filter({ hasText: publicTitle })).toBeVisible();
   await expect(page.getByTestId('content-card').filter({ hasText: guideTitle })).toBeVisible();

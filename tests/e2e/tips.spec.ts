@@ -321,19 +321,24 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   await expect(thumbs.first()).toHaveAttribute('loading', 'lazy');
   await expect(thumbs.first()).toHaveAttribute('src', /\.thumb\.webp$/);
 
-  // Explore's first page comes in the HTML too, with a preload of its first card's thumbnail.
-  // Another test may have added a newer item meanwhile, so the first card is read from the
-  // page's own HTML (its photo is this tip's unless that newer item came in between).
+  // Explore's first page comes in the HTML too, drawn on the server (ADR 023), with a preload of
+  // its first card's thumbnail. Another test may have added a newer item meanwhile, so the first
+  // card is read from the page's own HTML (its photo is this tip's unless that newer item came in
+  // between).
   const requested: string[] = [];
   const record = (req: { url(): string }) => requested.push(new URL(req.url()).pathname + new URL(req.url()).search);
   page.on('request', record);
   const exploreHtml = await (await page.goto('/explore'))!.text();
-  await expect(page.getByRole('link', { name: /Harbour light/ }).first()).toBeVisible();
   const inlined = JSON.parse(/<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(exploreHtml)![1]!);
-  const firstPhoto: string | null = inlined['/api/explore?limit=12'].items[0].photoUrl;
+  const first: { kind: string; id: string; photoUrl: string | null } = inlined['/api/explore?limit=12'].items[0];
+  expect(exploreHtml).toMatch(new RegExp(`<div id="root">.*<div role="list" aria-label="Content".*href="/view-${first.kind}/${first.id}"`, 's'));
+  await waitForHydration(page);
+  // Taken over without a mismatch, the grid is then the windowed one (its rows placed by height).
+  await expect(page.getByRole('list', { name: 'Content' })).toHaveAttribute('style', /height/);
+  await expect(page.getByRole('link', { name: /Harbour light/ }).first()).toBeVisible();
   const preloaded = /<link rel="preload" as="image" href="([^"]+)"/.exec(exploreHtml)?.[1];
-  if (firstPhoto) {
-    const thumbnail = firstPhoto.replace(/\.webp$/, '.thumb.webp');
+  if (first.photoUrl) {
+    const thumbnail = first.photoUrl.replace(/\.webp$/, '.thumb.webp');
     expect(preloaded).toBe(thumbnail);
     await expect.poll(() => page.locator(`img[src="${thumbnail}"]`).first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
     expect(requested.filter((url) => url === thumbnail)).toHaveLength(1);
@@ -341,5 +346,6 @@ test('a tip page shows photos at their display size, with its data in the HTML a
     expect(preloaded, 'no photo to preload').toBeUndefined();
   }
   page.off('request', record);
+  expect(errors).toEqual([]);
   expect(requested.filter((url) => url === '/api/explore?limit=12')).toEqual([]);
 });

@@ -14,11 +14,11 @@ export const ME = '/api/auth/me';
 
 /**
  * The pages the server draws (server-render.ts), from the member's own answer to ME and their
- * routePreloads: a tip's and a guide's. Explore is not: its grid is laid out from the browser's
- * width and scroll position, which the server does not know.
+ * routePreloads: a tip's, a guide's, and explore as it opens (its first page in a plain grid,
+ * ADR 023). A filtered explore is not: its first page is not guessed.
  */
 export function isServerRendered(url: string): boolean {
-  return /^\/view-(tip|guide)\/[^/?#]+$/.test(url) && routePreloads(url).length > 0;
+  return (url === '/explore' || /^\/view-(tip|guide)\/[^/?#]+$/.test(url)) && routePreloads(url).length > 0;
 }
 
 /** index.html without its preload of ME, for a page whose HTML carries the answer. */

@@ -1,4 +1,4 @@
-/** A tip's or a guide's page drawn by the server (ADR 022), with stand-ins for the build and the API. */
+/** Pages drawn by the server (ADR 022, 023), with stand-ins for the build and the API. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,9 +90,12 @@ describe('a tip page drawn by the server', () => {
     expect(inlined(html)['/api/auth/me']).toBeUndefined();
   });
 
-  it("is not done for explore, whose grid needs the browser's width", async () => {
+  it('is done for explore as it opens, from its first page, but not for a filtered explore', async () => {
     const html = (await get('/explore')).body;
-    expect(html).toContain('<div id="root"></div>');
-    expect(Object.keys(inlined(html))).toEqual(['/api/explore?limit=12']);
+    expect(html).toContain('<div id="root"><p>drawn /explore for member-1</p></div>');
+    expect(Object.keys(inlined(html))).toEqual(['/api/auth/me', '/api/explore?limit=12']);
+    const filtered = (await get('/explore?q=porto')).body;
+    expect(filtered).toContain('<div id="root"></div>');
+    expect(inlined(filtered)).toEqual({});
   });
 });

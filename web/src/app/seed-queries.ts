@@ -1,5 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { contentParams } from '@/features/content/api/content-query';
+import { UNFILTERED, exploreQueryOptions } from '@/features/content/api/get-explore';
+import { firstPageParam } from '@/features/content/api/windowed-pages';
 import { guideQueryKey } from '@/features/guides/api/get-guide';
 import { tipQueryKey } from '@/features/tips/api/get-tip';
 
@@ -7,10 +10,16 @@ import { tipQueryKey } from '@/features/tips/api/get-tip';
  * The query each inlined API URL answers (server/src/plugins/route-preloads.ts names them), by
  * the URL its hook fetches (features/.../api/get-*.ts).
  */
-const QUERIES: { pattern: RegExp; key: (match: RegExpExecArray) => QueryKey }[] = [
+const QUERIES: { pattern: RegExp; key: (match: RegExpExecArray) => QueryKey; data?: (body: unknown) => unknown }[] = [
   { pattern: /^\/api\/auth\/me$/, key: () => ME_QUERY_KEY },
   { pattern: /^\/api\/tips\/([^/?#]+)$/, key: (m) => tipQueryKey(decodeURIComponent(m[1]!)) },
   { pattern: /^\/api\/guides\/([^/?#]+)$/, key: (m) => guideQueryKey(decodeURIComponent(m[1]!)) },
+  // Explore's first page as it opens (getExplore's URL): the first page of its infinite query.
+  {
+    pattern: new RegExp(`^/api/explore\\?${contentParams(UNFILTERED)}$`),
+    key: () => exploreQueryOptions(UNFILTERED).queryKey,
+    data: (body) => ({ pages: [body], pageParams: [firstPageParam] }),
+  },
 ];
 
 /**
@@ -21,8 +30,8 @@ const QUERIES: { pattern: RegExp; key: (match: RegExpExecArray) => QueryKey }[] 
 export function seedQueries(client: QueryClient, responses: Record<string, unknown>): string[] {
   const unknown: string[] = [];
   for (const [url, body] of Object.entries(responses)) {
-    const query = QUERIES.map(({ pattern, key }) => ({ match: pattern.exec(url), key })).find(({ match }) => match);
-    if (query?.match) client.setQueryData(query.key(query.match), body);
+    const query = QUERIES.map((entry) => ({ ...entry, match: entry.pattern.exec(url) })).find(({ match }) => match);
+    if (query?.match) client.setQueryData(query.key(query.match), query.data ? query.data(body) : body);
     else unknown.push(url);
   }
   return unknown;

@@ -6,6 +6,9 @@ import { windowedPaging } from './windowed-pages';
 
 export type ExploreFilters = { type: ContentTab; q: string; country: string };
 
+/** Explore as it opens: every kind, no search, no country. */
+export const UNFILTERED: ExploreFilters = { type: 'all', q: '', country: '' };
+
 export function getExplore(filters: ExploreFilters, cursor?: string) {
   return api.get<ContentPage>(`/api/explore?${contentParams(filters, cursor)}`);
 }

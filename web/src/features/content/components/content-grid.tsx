@@ -13,7 +13,8 @@ type ContentGridProps = {
   children: ReactNode;
 };
 
-const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
+/** The card grid's columns by width; use-grid-columns.ts mirrors these breakpoints for the windowed grid. */
+export const CARD_GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 /** Cards in a grid with skeletons while loading, an empty state, and Load more / infinite scroll. */
 export function ContentGrid({ isPending, isEmpty, empty, hasNextPage, isFetchingNextPage, fetchNextPage, children }: ContentGridProps) {
@@ -21,7 +22,7 @@ export function ContentGrid({ isPending, isEmpty, empty, hasNextPage, isFetching
   if (isEmpty) return <>{empty}</>;
   return (
     <div className="grid gap-6">
-      <ul className={GRID} aria-label="Content">
+      <ul className={CARD_GRID} aria-label="Content">
         {children}
       </ul>
       <LoadMoreButton query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} isLoadedOnScroll />
@@ -31,7 +32,7 @@ export function ContentGrid({ isPending, isEmpty, empty, hasNextPage, isFetching
 
 export function ContentGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <ul className={GRID} aria-label="Loading content" aria-busy>
+    <ul className={CARD_GRID} aria-label="Loading content" aria-busy>
       {Array.from({ length: count }, (_, index) => (
         <li key={index}>
           <Card className="overflow-hidden">

@@ -2,6 +2,8 @@ import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, use
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useIsServerPass } from '@/lib/use-server-pass';
+import { CARD_GRID } from './content-grid';
 import { useGridColumns } from './use-grid-columns';
 
 /** A windowed infinite query's state (see api/windowed-pages.ts). */
@@ -33,7 +35,40 @@ const ESTIMATED_ROW = 380;
  * scroll position does not move; those rows show placeholders of their measured height and are
  * fetched again when scrolled back to. The Load more button below pages in as it comes into view.
  */
-export function VirtualContentGrid<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
+export function VirtualContentGrid<T>(props: VirtualContentGridProps<T>) {
+  const isServerPass = useIsServerPass();
+  return (
+    <div className="grid gap-6">
+      {isServerPass ? <PlainRows {...props} /> : <WindowedRows {...props} />}
+      <LoadMoreButton query={props.list} isLoadedOnScroll />
+    </div>
+  );
+}
+
+/**
+ * The most cards a first screen shows: two rows of three on a wide screen, more than a phone's
+ * screen of one column. The server draws no more, so the HTML stays small to parse.
+ */
+const FIRST_SCREEN_ITEMS = 6;
+
+/**
+ * The first screen's items in a plain CSS grid with the windowed grid's breakpoints
+ * (use-grid-columns.ts), for the server, which knows neither the window's width nor its scroll
+ * position, and for hydrating its markup (ADR 023). The windowed rows take over on the next render.
+ */
+function PlainRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
+  return (
+    <div role="list" aria-label="Content" className={CARD_GRID}>
+      {list.items.slice(0, FIRST_SCREEN_ITEMS).map((item, i) => (
+        <div key={getKey(item)} role="listitem">
+          {renderItem(item, list.firstIndex + i)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function WindowedRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
   const columns = useGridColumns();
   const containerRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(containerRef);
@@ -58,8 +93,7 @@ export function VirtualContentGrid<T>({ list, getKey, renderItem }: VirtualConte
   }, [needsPrevious, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage]);
 
   return (
-    <div className="grid gap-6">
-      <div ref={containerRef} role="list" aria-label="Content" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+    <div ref={containerRef} role="list" aria-label="Content" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {rows.map((row) => {
           const start = row.index * columns;
           const isLoaded = start >= list.firstIndex;
@@ -86,8 +120,6 @@ export function VirtualContentGrid<T>({ list, getKey, renderItem }: VirtualConte
             </div>
           );
         })}
-      </div>
-      <LoadMoreButton query={list} isLoadedOnScroll />
     </div>
   );
 }
