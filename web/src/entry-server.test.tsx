@@ -65,6 +65,15 @@ describe('renderPage (the server-drawn page, ADR 022)', () => {
     expect(html).toContain('Load more');
   });
 
+  it("draws the sign-in page for a visitor, its button disabled until the browser's script runs (ADR 024)", async () => {
+    const html = await renderPage('/', { '/api/auth/me': null });
+    expect(html).toMatch(/<h1[^>]*>Welcome to Waymark<\/h1>/);
+    expect(html).toMatch(/<input[^>]*id="email"[^>]*name="email"/);
+    // No value in the markup: what a visitor types before the script runs is what the form sends.
+    expect(html).not.toMatch(/<input[^>]*value=/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>.*?Sign In<\/button>/);
+  });
+
   it('draws what the browser would without the data: the loading state, not an error', async () => {
     const html = await renderPage('/view-tip/t9', { '/api/auth/me': me });
     expect(html).toContain('Loading tip...');

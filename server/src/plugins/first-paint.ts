@@ -18,7 +18,7 @@ export function largestPhoto(apiUrl: string, body: unknown): ImagePreload | unde
     const first = (body as { items?: { photoUrl?: string | null }[] }).items?.[0];
     return first?.photoUrl ? { href: thumbnailUrl(first.photoUrl) } : undefined;
   }
-  const photos = (body as { photoUrls?: string[] }).photoUrls;
+  const photos = (body as { photoUrls?: string[] } | null)?.photoUrls;
   if (apiUrl.startsWith('/api/tips/')) return cover(photos?.[0], PAGE_PHOTO_SIZES);
   if (apiUrl.startsWith('/api/guides/')) return cover(photos?.[0], GUIDE_COVER_SIZES);
   return undefined;

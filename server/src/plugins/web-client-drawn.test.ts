@@ -35,8 +35,9 @@ beforeAll(async () => {
   writeFileSync(
     ssrEntry,
     `export async function renderPage(url, responses) {
+      globalThis.waymarkDraws = (globalThis.waymarkDraws ?? 0) + 1;
       if (url.includes('${BROKEN_TIP}')) throw new Error('window is not defined');
-      return '<p>drawn ' + url + ' for ' + responses['/api/auth/me'].id + '</p>';
+      return '<p>drawn ' + url + ' for ' + (responses['/api/auth/me']?.id ?? 'a visitor') + '</p>';
     }`,
   );
   await app.register(errorHandlerPlugin);
@@ -97,5 +98,33 @@ describe('a tip page drawn by the server', () => {
     const filtered = (await get('/explore?q=porto')).body;
     expect(filtered).toContain('<div id="root"></div>');
     expect(inlined(filtered)).toEqual({});
+  });
+});
+
+describe('the sign-in page drawn by the server (ADR 024)', () => {
+  const draws = () => (globalThis as { waymarkDraws?: number }).waymarkDraws ?? 0;
+
+  it('is drawn once for every visitor without a session, with "signed out" as the answer it was drawn from', async () => {
+    const before = draws();
+    const res = await get('/', '');
+    const again = await get('/', 'theme=dark');
+    expect(draws() - before).toBeLessThanOrEqual(1);
+    expect(again.body).toBe(res.body);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('cookie');
+    const html = res.body;
+    expect(html).toContain('<div id="root"><p>drawn / for a visitor</p></div>');
+    expect(inlined(html)).toEqual({ '/api/auth/me': null });
+    expect(html).not.toContain('href="/api/auth/me"');
+    expect(html).toContain('<style>body{margin:0}</style>');
+    expect(html).toMatch(/<script data-entry="\/assets\/index-1\.js" data-modules="">[^<]+<\/script><\/body>/);
+  });
+
+  it("is not drawn for a member, whom the page sends on, nor for a visitor's other pages", async () => {
+    for (const [url, session] of [['/', 'waymark.session_token=abc'], ['/?next=%2Fexplore', ''], ['/signup', '']]) {
+      const html = (await get(url!, session)).body;
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    }
   });
 });

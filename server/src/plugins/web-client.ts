@@ -49,15 +49,22 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
   const indexHtml = cachedFile(path.join(opts.root, 'index.html'), (text) => text);
   const manifestPath = path.join(opts.root, '.vite/manifest.json');
   const manifest = existsSync(manifestPath) ? cachedFile(manifestPath, (text) => JSON.parse(text) as Manifest) : async () => ({});
-  app.setNotFoundHandler(async (request, reply) => {
+  // Every page path answers from here; `/` too, ahead of the static files' index (ADR 024).
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
     }
     reply.header('cache-control', 'no-cache');
-    // Signed out, those requests would only fail: the page sends the visitor to sign in.
     const cookie = request.headers.cookie;
-    const modules = cookie && opts.hasSession(cookie) ? routeModules(request.url) : [];
+    const isMember = Boolean(cookie && opts.hasSession(cookie));
+    if (!isMember && request.url === SIGN_IN_PAGE) {
+      const html = await signInPage();
+      // A member who opens `/` is sent on by the page, which must then be index.html.
+      if (html) return sendHtml(request, reply.header('vary', 'cookie, accept-encoding'), html);
+    }
+    // Signed out, those requests would only fail: the page sends the visitor to sign in.
+    const modules = isMember ? routeModules(request.url) : [];
     if (modules.length === 0) return reply.sendFile('index.html');
     const drawn = isServerRendered(request.url);
     const { responses, failed } = await firstResponses(app, request, drawn ? [ME, ...routePreloads(request.url)] : routePreloads(request.url));
@@ -70,10 +77,38 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     // The page now holds this member's data: no shared cache may keep it.
     reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
     if (!markup) return sendHtml(request, reply, html);
-    const drawnHtml = withDeferredScripts(await withInlineStylesheet(withoutMePreload(html), stylesheet));
-    return sendHtml(request, reply, withRootMarkup(drawnHtml, markup));
-  });
+    return sendHtml(request, reply, await drawnPage(html, markup));
+  };
+  app.setNotFoundHandler(servePage);
+  if (hasBuild) app.get('/', { config: { access: 'public' } }, servePage);
+
+  /** index.html (with its preloads) holding the drawn markup, its stylesheet, its scripts deferred. */
+  async function drawnPage(html: string, markup: string): Promise<string> {
+    return withRootMarkup(withDeferredScripts(await withInlineStylesheet(withoutMePreload(html), stylesheet)), markup);
+  }
+
+  /**
+   * The sign-in page as every visitor without a session sees it, drawn once per build: no
+   * request is made for it, the answer to "who is signed in" being known (ADR 024).
+   */
+  let signIn: { index: string; html: Promise<string | undefined> } | undefined;
+  async function signInPage(): Promise<string | undefined> {
+    const index = await indexHtml();
+    if (signIn?.index !== index) {
+      const draw = async () => {
+        const markup = await renderPage(SIGN_IN_PAGE, SIGNED_OUT);
+        return markup && drawnPage(withPreloads(index, { fetches: [], modules: [], firstPaint: firstPaintHead(SIGNED_OUT) }), markup);
+      };
+      signIn = { index, html: draw() };
+    }
+    return signIn.html;
+  }
 });
+
+/** `/`: the sign-in page for a visitor (web/src/app/routes/landing.tsx). */
+const SIGN_IN_PAGE = '/';
+/** What `/api/auth/me` answers a visitor without a session, as the client's query holds it. */
+const SIGNED_OUT = { [ME]: null };
 
 /**
  * The page's first API requests, answered in-process as the browser's own would be (its cookie,

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError } from '@/lib/notify';
+import { useIsServerPass } from '@/lib/use-server-pass';
 import { useSignIn } from '../api/sign-in';
 
 // zod stays out of the sign-in page's bundle: it loads when the form is first focused.
@@ -23,11 +24,16 @@ const signInValidation = lazyResolver<SignIn>(async () => {
 /** Where to go after sign-in is decided by the landing route, which watches the session. */
 export function SignInForm() {
   const signIn = useSignIn();
+  // Drawn by the server (ADR 024), the form cannot send before its script runs: a browser's own
+  // submission would put the password in the page's URL. A disabled button stops it, Enter too.
+  const isServerPass = useIsServerPass();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignIn>({ resolver: signInValidation.resolver, defaultValues: { email: '', password: '' } });
+    // No default values: the form then takes its fields' values from the page when it starts,
+    // so what was typed (or autofilled) into the server's form before the scripts ran is kept.
+  } = useForm<SignIn>({ resolver: signInValidation.resolver });
 
   const onSubmit = handleSubmit((values) =>
     signIn.mutate(values, { onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle) }),
@@ -57,7 +63,7 @@ export function SignInForm() {
           {...register('password')}
         />
       </Field>
-      <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={isServerPass || signIn.isPending}>
         <LogIn aria-hidden />
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
