@@ -63,6 +63,7 @@ describe('renderPage (the server-drawn page, ADR 022)', () => {
     expect(html).toContain('href="/view-tip/t2"');
     expect(html).toMatch(/<img src="\/api\/media\/tip-photos\/u2\/t1\.thumb\.webp"[^>]*loading="eager" fetchPriority="high"/);
     expect(html).toContain('Load more');
+    expect(html).toMatch(/<button[^>]*role="combobox"[^>]*aria-label="Country".*?All Countries/);
   });
 
   it("draws the sign-in page for a visitor, its button disabled until the browser's script runs (ADR 024)", async () => {

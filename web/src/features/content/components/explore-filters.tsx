@@ -25,7 +25,8 @@ export function ExploreFilters({ search, onSearchChange, country, onCountryChang
         <SelectTrigger aria-label="Country" className="sm:w-56">
           <Globe2 className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           <span className="min-w-0 flex-1">
-            <SelectValue placeholder="All Countries" />
+            {/* Named here, not left to the open list to fill in: the server's page shows it too (ADR 023). */}
+            <SelectValue placeholder="All Countries">{country || 'All Countries'}</SelectValue>
           </span>
         </SelectTrigger>
         <SelectContent>
