@@ -5,13 +5,13 @@
  * named for, custom and generic.
  */
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentCard } from '../../../../common/schemas/content';
 import { searchTextOf } from '../../../../common/search';
 import { tips } from '../../../../db/schema';
 import { insertGuide, insertTip } from '../../../test/content-fixtures';
 import { estimatedRows, planLines } from '../../../test/explain/full-scans';
+import { plansTaken } from '../../../test/explain/plan-cache';
 import { recordQueries } from '../../../test/explain/query-recorder';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 
@@ -109,18 +109,3 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('on PostgreSQL', () 
     }
   });
 });
-
-/** How a named statement was planned over `runs` runs with the recorded values (pg_prepared_statements). */
-async function plansTaken(pool: pg.Pool, query: { text: string; values: unknown[] }, runs: number) {
-  const client = await pool.connect();
-  try {
-    for (let i = 0; i < runs; i++) await client.query({ name: 'plans_taken', text: query.text, values: query.values });
-    const { rows } = await client.query<{ generic: string; custom: string }>(
-      `SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'plans_taken'`,
-    );
-    return { generic: Number(rows[0]?.generic), custom: Number(rows[0]?.custom) };
-  } finally {
-    // The connection goes, with its statement: no later query may meet the name.
-    client.release(true);
-  }
-}
