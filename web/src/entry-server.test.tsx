@@ -53,14 +53,15 @@ describe('renderPage (the server-drawn page, ADR 022)', () => {
     expect(other).not.toContain('Ann Lee');
   });
 
-  it('draws explore as it opens: its first page in a plain grid, the first row eager, and a way to the next page', async () => {
-    const page = { items: [tip('t1', 'Harbour light'), tip('t2', 'Tram 28')], nextCursor: 'next' };
+  it("draws explore as it opens: its first screen's cards in a plain grid, the first row eager, and a way to the next page", async () => {
+    const page = { items: Array.from({ length: 12 }, (_, i) => tip(`t${i + 1}`, `Tip ${i + 1}`)), nextCursor: 'next' };
     const html = await renderPage('/explore', { '/api/auth/me': me, '/api/explore?limit=12': page });
     expect(html).toMatch(/<h1[^>]*>Explore<\/h1>/);
-    // No window to measure on the server: every card of the page, in the CSS grid of the breakpoints.
+    // No window to measure on the server: the first 6 cards of the 12, in the CSS grid of the breakpoints.
     expect(html).toMatch(/<div role="list" aria-label="Content" class="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">/);
-    expect(html?.match(/role="listitem"/g)).toHaveLength(2);
-    expect(html).toContain('href="/view-tip/t2"');
+    expect(html?.match(/role="listitem"/g)).toHaveLength(6);
+    expect(html).toContain('href="/view-tip/t6"');
+    expect(html).not.toContain('href="/view-tip/t7"');
     expect(html).toMatch(/<img src="\/api\/media\/tip-photos\/u2\/t1\.thumb\.webp"[^>]*loading="eager" fetchPriority="high"/);
     expect(html).toContain('Load more');
     expect(html).toMatch(/<button[^>]*role="combobox"[^>]*aria-label="Country".*?All Countries/);

@@ -27,12 +27,12 @@ export function SignInForm() {
   // Drawn by the server (ADR 024), the form cannot send before its script runs: a browser's own
   // submission would put the password in the page's URL. A disabled button stops it, Enter too.
   const isServerPass = useIsServerPass();
+  // No default values: the form then takes its fields' values from the page when it starts, so
+  // what was typed (or autofilled) into the server's form before the scripts ran is kept.
   const {
     register,
     handleSubmit,
     formState: { errors },
-    // No default values: the form then takes its fields' values from the page when it starts,
-    // so what was typed (or autofilled) into the server's form before the scripts ran is kept.
   } = useForm<SignIn>({ resolver: signInValidation.resolver });
 
   const onSubmit = handleSubmit((values) =>
