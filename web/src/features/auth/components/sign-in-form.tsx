@@ -27,13 +27,11 @@ export function SignInForm() {
   // Drawn by the server (ADR 024), the form cannot send before its script runs: a browser's own
   // submission would put the password in the page's URL. A disabled button stops it, Enter too.
   const isServerPass = useIsServerPass();
-  // No default values: the form then takes its fields' values from the page when it starts, so
-  // what was typed (or autofilled) into the server's form before the scripts ran is kept.
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignIn>({ resolver: signInValidation.resolver });
+  } = useForm<SignIn>({ resolver: signInValidation.resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) =>
     signIn.mutate(values, { onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle) }),
