@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TEXTS } from '../../common/texts';
-import { E2E_ADMIN, expectToast, signIn } from './fixtures';
+import { E2E_ADMIN, expectToast, signIn, waitForHydration } from './fixtures';
 
 test('a visitor asking for a member screen signs in and lands on it (D5)', async ({ page }) => {
   await page.goto('/saved');
@@ -37,7 +37,7 @@ test('the sign-in page comes drawn in its HTML; what is typed before its script 
   expect(new URL(page.url()).search).toBe('');
 
   releaseScript();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await waitForHydration(page);
   await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
   await submit.click();
   await expect(page).toHaveURL(/\/dashboard$/);
