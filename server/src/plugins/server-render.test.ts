@@ -32,7 +32,17 @@ describe('serverRenderer', () => {
 
 describe('withRootMarkup', () => {
   it('fills the empty root, taking the markup literally', () => {
-    expect(withRootMarkup('<body><div id="root"></div></body>', '<p>$& $1</p>')).toBe('<body><div id="root"><p>$& $1</p></div></body>');
+    expect(withRootMarkup('<body><div id="root"></div></body>', '<p>$& $1</p>')).toBe(
+      '<body><div id="root"><p>$& $1</p></div><template id="drawn-end"></template></body>',
+    );
+  });
+
+  it('holds the first paint until the end of the markup is parsed', () => {
+    const html = withRootMarkup('<head><title>W</title></head><body><div id="root"></div><script>start()</script></body>', '<p>drawn</p>');
+    expect(html).toBe(
+      '<head><title>W</title><link rel="expect" href="#drawn-end" blocking="render" /></head>' +
+        '<body><div id="root"><p>drawn</p></div><template id="drawn-end"></template><script>start()</script></body>',
+    );
   });
 });
 

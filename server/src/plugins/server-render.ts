@@ -31,9 +31,21 @@ export function serverRenderer(entryPath: string, log: FastifyBaseLogger): Rende
   };
 }
 
-/** The HTML with `markup` inside its empty `#root`. */
+/** Marks the end of the drawn markup; the head's render-blocking `expect` link names it. */
+export const DRAWN_END_ID = 'drawn-end';
+
+/**
+ * The HTML with `markup` inside its empty `#root`, first painted only once all of it is parsed.
+ * A drawn page's HTML (~67 KB with its inlined stylesheet) can reach the browser in two reads;
+ * a paint between them showed half the sign-in card, which then grew and, centred on the
+ * screen, moved up (CLS 0.10 in 2 of 20 loads on a phone-speed CPU). `<link rel="expect"
+ * blocking="render">` holds the first paint until the element it names is parsed; browsers
+ * without it paint as before.
+ */
 export function withRootMarkup(html: string, markup: string): string {
-  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  return html
+    .replace('</head>', () => `<link rel="expect" href="#${DRAWN_END_ID}" blocking="render" /></head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div><template id="${DRAWN_END_ID}"></template>`);
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;

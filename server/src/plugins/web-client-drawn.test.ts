@@ -66,7 +66,9 @@ describe('a tip page drawn by the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const html = res.body;
-    expect(html).toContain(`<div id="root"><p>drawn /view-tip/${TIP} for member-1</p></div>`);
+    expect(html).toContain(`<div id="root"><p>drawn /view-tip/${TIP} for member-1</p></div><template id="drawn-end">`);
+    // Its first paint waits for all of the markup (server-render.ts).
+    expect(html).toContain('<link rel="expect" href="#drawn-end" blocking="render" /></head>');
     expect(Object.keys(inlined(html))).toEqual(['/api/auth/me', `/api/tips/${TIP}`]);
     // The answer to "who is signed in" is in the page: no second request for it.
     expect(html).not.toContain('href="/api/auth/me"');
