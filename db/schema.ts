@@ -37,6 +37,13 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * PostgreSQL on every write, so no writer can forget it.
  */
 const searchVector = () => tsvector().generatedAlwaysAs(sql`waymark_search_vector(search_text)`);
+/**
+ * The same words, each tagged with the row's month (`|202611|lisbon`, migration 0012), as an
+ * expression index, not a column: a rare word's newest matches are found a few months at a time
+ * instead of all at once (ADR 020). Searches write this expression exactly so.
+ */
+export const searchMonthsOf = (table: { searchVector: unknown; createdAt: unknown }) =>
+  sql`waymark_search_months(${table.searchVector}, ${table.createdAt})`;
 // Keyset indexes are built `DESC NULLS FIRST`: what a plain `ORDER BY x DESC` asks for, so every
 // newest-first query walks them without a sort (PostgreSQL does not use NOT NULL to match orders).
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -285,6 +292,7 @@ export const tips = pgTable(
   },
   (t) => [
     index('tips_search_vector_idx').using('gin', t.searchVector),
+    index('tips_search_months_idx').using('gin', sql`waymark_search_months(search_vector, created_at)`),
     index('tips_country_idx').on(t.country),
     // Deleting a tip category sets its tips' tip_type_id to NULL: found through this, not by reading every tip.
     index('tips_tip_type_id_idx').on(t.tipTypeId),
@@ -330,6 +338,7 @@ export const guides = pgTable(
   },
   (t) => [
     index('guides_search_vector_idx').using('gin', t.searchVector),
+    index('guides_search_months_idx').using('gin', sql`waymark_search_months(search_vector, created_at)`),
     check('guides_days_count_range', sql`${t.daysCount} BETWEEN 1 AND 30`),
     check('guides_likes_count_non_negative', sql`${t.likesCount} >= 0`),
     index('guides_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -57,7 +57,7 @@ export async function stageTips(handle: DatabaseHandle, count: number, members: 
          1 + floor(random() * ${adjectives.length})::int AS adj, 1 + floor(random() * ${nouns.length})::int AS noun,
          random() < 0.7 AS has_place, 1 + floor(random() * ${placeNames.length})::int AS pname,
          1 + floor(random() * ${openers.length})::int AS op, 1 + floor(random() * ${things.length})::int AS th,
-         1 + floor(random() * ${endings.length})::int AS en, n % 500 = 7 AS is_rare,
+         1 + floor(random() * ${endings.length})::int AS en, n % ${words.rareTipEvery(count)} = 7 AS is_rare,
          floor(${t} * random() ^ 1.5)::int AS tag0, floor(random() * ${t - 1})::int AS tag_step,
          random() < 0.5 AS two_tags, random() < 0.1 AS is_private,
          1 + floor(5 * sqrt(random()))::int AS rating, 1 + floor(random() * 8)::int AS type_index,

@@ -7,7 +7,7 @@ import { createDatabase, databaseExists, databaseUrl, dropDatabase } from '../..
 import { bootstrap } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config/env';
 import { rowsOf } from './bulk';
-import { DATASET_MARKER } from './generate';
+import { DATASET_MARKER, DATASET_VERSION } from './generate';
 import type { DataSizeName, DataSizes } from './sizes';
 
 export const LOCAL_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -58,10 +58,10 @@ export async function countRows(handle: DatabaseHandle): Promise<Record<string, 
   return row!;
 }
 
-/** True when the database holds a complete data set of at least these sizes. */
+/** True when the database holds a complete data set of at least these sizes, made by this version of the generator. */
 export async function holdsDataset(handle: DatabaseHandle, sizes: DataSizes): Promise<boolean> {
   const marker = await rowsOf<{ value: string }>(handle, `SELECT value FROM app_settings WHERE key = '${DATASET_MARKER}'`);
-  if (marker.length === 0) return false;
+  if (marker.length === 0 || (JSON.parse(marker[0]!.value) as { version?: number }).version !== DATASET_VERSION) return false;
   const counts = await countRows(handle);
   return counts.tips! >= sizes.tips && counts.guides! >= sizes.guides && counts.likes! >= sizes.likes * 0.95
     && counts.notifications! >= sizes.notifications * 0.95 && counts.users! >= sizes.members;

@@ -2,13 +2,15 @@
 import { searchTextOf, searchWordsOf } from '../../common/search';
 import type { DatabaseHandle } from '../../db/client';
 import { rowsOf } from './bulk';
+import { RARE_WORD } from './word-lists';
 
 interface TipRow { title: string; place_name: string | null; city: string; country: string; description: string; tags: string[]; search_text: string }
 interface GuideRow { title: string; location: string | null; countries: string[]; description: string | null; tags: string[]; search_text: string }
 
 /**
  * Problems found (empty when consistent): search_text as the services compute it, its words
- * (search_vector) as a query splits them, likes_count = COUNT(likes), guide_countries = guides.countries.
+ * (search_vector) as a query splits them, likes_count = COUNT(likes), guide_countries = guides.countries, and the rare word fills a
+ * search's page.
  */
 export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   const problems: string[] = [];
@@ -53,5 +55,8 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
         EXCEPT SELECT g.id, c, g.created_at FROM guides g, unnest(g.countries) AS c)) AS differ`,
   );
   if (mirror!.n > 0) problems.push(`${mirror!.n} rows differ between guide_countries and guides.countries`);
+  const [rare] = await rowsOf<{ n: number }>(handle, `SELECT count(*)::int AS n FROM tips WHERE NOT is_private AND search_vector @@ '${RARE_WORD}'::tsquery`);
+  // The benchmark's search asks for 20: a full page and one more to show there is a next page.
+  if (rare!.n < 21) problems.push(`only ${rare!.n} public tips hold the rare word "${RARE_WORD}": its search does not fill a page`);
   return problems.slice(0, 10);
 }

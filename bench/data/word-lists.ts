@@ -54,8 +54,15 @@ export const DESCRIPTION_ENDINGS = [
   'Cash only.', 'Book ahead.', 'Friendly staff.', 'Gets busy on weekends.', 'Cheap and cheerful.', 'Closed on Mondays.',
   'Bring a jacket.', 'Take the stairs.', 'Great for kids.',
 ];
-/** The rare search word: in one tip and guide in 500. */
+/**
+ * The rare search word: in one tip and guide in 500, and in at least RARE_WORD_MIN_TIPS tips (a tenth of them private), so
+ * its search fills a page (the benchmark asks for 20) at every size: at 900 tips one in 500 would
+ * be 2 matches, and the full / small comparison would weigh a page of 20 cards against one of 2.
+ */
 export const RARE_WORD = 'axolotl';
+export const RARE_WORD_MIN_TIPS = 30;
+/** Every how many tips one holds the rare word (n % every = 7). */
+export const rareTipEvery = (tips: number) => Math.max(8, Math.min(500, Math.floor(tips / RARE_WORD_MIN_TIPS)));
 export const COMMON_WORD = 'view';
 
 export const GUIDE_THEMES = [

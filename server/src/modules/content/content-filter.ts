@@ -27,10 +27,13 @@ export interface ContentFilter {
   search?: string;
   /** How each table's search runs (search-plan.ts); undefined = PostgreSQL plans each call. */
   searchPlans?: SearchPlans;
+  /** The months a `recent` plan looks in first, per table with that plan (search-window.ts). */
+  searchWindows?: SearchWindows<string>;
   country?: string;
 }
 
 export type SearchPlans = Record<'tip' | 'guide', SearchPlan>;
+export type SearchWindows<V> = Partial<Record<'tip' | 'guide', { query: V; since: V }>>;
 
 /** A value a query binds: a string now, or a placeholder a prepared query fills when it runs (db/prepared.ts). */
 export type Bound = string | Placeholder;
@@ -40,11 +43,12 @@ export interface BoundFilter {
   scope: Scope<Bound>;
   search?: Bound;
   searchPlans?: SearchPlans;
+  searchWindows?: SearchWindows<Bound>;
   country?: Bound;
 }
 
 export function bound(f: ContentFilter): BoundFilter {
-  return { scope: f.scope, search: f.search || undefined, searchPlans: f.searchPlans, country: f.country || undefined };
+  return { scope: f.scope, search: f.search || undefined, searchPlans: f.searchPlans, searchWindows: f.searchWindows, country: f.country || undefined };
 }
 
 /**
@@ -83,7 +87,8 @@ function scopeCondition(table: typeof tips | typeof guides, scope: Scope<Bound>)
  */
 function searchCondition(table: typeof tips | typeof guides, search: Bound, plan: SearchPlan | undefined): SQL {
   if (plan === 'walk') return sql`ts_match_vq(${table.searchVector}, ${search}::tsquery)`;
-  if (plan === 'gather') return sql`${table.searchVector} @@ (SELECT ${search}::tsquery)`;
+  // `recent` gathers too, for the months before its window (content-keys.repository.ts).
+  if (plan === 'gather' || plan === 'recent') return sql`${table.searchVector} @@ (SELECT ${search}::tsquery)`;
   return sql`${sql.raw(PLANNED_PER_CALL)} ${table.searchVector} @@ ${search}::tsquery`;
 }
 

@@ -7,7 +7,7 @@
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '../../../../common/schemas/content';
-import { guideCountries, guides, tips } from '../../../../db/schema';
+import { guideCountries, guides, searchMonthsOf, tips } from '../../../../db/schema';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '../../lib/keyset';
 import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf } from './content-filter';
 import type { SearchPlan } from './search-plan';
@@ -19,9 +19,12 @@ interface KeyPage {
 }
 
 /** Whether this table's search gathers its matches (search-plan.ts) rather than walking. */
-const isGathered = (kind: 'tip' | 'guide', f: BoundFilter) => f.search !== undefined && f.searchPlans?.[kind] === 'gather';
+const isGathered = (kind: 'tip' | 'guide', f: BoundFilter) =>
+  f.search !== undefined && (f.searchPlans?.[kind] === 'gather' || f.searchPlans?.[kind] === 'recent');
 
 function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
+  const window = f.searchPlans?.[kind] === 'recent' ? f.searchWindows?.[kind] : undefined;
+  if (f.search !== undefined && window) return recentMatches(kind, f, window, page);
   if (isGathered(kind, f)) return gatheredMatches(kind, f, page);
   if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
   const table = kind === 'tip' ? tips : guides;
@@ -42,6 +45,35 @@ function gatheredMatches(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): 
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, cursor_ts FROM
     (SELECT ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts FROM ${table} WHERE ${where} OFFSET 0) AS matches
     ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(page.rows)})`;
+}
+
+/**
+ * A rare word's newest matches, found a few months at a time (search-plan.ts `recent`): first
+ * those of the window's months, through the index of words tagged with their month (migration
+ * 0012); the matches before the window are gathered only if it held fewer than the page needs.
+ * The CTE is read once; the count gates the older gathering as a one-time filter, so it never
+ * runs when the window was enough.
+ */
+function recentMatches(kind: 'tip' | 'guide', f: BoundFilter, window: { query: Bound; since: Bound }, page: KeyPage): SQL {
+  const table = kind === 'tip' ? tips : guides;
+  const recent = sql.raw(`recent_${kind}s`);
+  const after = page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined;
+  const inWindow = and(
+    conditionsOf(kind, { ...f, search: undefined }),
+    sql`${searchMonthsOf(table)} @@ (SELECT ${window.query}::tsquery)`,
+    after,
+  );
+  const older = and(conditionsOf(kind, f), sql`${table.createdAt} < ${window.since}::timestamptz`, after);
+  const rows = limitLiteral(page.rows);
+  return sql`(WITH ${recent} AS MATERIALIZED (
+      SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${inWindow}
+      ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows})
+    SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, created_at::text AS cursor_ts FROM
+      (SELECT id, created_at FROM ${recent}
+       UNION ALL
+       SELECT id, created_at FROM (SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${older} OFFSET 0) AS older
+       WHERE (SELECT count(*) FROM ${recent}) < ${rows}) AS matches
+    ORDER BY created_at DESC, id DESC LIMIT ${rows})`;
 }
 
 /**
@@ -114,6 +146,10 @@ const keysPlaceholders = {
   country: sql.placeholder('country'),
   cursorTs: sql.placeholder('cursorTs'),
   cursorId: sql.placeholder('cursorId'),
+  tipWindow: sql.placeholder('tipWindow'),
+  tipSince: sql.placeholder('tipSince'),
+  guideWindow: sql.placeholder('guideWindow'),
+  guideSince: sql.placeholder('guideSince'),
 };
 
 function placeholderScope(shape: KeysShape): Scope<Bound> {
@@ -131,6 +167,10 @@ export function keysSqlOfShape(shape: KeysShape): SQL {
     scope: placeholderScope(shape),
     search: shape.search ? p.search : undefined,
     searchPlans: shape.tipPlan && shape.guidePlan ? { tip: shape.tipPlan, guide: shape.guidePlan } : undefined,
+    searchWindows: {
+      tip: shape.tipPlan === 'recent' ? { query: p.tipWindow, since: p.tipSince } : undefined,
+      guide: shape.guidePlan === 'recent' ? { query: p.guideWindow, since: p.guideSince } : undefined,
+    },
     country: shape.country ? p.country : undefined,
   };
   return keysSql(shape.type, filter, { after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined, rows: shape.rows });
@@ -159,5 +199,9 @@ export function keysValues(f: ContentFilter, cursor: Cursor | null) {
     country: f.country,
     cursorTs: cursor?.createdAt,
     cursorId: cursor?.id,
+    tipWindow: f.searchWindows?.tip?.query,
+    tipSince: f.searchWindows?.tip?.since,
+    guideWindow: f.searchWindows?.guide?.query,
+    guideSince: f.searchWindows?.guide?.since,
   };
 }

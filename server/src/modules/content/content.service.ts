@@ -9,7 +9,8 @@ import type { Database } from '../../../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
 import { type ContentFilter, searchQueryOf } from './content-filter';
-import { searchPlanFor } from './search-plan';
+import { type WordStats, recentMonthsFor, searchPlanFor } from './search-plan';
+import { searchWindowOf } from './search-window';
 import { createWordStatsReader } from './word-stats.repository';
 import { cardsByIds, listContentPage } from './content-page.repository';
 import * as repo from './content.repository';
@@ -51,13 +52,22 @@ export function createContentService(deps: { db: Database }) {
   const wordStats = createWordStatsReader(db);
 
   /** Explore's search, with the plan search-plan.ts chooses for each table when ANALYZE's figures exist. */
-  async function withSearchPlans(filter: ContentFilter, q: string | undefined, limit: number): Promise<ContentFilter> {
+  async function withSearchPlans(filter: ContentFilter, q: string | undefined, cursor: Cursor | null, limit: number): Promise<ContentFilter> {
     if (!filter.search) return filter;
     const stats = await wordStats();
     const words = searchWordsOf(normalizeForSearch(q ?? ''));
     const tip = searchPlanFor(stats.tips, words, limit + 1);
     const guide = searchPlanFor(stats.guides, words, limit + 1);
-    return tip && guide ? { ...filter, searchPlans: { tip, guide } } : filter;
+    if (!tip || !guide) return filter;
+    // A first page's window reaches a day ahead: a row stamped by a clock a little ahead of ours is in it.
+    const from = cursor ? new Date(Date.parse(cursor.createdAt)) : new Date();
+    const upTo = cursor ? from : new Date(from.getTime() + 86_400_000);
+    const windowOf = (table: WordStats | null) => {
+      const months = table && recentMonthsFor(table, words, limit + 1);
+      return months ? searchWindowOf(words, months, from, upTo) : undefined;
+    };
+    const searchWindows = { tip: tip === 'recent' ? windowOf(stats.tips) : undefined, guide: guide === 'recent' ? windowOf(stats.guides) : undefined };
+    return { ...filter, searchPlans: { tip, guide }, searchWindows };
   }
 
   async function page(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
@@ -86,7 +96,8 @@ export function createContentService(deps: { db: Database }) {
   async function explore(viewerId: string, query: ContentListQuery): Promise<Page<ContentCard>> {
     const filter = filterOf(visible(viewerId), query);
     if (!filter) return NO_ITEMS;
-    return page(await withSearchPlans(filter, query.q, query.limit), query.type, decodeCursor(query.cursor), query.limit);
+    const cursor = decodeCursor(query.cursor);
+    return page(await withSearchPlans(filter, query.q, cursor, query.limit), query.type, cursor, query.limit);
   }
 
   async function exploreCounts(viewerId: string, query: { q?: string; country?: string }): Promise<ContentCounts> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeForSearch, searchWordsOf } from '../../../../common/search';
-import { type WordStats, searchPlanFor, wordShare } from './search-plan';
+import { type WordStats, recentMonthsFor, searchPlanFor, wordShare } from './search-plan';
 
 const words = (q: string) => searchWordsOf(normalizeForSearch(q));
 
@@ -16,6 +16,8 @@ const stats: WordStats = {
     ['town', 0.4],
   ]),
   minFrequency: 0.002,
+  // Unknown: every rare search gathers all its matches (the `recent` plan is tested below).
+  months: 0,
 };
 
 describe('wordShare', () => {
@@ -55,5 +57,28 @@ describe('searchPlanFor', () => {
 
   it('gathers in a small table, where reading every match is cheap', () => {
     expect(searchPlanFor({ ...stats, rows: 900 }, words('tokyo'), 21)).toBe('gather');
+  });
+});
+
+describe('a rare word in a table that spans years', () => {
+  const twoYears = { ...stats, months: 24 };
+
+  it('looks in the newest months expected to hold twice the page first', () => {
+    // axolotl: 0.1 % of 200,000 = 200 matches, ~8.3 a month; 42 rows take 6 months.
+    expect(searchPlanFor(twoYears, words('axolotl'), 21)).toBe('recent');
+    expect(recentMonthsFor(twoYears, words('axolotl'), 21)).toBe(6);
+    // tokyo for 100 rows: 4,000 matches, ~167 a month; 200 rows take 2 months.
+    expect(searchPlanFor(twoYears, words('tokyo'), 100)).toBe('recent');
+    expect(recentMonthsFor(twoYears, words('tokyo'), 100)).toBe(2);
+  });
+
+  it('gathers every match when the window would span the table, or exceed the longest window', () => {
+    expect(searchPlanFor({ ...twoYears, rows: 20_000 }, words('axolotl'), 21)).toBe('gather');
+    expect(recentMonthsFor({ ...twoYears, rows: 20_000 }, words('axolotl'), 21)).toBeNull();
+    expect(searchPlanFor({ ...stats, rows: 60_000, months: 120 }, words('axolotl'), 21)).toBe('gather');
+  });
+
+  it('still walks for a common word', () => {
+    expect(searchPlanFor(twoYears, words('view'), 21)).toBe('walk');
   });
 });

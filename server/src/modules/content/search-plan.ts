@@ -1,12 +1,21 @@
 /**
- * Which of two plans an explore search takes, chosen here rather than by PostgreSQL on every
+ * Which plan an explore search takes, chosen here rather than by PostgreSQL on every
  * call (ADR 020): `walk` reads the date index newest first and keeps the matches, cheap for a
  * common word; `gather` collects every match through the GIN index of search_vector and sorts
  * them, cheap for a rare one. Each is a statement with one fixed plan, so it is prepared once,
  * with its cards, like explore's page. The choice uses the figures PostgreSQL's own estimate
  * uses: ANALYZE's most common words of search_vector and their frequencies.
  */
-export type SearchPlan = 'walk' | 'gather';
+export type SearchPlan = 'walk' | 'gather' | 'recent';
+
+/**
+ * `recent` is a gathering that first looks in the newest months only, through each word tagged
+ * with its row's month (migration 0012), and gathers the older matches only when those months
+ * held fewer than a page: a rare word's search then reads about a page of matches however many
+ * the years have piled up. Chosen when the months expected to hold twice the page's rows are
+ * fewer than the table spans and than this (the query holds every word once per month).
+ */
+export const MAX_RECENT_MONTHS = 24;
 
 export interface WordStats {
   /** Rows in the table when ANALYZE last ran. */
@@ -15,6 +24,8 @@ export interface WordStats {
   frequencies: Map<string, number>;
   /** The smallest share ANALYZE kept: a word not listed is rarer than this. */
   minFrequency: number;
+  /** Months between the oldest and the newest row ANALYZE saw (its histogram of created_at); 0 unknown. */
+  months: number;
 }
 
 /** PostgreSQL's share for a word it has no figure for (DEFAULT_TS_MATCH_SEL), at most. */
@@ -37,7 +48,24 @@ export function wordShare(stats: WordStats, word: string, isPrefix: boolean): nu
  */
 export function searchPlanFor(stats: WordStats | null, words: string[], rows: number): SearchPlan | null {
   if (!stats || stats.rows <= 0 || words.length === 0) return null;
-  // Every word must match: the words are taken as independent, as PostgreSQL takes them.
-  const share = words.reduce((product, word, i) => product * wordShare(stats, word, i === words.length - 1), 1);
-  return rows / share < share * stats.rows ? 'walk' : 'gather';
+  const share = searchShare(stats, words);
+  if (rows / share < share * stats.rows) return 'walk';
+  return recentMonthsFor(stats, words, rows) === null ? 'gather' : 'recent';
+}
+
+/** Every word must match: the words are taken as independent, as PostgreSQL takes them. */
+function searchShare(stats: WordStats, words: string[]): number {
+  return words.reduce((product, word, i) => product * wordShare(stats, word, i === words.length - 1), 1);
+}
+
+/**
+ * How many of the newest months a `recent` gathering looks in first: enough to expect twice
+ * `rows` matches at the table's average rate. Null when that is not fewer than the months the
+ * table spans or MAX_RECENT_MONTHS: then every match is gathered at once.
+ */
+export function recentMonthsFor(stats: WordStats, words: string[], rows: number): number | null {
+  if (stats.months <= 1 || words.length === 0) return null;
+  const matchesPerMonth = (searchShare(stats, words) * stats.rows) / stats.months;
+  const months = Math.ceil((2 * rows) / matchesPerMonth);
+  return months < stats.months && months <= MAX_RECENT_MONTHS ? months : null;
 }

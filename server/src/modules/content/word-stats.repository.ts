@@ -1,6 +1,7 @@
 /**
  * ANALYZE's figures of search_vector for tips and guides (pg_stats: its most common words and
- * their frequencies; pg_class: the row count), which search-plan.ts chooses a plan with.
+ * their frequencies, and the months created_at spans; pg_class: the row count), which
+ * search-plan.ts chooses a plan with.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
@@ -13,14 +14,19 @@ interface StatsRow {
   rows: number;
   words: string[] | null;
   frequencies: number[] | null;
+  /** Months between the first and last bounds of ANALYZE's histogram of created_at. */
+  months: number | null;
 }
 
 export async function readWordStats(db: Executor): Promise<TableWordStats> {
   const result = await db.execute(sql`
     SELECT c.relname AS "table", c.reltuples::float8 AS rows,
-      s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float8[] AS frequencies
+      s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float8[] AS frequencies,
+      extract(epoch FROM d.bounds[array_upper(d.bounds, 1)] - d.bounds[1]) / (86400 * 30.44) AS months
     FROM pg_class c
     LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = c.relname AND s.attname = 'search_vector'
+    LEFT JOIN LATERAL (SELECT histogram_bounds::text::timestamptz[] AS bounds FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = c.relname AND attname = 'created_at') d ON true
     WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('tips', 'guides')`);
   const stats: TableWordStats = { tips: null, guides: null };
   for (const row of (result as unknown as { rows: StatsRow[] }).rows) stats[row.table] = toWordStats(row);
@@ -33,7 +39,12 @@ function toWordStats(row: StatsRow): WordStats | null {
   // After one frequency per word come the smallest and the largest of them.
   const minFrequency = frequencies[words.length];
   if (minFrequency === undefined) return null;
-  return { rows: Number(row.rows), frequencies: new Map(words.map((w, i) => [w, frequencies[i]!])), minFrequency };
+  return {
+    rows: Number(row.rows),
+    frequencies: new Map(words.map((w, i) => [w, frequencies[i]!])),
+    minFrequency,
+    months: Number(row.months ?? 0),
+  };
 }
 
 /** What a search can tell from, read again at most every few minutes (ANALYZE runs when a table changes enough). */
