@@ -11,13 +11,16 @@ export interface Scenario {
   body?: () => string;
 }
 
+/** The deep page's size, as the first page's. */
+const DEEP_PAGE_LIMIT = 20;
+
 export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
   const get = (name: string, path: string): Scenario => ({ name, isRead: true, method: 'GET', path });
   let likeTurn = 0;
   let created = 0;
   return [
     get('explore first page', '/api/explore?type=all&limit=20'),
-    get('explore deep page', `/api/explore?type=all&limit=20&cursor=${encodeURIComponent(deepCursor)}`),
+    get('explore deep page', `/api/explore?type=all&limit=${DEEP_PAGE_LIMIT}&cursor=${encodeURIComponent(deepCursor)}`),
     get(`search rare "${RARE_WORD}"`, `/api/explore?type=all&limit=20&q=${RARE_WORD}`),
     get(`search common "${COMMON_WORD}"`, `/api/explore?type=all&limit=20&q=${COMMON_WORD}`),
     get(`country filter ${f.topCountry}`, `/api/explore?type=all&limit=20&country=${encodeURIComponent(f.topCountry)}`),
@@ -52,21 +55,31 @@ export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
   ];
 }
 
-/** Follows nextCursor until about `depth` items in (pages of 50), for the deep-page scenario. */
+/**
+ * Follows nextCursor until about `depth` items in (pages of 50), for the deep-page scenario. The
+ * deep page must be a full one (20 and a next): where explore ends before `depth` (the small data
+ * set), the cursor is the last one with more than a page after it, not the last page's 14 cards.
+ */
 export async function deepCursor(baseUrl: string, cookie: string, depth: number): Promise<{ cursor: string; items: number }> {
-  let cursor: string | null = null;
+  const cursors: { cursor: string; items: number }[] = [];
   let items = 0;
+  let reachedEnd = false;
   while (items < depth) {
-    const query = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const last = cursors.at(-1);
+    const query = last ? `&cursor=${encodeURIComponent(last.cursor)}` : '';
     const res = await fetch(`${baseUrl}/api/explore?type=all&limit=50${query}`, { headers: { cookie } });
     if (!res.ok) throw new Error(`explore page at ${items}: ${res.status} ${await res.text()}`);
     const page = (await res.json()) as { items: unknown[]; nextCursor: string | null };
     items += page.items.length;
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
+    if (!page.nextCursor) {
+      reachedEnd = true;
+      break;
+    }
+    cursors.push({ cursor: page.nextCursor, items });
   }
-  if (!cursor) throw new Error('explore has a single page: no deep cursor');
-  return { cursor, items };
+  const deep = cursors.filter((c) => !reachedEnd || items - c.items > DEEP_PAGE_LIMIT).at(-1);
+  if (!deep) throw new Error('explore has no full page after the first: no deep cursor');
+  return deep;
 }
 
 /** Signs in over HTTP as a member would; returns the session cookie for every request. */
