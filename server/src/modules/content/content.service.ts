@@ -9,8 +9,8 @@ import type { Database } from '../../../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
 import { type ContentFilter, searchQueryOf } from './content-filter';
-import { type WordStats, recentMonthsFor, searchPlanFor } from './search-plan';
-import { searchWindowOf } from './search-window';
+import { searchPlanFor } from './search-plan';
+import { searchWindowsFor } from './search-window';
 import { createWordStatsReader } from './word-stats.repository';
 import { cardsByIds, listContentPage } from './content-page.repository';
 import * as repo from './content.repository';
@@ -59,15 +59,8 @@ export function createContentService(deps: { db: Database }) {
     const tip = searchPlanFor(stats.tips, words, limit + 1);
     const guide = searchPlanFor(stats.guides, words, limit + 1);
     if (!tip || !guide) return filter;
-    // A first page's window reaches a day ahead: a row stamped by a clock a little ahead of ours is in it.
-    const from = cursor ? new Date(Date.parse(cursor.createdAt)) : new Date();
-    const upTo = cursor ? from : new Date(from.getTime() + 86_400_000);
-    const windowOf = (table: WordStats | null) => {
-      const months = table && recentMonthsFor(table, words, limit + 1);
-      return months ? searchWindowOf(words, months, from, upTo) : undefined;
-    };
-    const searchWindows = { tip: tip === 'recent' ? windowOf(stats.tips) : undefined, guide: guide === 'recent' ? windowOf(stats.guides) : undefined };
-    return { ...filter, searchPlans: { tip, guide }, searchWindows };
+    const searchPlans = { tip, guide };
+    return { ...filter, searchPlans, searchWindows: searchWindowsFor(stats, searchPlans, words, limit + 1, cursor) };
   }
 
   async function page(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {

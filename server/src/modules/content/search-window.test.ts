@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchWindowOf } from './search-window';
+import type { WordStats } from './search-plan';
+import { searchWindowOf, searchWindowsFor } from './search-window';
 
 describe('searchWindowOf', () => {
   it("tags every word with each month of the window, newest first, the last word as a beginning", () => {
@@ -21,5 +22,28 @@ describe('searchWindowOf', () => {
   it('reaches up to a later month without moving where the window begins', () => {
     const window = searchWindowOf(['axolotl'], 1, new Date('2026-11-30T23:00:00Z'), new Date('2026-12-01T23:00:00Z'));
     expect(window).toEqual({ query: "('|202612|axolotl':*) | ('|202611|axolotl':*)", since: '2026-11-01T00:00:00.000Z' });
+  });
+});
+
+describe('searchWindowsFor', () => {
+  // 0.1 % of 200,000 tips over 24 months: ~8.3 matches a month, so 21 rows take 6 months.
+  const tips: WordStats = { rows: 200_000, frequencies: new Map([['view', 0.25]]), minFrequency: 0.002, months: 24 };
+  const stats = { tips, guides: { ...tips, rows: 20_000 } };
+  const now = new Date('2026-11-30T23:30:00Z');
+
+  it("gives a window to the tables searched `recent` only; a first page's reaches a day ahead of now", () => {
+    const windows = searchWindowsFor(stats, { tip: 'recent', guide: 'gather' }, ['axolotl'], 21, null, now);
+    expect(windows.guide).toBeUndefined();
+    expect(windows.tip?.since).toBe('2026-06-01T00:00:00.000Z');
+    expect(windows.tip?.query.startsWith("('|202612|axolotl':*) | ('|202611|axolotl':*)")).toBe(true);
+    expect(windows.tip?.query.split(' | ')).toHaveLength(7);
+  });
+
+  it("ends a later page's window with its cursor's month", () => {
+    const cursor = { createdAt: '2026-03-10 08:00:00.123456+00', id: '00000000-0000-4000-8000-000000000000' };
+    const windows = searchWindowsFor(stats, { tip: 'recent', guide: 'recent' }, ['axolotl'], 21, cursor, now);
+    expect(windows.tip).toEqual(searchWindowOf(['axolotl'], 6, new Date('2026-03-10T08:00:00Z')));
+    // The guides' 20,000 rows hold ~0.8 matches a month: no window shorter than the table's 24 months.
+    expect(windows.guide).toBeUndefined();
   });
 });

@@ -3,6 +3,12 @@
  * its words tagged with each month as waymark_search_months tags a row's (migration 0012), and
  * where those months begin. Older matches are gathered only when these held less than a page.
  */
+import type { Cursor } from '../../lib/keyset';
+import type { SearchPlans, SearchWindows } from './content-filter';
+import { recentMonthsFor } from './search-plan';
+import type { TableWordStats } from './word-stats.repository';
+
+const DAY_MS = 86_400_000;
 export interface SearchWindow {
   /** A tsquery: for some month, every word tagged with it (the last one as a beginning). */
   query: string;
@@ -31,4 +37,25 @@ export function searchWindowOf(words: string[], months: number, from: Date, upTo
     perMonth.push(`(${words.map((w, i) => `'${tag}${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ')})`);
   }
   return { query: perMonth.join(' | '), since: new Date(Date.UTC(year, oldest, 1)).toISOString() };
+}
+
+/**
+ * The window of each table whose plan is `recent`, for a page of `rows` keys: ending with the
+ * cursor's month, or, for a first page, reaching a day ahead of `now`.
+ */
+export function searchWindowsFor(
+  stats: TableWordStats,
+  plans: SearchPlans,
+  words: string[],
+  rows: number,
+  cursor: Cursor | null,
+  now = new Date(),
+): SearchWindows<string> {
+  const from = cursor ? new Date(Date.parse(cursor.createdAt)) : now;
+  const upTo = cursor ? from : new Date(now.getTime() + DAY_MS);
+  const windowOf = (table: keyof TableWordStats, plan: SearchPlans['tip']) => {
+    const months = plan === 'recent' && stats[table] ? recentMonthsFor(stats[table], words, rows) : null;
+    return months ? searchWindowOf(words, months, from, upTo) : undefined;
+  };
+  return { tip: windowOf('tips', plans.tip), guide: windowOf('guides', plans.guide) };
 }
