@@ -11,6 +11,7 @@ import type { ContentCard } from '../../../../common/schemas/content';
 import { searchTextOf } from '../../../../common/search';
 import { guides, tips } from '../../../../db/schema';
 import { planLines } from '../../../test/explain/full-scans';
+import { plansTaken } from '../../../test/explain/plan-cache';
 import { recordQueries } from '../../../test/explain/query-recorder';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { searchWindowOf } from './search-window';
@@ -110,5 +111,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('on PostgreSQL', () 
       expect(plan, `${kind} plan`).toContain('Bitmap Index Scan using tips_search_months_idx');
       expect(plan, plan).not.toMatch(/Seq Scan on tips/);
     }
+    // Planned once: after its five custom plans the plan cache keeps the generic one.
+    expect(await plansTaken(recorder.pool, search!, 8)).toEqual({ generic: 3, custom: 5 });
   });
 });
