@@ -18,11 +18,19 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Radix Select: open the combobox by its label, then pick the option by its visible name. */
+/**
+ * Radix Select: open the combobox by its label, then pick the option by its visible name. In a
+ * long list the option is scrolled into view first, and a click that lands while Radix still
+ * scrolls it (its scroll buttons move the list under a hovering pointer) can miss, leaving the
+ * list open (seen once in CI, Country: Thailand): then the option is clicked again.
+ */
 export async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toContainText(option);
+  const combobox = page.getByRole('combobox', { name: label });
+  await combobox.click();
+  await expect(async () => {
+    if (await page.getByRole('listbox').isVisible()) await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(combobox).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function expectToast(page: Page, text: string) {
