@@ -58,7 +58,7 @@ export async function countRows(handle: DatabaseHandle): Promise<Record<string, 
   return row!;
 }
 
-/** True when the database holds a complete data set of at least these sizes, made by this version of the generator. */
+/** True when the database holds a complete data set of at least these sizes, made by this generator version. */
 export async function holdsDataset(handle: DatabaseHandle, sizes: DataSizes): Promise<boolean> {
   const marker = await rowsOf<{ value: string }>(handle, `SELECT value FROM app_settings WHERE key = '${DATASET_MARKER}'`);
   if (marker.length === 0 || (JSON.parse(marker[0]!.value) as { version?: number }).version !== DATASET_VERSION) return false;

@@ -9,8 +9,8 @@ interface GuideRow { title: string; location: string | null; countries: string[]
 
 /**
  * Problems found (empty when consistent): search_text as the services compute it, its words
- * (search_vector) as a query splits them, likes_count = COUNT(likes), guide_countries = guides.countries, and the rare word fills a
- * search's page.
+ * (search_vector) as a query splits them, likes_count = COUNT(likes), guide_countries =
+ * guides.countries, and the rare word fills a search's page.
  */
 export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   const problems: string[] = [];

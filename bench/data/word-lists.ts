@@ -55,9 +55,10 @@ export const DESCRIPTION_ENDINGS = [
   'Bring a jacket.', 'Take the stairs.', 'Great for kids.',
 ];
 /**
- * The rare search word: in one tip and guide in 500, and in at least RARE_WORD_MIN_TIPS tips (a tenth of them private), so
- * its search fills a page (the benchmark asks for 20) at every size: at 900 tips one in 500 would
- * be 2 matches, and the full / small comparison would weigh a page of 20 cards against one of 2.
+ * The rare search word: in one tip and guide in 500, and in at least RARE_WORD_MIN_TIPS tips (a
+ * tenth of them private), so its search fills a page (the benchmark asks for 20) at every size:
+ * at 900 tips one in 500 would be 2 matches, and the full / small comparison would weigh a page
+ * of 20 cards against one of 2.
  */
 export const RARE_WORD = 'axolotl';
 export const RARE_WORD_MIN_TIPS = 30;

@@ -6,20 +6,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentCard } from '../../../../common/schemas/content';
 import { searchTextOf } from '../../../../common/search';
 import { tips } from '../../../../db/schema';
 import { insertGuide, insertTip } from '../../../test/content-fixtures';
 import { estimatedRows, planLines } from '../../../test/explain/full-scans';
 import { plansTaken } from '../../../test/explain/plan-cache';
 import { recordQueries } from '../../../test/explain/query-recorder';
+import { explorePages } from '../../../test/explore-pages';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
-interface Page {
-  items: ContentCard[];
-  nextCursor: string | null;
-}
 
 let t: TestApp;
 let me: Member;
@@ -58,19 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function pages(q: string, limit: number, maxPages: number): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  for (let n = 0; n < maxPages; n++) {
-    const res = await t.call('GET', `/api/explore?q=${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { cookie: me.cookie });
-    expect(res.statusCode, res.body).toBe(200);
-    const page: Page = res.json();
-    ids.push(...page.items.map((c) => c.id));
-    cursor = page.nextCursor;
-    if (!cursor) break;
-  }
-  return ids;
-}
+const pages = (q: string, limit: number, maxPages?: number) => explorePages(t, me.cookie, q, limit, maxPages);
 
 it("pages a common and a rare word exactly, with the viewer's own items and no one else's private ones", async () => {
   expect(expectedRare.length).toBeGreaterThanOrEqual(2);

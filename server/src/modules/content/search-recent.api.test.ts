@@ -7,12 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentCard } from '../../../../common/schemas/content';
 import { searchTextOf } from '../../../../common/search';
 import { guides, tips } from '../../../../db/schema';
 import { planLines } from '../../../test/explain/full-scans';
 import { plansTaken } from '../../../test/explain/plan-cache';
 import { recordQueries } from '../../../test/explain/query-recorder';
+import { explorePages } from '../../../test/explore-pages';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { searchWindowOf } from './search-window';
 
@@ -67,19 +67,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function pages(q: string, limit: number): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  for (let n = 0; n < 100; n++) {
-    const res = await t.call('GET', `/api/explore?q=${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { cookie: me.cookie });
-    expect(res.statusCode, res.body).toBe(200);
-    const page: { items: ContentCard[]; nextCursor: string | null } = res.json();
-    ids.push(...page.items.map((c) => c.id));
-    cursor = page.nextCursor;
-    if (!cursor) break;
-  }
-  return ids;
-}
+const pages = (q: string, limit: number, maxPages?: number) => explorePages(t, me.cookie, q, limit, maxPages);
 
 it("pages a rare word of many months exactly, newest first, with the viewer's own private items and no one else's", async () => {
   expect(expected.length).toBeGreaterThan(25);
