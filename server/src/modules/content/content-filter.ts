@@ -58,8 +58,13 @@ export function bound(f: ContentFilter): BoundFilter {
  */
 export function searchQueryOf(normalized: string): string | null {
   const words = searchWordsOf(normalized);
+  return words.length === 0 ? null : allWordsQuery(words);
+}
+
+/** Every word (each after `tag`, as search-window.ts tags them), the last as a beginning. */
+export function allWordsQuery(words: string[], tag = ''): string {
   // Quotes and backslashes are separators, so a word never holds tsquery's quote or escape.
-  return words.length === 0 ? null : words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+  return words.map((w, i) => `'${tag}${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
 }
 
 function scopeCondition(table: typeof tips | typeof guides, scope: Scope<Bound>): SQL | undefined {

@@ -4,7 +4,7 @@
  * where those months begin. Older matches are gathered only when these held less than a page.
  */
 import type { Cursor } from '../../lib/keyset';
-import type { SearchPlans, SearchWindows } from './content-filter';
+import { type SearchPlans, type SearchWindows, allWordsQuery } from './content-filter';
 import { recentMonthsFor } from './search-plan';
 import type { TableWordStats } from './word-stats.repository';
 
@@ -34,7 +34,7 @@ export function searchWindowOf(words: string[], months: number, from: Date, upTo
   const perMonth: string[] = [];
   for (let month = newest; month >= oldest; month--) {
     const tag = monthTag(year, month);
-    perMonth.push(`(${words.map((w, i) => `'${tag}${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ')})`);
+    perMonth.push(`(${allWordsQuery(words, tag)})`);
   }
   return { query: perMonth.join(' | '), since: new Date(Date.UTC(year, oldest, 1)).toISOString() };
 }
