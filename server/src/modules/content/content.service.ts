@@ -59,8 +59,8 @@ export function createContentService(deps: { db: Database }) {
     const tip = searchPlanFor(stats.tips, words, limit + 1);
     const guide = searchPlanFor(stats.guides, words, limit + 1);
     if (!tip || !guide) return filter;
-    const searchPlans = { tip, guide };
-    return { ...filter, searchPlans, searchWindows: searchWindowsFor(stats, searchPlans, words, limit + 1, cursor) };
+    const searchPlans = { tip: tip.plan, guide: guide.plan };
+    return { ...filter, searchPlans, searchWindows: searchWindowsFor({ tip, guide }, words, cursor) };
   }
 
   async function page(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeForSearch, searchWordsOf } from '../../../../common/search';
-import { type WordStats, recentMonthsFor, searchPlanFor, wordShare } from './search-plan';
+import { type WordStats, searchPlanFor, wordShare } from './search-plan';
 
 const words = (q: string) => searchWordsOf(normalizeForSearch(q));
 
@@ -36,17 +36,17 @@ describe('wordShare', () => {
 
 describe('searchPlanFor', () => {
   it('walks the date index for a common word and gathers the matches of a rare one', () => {
-    expect(searchPlanFor(stats, words('view'), 21)).toBe('walk');
-    expect(searchPlanFor(stats, words('vie'), 21)).toBe('walk');
-    expect(searchPlanFor(stats, words('axolotl'), 21)).toBe('gather');
+    expect(searchPlanFor(stats, words('view'), 21)?.plan).toBe('walk');
+    expect(searchPlanFor(stats, words('vie'), 21)?.plan).toBe('walk');
+    expect(searchPlanFor(stats, words('axolotl'), 21)?.plan).toBe('gather');
     // 2 %: for 21 rows walking reads ~1,050, gathering ~4,000; for 100 rows walking reads ~5,000.
-    expect(searchPlanFor(stats, words('tokyo'), 21)).toBe('walk');
-    expect(searchPlanFor(stats, words('tokyo'), 100)).toBe('gather');
+    expect(searchPlanFor(stats, words('tokyo'), 21)?.plan).toBe('walk');
+    expect(searchPlanFor(stats, words('tokyo'), 100)?.plan).toBe('gather');
   });
 
   it('multiplies the shares of all words: common words together stay common, one rare word makes it rare', () => {
-    expect(searchPlanFor(stats, words('old town'), 21)).toBe('walk');
-    expect(searchPlanFor(stats, words('old town axolotl'), 21)).toBe('gather');
+    expect(searchPlanFor(stats, words('old town'), 21)?.plan).toBe('walk');
+    expect(searchPlanFor(stats, words('old town axolotl'), 21)?.plan).toBe('gather');
   });
 
   it('gives no plan without figures or words: PostgreSQL then plans the call', () => {
@@ -56,7 +56,7 @@ describe('searchPlanFor', () => {
   });
 
   it('gathers in a small table, where reading every match is cheap', () => {
-    expect(searchPlanFor({ ...stats, rows: 900 }, words('tokyo'), 21)).toBe('gather');
+    expect(searchPlanFor({ ...stats, rows: 900 }, words('tokyo'), 21)?.plan).toBe('gather');
   });
 });
 
@@ -65,20 +65,17 @@ describe('a rare word in a table that spans years', () => {
 
   it('looks in the newest months expected to hold twice the page first', () => {
     // axolotl: 0.1 % of 200,000 = 200 matches, ~8.3 a month; 42 rows take 6 months.
-    expect(searchPlanFor(twoYears, words('axolotl'), 21)).toBe('recent');
-    expect(recentMonthsFor(twoYears, words('axolotl'), 21)).toBe(6);
+    expect(searchPlanFor(twoYears, words('axolotl'), 21)).toEqual({ plan: 'recent', months: 6 });
     // tokyo for 100 rows: 4,000 matches, ~167 a month; 200 rows take 2 months.
-    expect(searchPlanFor(twoYears, words('tokyo'), 100)).toBe('recent');
-    expect(recentMonthsFor(twoYears, words('tokyo'), 100)).toBe(2);
+    expect(searchPlanFor(twoYears, words('tokyo'), 100)).toEqual({ plan: 'recent', months: 2 });
   });
 
   it('gathers every match when the window would span the table, or exceed the longest window', () => {
-    expect(searchPlanFor({ ...twoYears, rows: 20_000 }, words('axolotl'), 21)).toBe('gather');
-    expect(recentMonthsFor({ ...twoYears, rows: 20_000 }, words('axolotl'), 21)).toBeNull();
-    expect(searchPlanFor({ ...stats, rows: 60_000, months: 120 }, words('axolotl'), 21)).toBe('gather');
+    expect(searchPlanFor({ ...twoYears, rows: 20_000 }, words('axolotl'), 21)?.plan).toBe('gather');
+    expect(searchPlanFor({ ...stats, rows: 60_000, months: 120 }, words('axolotl'), 21)?.plan).toBe('gather');
   });
 
   it('still walks for a common word', () => {
-    expect(searchPlanFor(twoYears, words('view'), 21)).toBe('walk');
+    expect(searchPlanFor(twoYears, words('view'), 21)?.plan).toBe('walk');
   });
 });

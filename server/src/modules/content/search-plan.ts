@@ -7,6 +7,8 @@
  * uses: ANALYZE's most common words of search_vector and their frequencies.
  */
 export type SearchPlan = 'walk' | 'gather' | 'recent';
+/** A plan, with, for `recent`, how many of the newest months it looks in first. */
+export type SearchChoice = { plan: 'walk' | 'gather' } | { plan: 'recent'; months: number };
 
 /**
  * `recent` is a gathering that first looks in the newest months only, through each word tagged
@@ -46,11 +48,12 @@ export function wordShare(stats: WordStats, word: string, isPrefix: boolean): nu
  * about rows / share rows, gathering reads every match, share * table rows; walk when that is
  * fewer. Null without figures (no ANALYZE yet): then PostgreSQL plans each call.
  */
-export function searchPlanFor(stats: WordStats | null, words: string[], rows: number): SearchPlan | null {
+export function searchPlanFor(stats: WordStats | null, words: string[], rows: number): SearchChoice | null {
   if (!stats || stats.rows <= 0 || words.length === 0) return null;
   const share = searchShare(stats, words);
-  if (rows / share < share * stats.rows) return 'walk';
-  return recentMonthsFor(stats, words, rows) === null ? 'gather' : 'recent';
+  if (rows / share < share * stats.rows) return { plan: 'walk' };
+  const months = recentMonthsFor(stats, words, rows);
+  return months === null ? { plan: 'gather' } : { plan: 'recent', months };
 }
 
 /** Every word must match: the words are taken as independent, as PostgreSQL takes them. */
@@ -63,7 +66,7 @@ function searchShare(stats: WordStats, words: string[]): number {
  * `rows` matches at the table's average rate. Null when that is not fewer than the months the
  * table spans or MAX_RECENT_MONTHS: then every match is gathered at once.
  */
-export function recentMonthsFor(stats: WordStats, words: string[], rows: number): number | null {
+function recentMonthsFor(stats: WordStats, words: string[], rows: number): number | null {
   if (stats.months <= 1 || words.length === 0) return null;
   const matchesPerMonth = (searchShare(stats, words) * stats.rows) / stats.months;
   const months = Math.ceil((2 * rows) / matchesPerMonth);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { WordStats } from './search-plan';
 import { searchWindowOf, searchWindowsFor } from './search-window';
 
 describe('searchWindowOf', () => {
@@ -26,13 +25,10 @@ describe('searchWindowOf', () => {
 });
 
 describe('searchWindowsFor', () => {
-  // 0.1 % of 200,000 tips over 24 months: ~8.3 matches a month, so 21 rows take 6 months.
-  const tips: WordStats = { rows: 200_000, frequencies: new Map([['view', 0.25]]), minFrequency: 0.002, months: 24 };
-  const stats = { tips, guides: { ...tips, rows: 20_000 } };
   const now = new Date('2026-11-30T23:30:00Z');
 
   it("gives a window to the tables searched `recent` only; a first page's reaches a day ahead of now", () => {
-    const windows = searchWindowsFor(stats, { tip: 'recent', guide: 'gather' }, ['axolotl'], 21, null, now);
+    const windows = searchWindowsFor({ tip: { plan: 'recent', months: 6 }, guide: { plan: 'gather' } }, ['axolotl'], null, now);
     expect(windows.guide).toBeUndefined();
     expect(windows.tip?.since).toBe('2026-06-01T00:00:00.000Z');
     expect(windows.tip?.query.startsWith("('|202612|axolotl':*) | ('|202611|axolotl':*)")).toBe(true);
@@ -41,9 +37,8 @@ describe('searchWindowsFor', () => {
 
   it("ends a later page's window with its cursor's month", () => {
     const cursor = { createdAt: '2026-03-10 08:00:00.123456+00', id: '00000000-0000-4000-8000-000000000000' };
-    const windows = searchWindowsFor(stats, { tip: 'recent', guide: 'recent' }, ['axolotl'], 21, cursor, now);
+    const windows = searchWindowsFor({ tip: { plan: 'recent', months: 6 }, guide: { plan: 'walk' } }, ['axolotl'], cursor, now);
     expect(windows.tip).toEqual(searchWindowOf(['axolotl'], 6, new Date('2026-03-10T08:00:00Z')));
-    // The guides' 20,000 rows hold ~0.8 matches a month: no window shorter than the table's 24 months.
     expect(windows.guide).toBeUndefined();
   });
 });

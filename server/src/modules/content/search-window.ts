@@ -4,9 +4,8 @@
  * where those months begin. Older matches are gathered only when these held less than a page.
  */
 import type { Cursor } from '../../lib/keyset';
-import { type SearchPlans, type SearchWindows, allWordsQuery } from './content-filter';
-import { recentMonthsFor } from './search-plan';
-import type { TableWordStats } from './word-stats.repository';
+import { type SearchWindows, allWordsQuery } from './content-filter';
+import type { SearchChoice } from './search-plan';
 
 const DAY_MS = 86_400_000;
 export interface SearchWindow {
@@ -40,22 +39,18 @@ export function searchWindowOf(words: string[], months: number, from: Date, upTo
 }
 
 /**
- * The window of each table whose plan is `recent`, for a page of `rows` keys: ending with the
- * cursor's month, or, for a first page, reaching a day ahead of `now`.
+ * The window of each table whose plan is `recent`: ending with the cursor's month, or, for a
+ * first page, reaching a day ahead of `now`.
  */
 export function searchWindowsFor(
-  stats: TableWordStats,
-  plans: SearchPlans,
+  choices: Record<'tip' | 'guide', SearchChoice>,
   words: string[],
-  rows: number,
   cursor: Cursor | null,
   now = new Date(),
 ): SearchWindows<string> {
   const from = cursor ? new Date(Date.parse(cursor.createdAt)) : now;
   const upTo = cursor ? from : new Date(now.getTime() + DAY_MS);
-  const windowOf = (table: keyof TableWordStats, plan: SearchPlans['tip']) => {
-    const months = plan === 'recent' && stats[table] ? recentMonthsFor(stats[table], words, rows) : null;
-    return months ? searchWindowOf(words, months, from, upTo) : undefined;
-  };
-  return { tip: windowOf('tips', plans.tip), guide: windowOf('guides', plans.guide) };
+  const windowOf = (choice: SearchChoice) =>
+    choice.plan === 'recent' ? searchWindowOf(words, choice.months, from, upTo) : undefined;
+  return { tip: windowOf(choices.tip), guide: windowOf(choices.guide) };
 }
