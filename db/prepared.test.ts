@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { Executor } from './client';
 import { preparedPerDb, preparedPerShape } from './prepared';
@@ -28,5 +29,13 @@ describe('preparedPerShape', () => {
     expect(query(app, 'after')).not.toBe(query(app, 'first'));
     expect(query(executor(), 'first')).not.toBe(query(app, 'first'));
     expect(build).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('a prepared select', () => {
+  it('gets the compiled row mapping (db/row-mapper.ts) when it is built', () => {
+    const query = preparedPerDb(() => ({ fields: [{ path: ['one'], field: sql`1`.mapWith(Number) }], joinsNotNullableMap: {} }));
+    const built = query(executor()) as { customResultMapper?: (rows: unknown[][]) => unknown };
+    expect(built.customResultMapper?.([['1'], [null]])).toEqual([{ one: 1 }, { one: null }]);
   });
 });

@@ -8,9 +8,11 @@
  *
  * Keyed weakly by the executor: the app's database keeps its queries for its life, a
  * transaction's go with the transaction. On PostgreSQL the name makes each a named statement,
- * as db/named-statements.ts does for the others (searches stay out of both).
+ * as db/named-statements.ts does for the others (searches stay out of both). A select's rows are
+ * mapped by a function compiled for its columns (db/row-mapper.ts).
  */
 import type { Executor } from './client';
+import { withCompiledRowMapper } from './row-mapper';
 
 /** One query per shape: which optional conditions a call has (a filter, a cursor). */
 export function preparedPerShape<Shape extends string, Query>(
@@ -25,7 +27,7 @@ export function preparedPerShape<Shape extends string, Query>(
     }
     let query = byShape.get(shape);
     if (!query) {
-      query = build(db, shape);
+      query = withCompiledRowMapper(build(db, shape));
       byShape.set(shape, query);
     }
     return query;
