@@ -62,9 +62,12 @@ function objectNullingColumns(fields: OrderedField[], joinsNotNullableMap: Recor
   return columns;
 }
 
-/** Maps one row (its values in column order) to the object drizzle would give. */
-export function compileRowMapper(fields: OrderedField[], joinsNotNullableMap?: Record<string, boolean>): (row: unknown[]) => Row {
-  if (fields.some(({ path }) => path.length > 2)) throw new Error('compileRowMapper: objects nested more than one level');
+/**
+ * Maps one row (its values in column order) to the object drizzle would give; null for objects
+ * nested more than one level, rare in a select, which keep drizzle's own mapping.
+ */
+function compileRowMapper(fields: OrderedField[], joinsNotNullableMap?: Record<string, boolean>): ((row: unknown[]) => Row) | null {
+  if (fields.some(({ path }) => path.length > 2)) return null;
   const nulling = objectNullingColumns(fields, joinsNotNullableMap);
   const columns: MappedColumn[] = fields.map(({ path, field }, index) => ({
     decode: decoderOf(field),
@@ -105,10 +108,7 @@ interface DrizzlePreparedSelect {
 export function withCompiledRowMapper<Query>(query: Query): Query {
   const q = query as DrizzlePreparedSelect;
   if (!q || typeof q !== 'object' || !Array.isArray(q.fields) || q.customResultMapper) return query;
-  const fields = q.fields as OrderedField[];
-  // Deeper nesting is rare in a select; such a one keeps drizzle's own mapping.
-  if (fields.some(({ path }) => path.length > 2)) return query;
-  const map = compileRowMapper(fields, q.joinsNotNullableMap);
-  q.customResultMapper = (rows) => rows.map(map);
+  const map = compileRowMapper(q.fields as OrderedField[], q.joinsNotNullableMap);
+  if (map) q.customResultMapper = (rows) => rows.map(map);
   return query;
 }
