@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against `npm start`
  * itself, on a fresh embedded database, so the README's command is what gets tested.
  */
-export const E2E_PORT = 3210;
+// E2E_PORT lets two work trees run their end-to-end suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { email: 'admin@waymark.test', password: 'e2e-admin-password' };
 const baseURL = `http://localhost:${E2E_PORT}`;
 
