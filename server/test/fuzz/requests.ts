@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { BROKEN_MULTIPART_BODIES } from '../../src/modules/media/test-broken-multipart';
 import { multipart } from '../../src/modules/media/test-uploads';
 import type { ApiRoute } from '../../src/plugins/access';
 import { PATH_TRICKS, anyJson, hugeString, nastyKey, nastyString, shortNastyString, wellFormed } from './arbitraries';
@@ -145,11 +146,39 @@ function multipartBody(w: World, field: string): fc.Arbitrary<Payload> {
     contentType: fc.oneof(fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'text/html', 'application/octet-stream'), fc.string({ maxLength: 30 })),
     field: fc.oneof({ weight: 5, arbitrary: fc.constant(field) }, { weight: 1, arbitrary: fc.constantFrom('photos', 'avatar', 'file', '') }),
   });
-  return fc.array(part, { maxLength: 12 }).map((parts) => {
+  const wellFormed = fc.array(part, { maxLength: 12 }).map((parts) => {
     const { body: payload, headers } = multipart(parts);
     return { payload, headers };
   });
+  return fc.oneof({ weight: 3, arbitrary: wellFormed }, { weight: 2, arbitrary: brokenMultipart(wellFormed, field) });
 }
+
+/**
+ * Multipart bodies broken in transit or by hand (issue 19): cut anywhere, closing boundary
+ * dropped, a byte changed in the part headers, a boundary the body does not use, and the named
+ * breakages of test-broken-multipart.ts. Every one must get a 4xx, never a 5xx.
+ */
+function brokenMultipart(wellFormed: fc.Arbitrary<Payload>, field: string): fc.Arbitrary<Payload> {
+  const named = fc.constantFrom(...Object.values(BROKEN_MULTIPART_BODIES)).map((make) => {
+    const { body: payload, contentType } = make(png, field);
+    return { payload, headers: { 'content-type': contentType } };
+  });
+  const cut = fc.tuple(wellFormed, fc.nat()).map(([b, at]) => ({ ...b, payload: bytes(b).subarray(0, at % (bytes(b).length + 1)) }));
+  const unclosed = wellFormed.map((b) => ({ ...b, payload: bytes(b).subarray(0, Math.max(0, bytes(b).lastIndexOf('--') - boundaryOf(b).length - 2)) }));
+  const flipped = fc.tuple(wellFormed, fc.nat(), fc.integer({ min: 0, max: 255 })).map(([b, at, byte]) => {
+    const copy = Buffer.from(bytes(b));
+    if (copy.length) copy[at % Math.min(copy.length, 300)] = byte;
+    return { ...b, payload: copy };
+  });
+  const otherBoundary = fc.tuple(wellFormed, fc.constantFrom('other', '', '"', 'x'.repeat(300), 'a b', '--')).map(([b, boundary]) => ({
+    ...b,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }));
+  return fc.oneof(named, cut, unclosed, flipped, otherBoundary);
+}
+
+const bytes = (b: Payload) => (Buffer.isBuffer(b.payload) ? b.payload : Buffer.from(b.payload ?? ''));
+const boundaryOf = (b: Payload) => /boundary=(.*)$/.exec(b.headers['content-type'] ?? '')?.[1] ?? '';
 
 export function fuzzRequest(w: World, route: ApiRoute, strategy: RouteStrategy): fc.Arbitrary<FuzzRequest> {
   const extra = strategy.extra ? strategy.extra(w) : fc.constant(undefined);

@@ -16,6 +16,7 @@ export const MEDIA_TEXTS = {
   notMultipart: 'Upload Error: send the photos as multipart/form-data in the field "photos"',
   noPhotos: 'Upload Error: no photo was sent',
   wrongField: 'Upload Error: send the photos in the field "photos"',
+  brokenUpload: 'Upload Error: the upload was cut short or is not valid multipart data. Please try again.',
 } as const;
 
 export class UnsupportedMediaTypeError extends AppError {

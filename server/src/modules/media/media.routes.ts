@@ -7,29 +7,28 @@ import { originalOfVariant } from '../../../../common/media-url';
 import { MediaUploadResultSchema } from '../../../../common/schemas/content';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
-import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, PayloadTooLargeError, UnsupportedMediaTypeError } from './media.errors';
+import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, UnsupportedMediaTypeError } from './media.errors';
 import { UPLOAD_RULES, type MediaService, type UploadBucket } from './media.service';
 import { MEDIA_BUCKETS, MEDIA_FILE_PATTERN, UUID_PATTERN } from './media-storage';
-import { isReadableMultipart } from './multipart-request';
+import { isReadableMultipart, multipartError } from './multipart-request';
 
 const PHOTO_FIELD = 'photos';
 
-/** The file parts of a multipart request as buffers; multipart's own limit errors become ours. */
+/** The file parts of a multipart request as buffers; every failure to read them is a 4xx. */
 async function* photoBuffers(request: FastifyRequest, rule: { maxFiles: number; tooMany: string }): AsyncGenerator<Buffer> {
   if (!isReadableMultipart(request)) throw new UnsupportedMediaTypeError(MEDIA_TEXTS.notMultipart);
-  // One file more than allowed reaches the service, which refuses it with the product's text.
-  const files = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: rule.maxFiles + 1, fields: 10, parts: 20 } });
+  const texts = { tooLarge: MEDIA_TEXTS.tooLarge, tooMany: rule.tooMany, wrongField: MEDIA_TEXTS.wrongField };
   try {
+    // One file more than allowed reaches the service, which refuses it with the product's text.
+    const files = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: rule.maxFiles + 1, fields: 10, parts: 20 } });
     for await (const part of files) {
       if (part.fieldname !== PHOTO_FIELD) throw new BadRequestError(MEDIA_TEXTS.wrongField);
-      yield await part.toBuffer();
+      // Read before yielding: an error thrown here is the body's, never the consumer's.
+      const buffer = await part.toBuffer();
+      yield buffer;
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError();
-    if (code === 'FST_FILES_LIMIT') throw new BadRequestError(rule.tooMany);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new BadRequestError(MEDIA_TEXTS.wrongField);
-    throw error;
+    throw multipartError(error, texts);
   }
 }
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { ProfileSchema, ProfileUpdateSchema } from '../../../../common/schemas/profile';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
-import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, PayloadTooLargeError, UnsupportedMediaTypeError } from '../media/media.errors';
+import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, UnsupportedMediaTypeError } from '../media/media.errors';
 import { PROFILE_SERVICE_TEXTS, type ProfilesService } from './profiles.service';
-import { isReadableMultipart } from '../media/multipart-request';
+import { isReadableMultipart, multipartError } from '../media/multipart-request';
 
 const AVATAR_FIELD = 'avatar';
 
@@ -19,23 +19,19 @@ export const AVATAR_TEXTS = {
   tooLarge: MEDIA_TEXTS.tooLarge,
 } as const;
 
-/** The single file of the multipart request, as a buffer; multipart's limit errors become ours. */
+/** The single file of the multipart request, as a buffer; every failure to read it is a 4xx. */
 async function avatarBuffer(request: FastifyRequest): Promise<Buffer> {
   if (!isReadableMultipart(request)) throw new UnsupportedMediaTypeError(AVATAR_TEXTS.notMultipart);
-  const files = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20 } });
   let buffer: Buffer | undefined;
   try {
+    const files = request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20 } });
     for await (const part of files) {
       if (part.fieldname !== AVATAR_FIELD) throw new BadRequestError(AVATAR_TEXTS.wrongField);
       if (buffer) throw new BadRequestError(AVATAR_TEXTS.oneOnly);
       buffer = await part.toBuffer();
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(AVATAR_TEXTS.tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw new BadRequestError(AVATAR_TEXTS.oneOnly);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new BadRequestError(AVATAR_TEXTS.wrongField);
-    throw error;
+    throw multipartError(error, { tooLarge: AVATAR_TEXTS.tooLarge, tooMany: AVATAR_TEXTS.oneOnly, wrongField: AVATAR_TEXTS.wrongField });
   }
   if (!buffer) throw new BadRequestError(AVATAR_TEXTS.none);
   return buffer;
