@@ -5,16 +5,38 @@ import { COUNTRIES } from '../lists/countries';
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 
-/** SPEC 3: tags are trimmed, lowercased and unique; blanks are dropped. */
+/** SPEC 3: tip tags are trimmed, lowercased and unique; blanks are dropped. */
 export function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter((t) => t !== ''))];
 }
 
-export const TagsSchema = z
-  .array(z.string().max(MAX_TAG_LENGTH, `Tags are at most ${MAX_TAG_LENGTH} characters`))
-  .max(MAX_TAGS * 2)
-  .transform(normalizeTags)
-  .pipe(z.array(z.string()).max(MAX_TAGS, `At most ${MAX_TAGS} tags`));
+/**
+ * SPEC 5: guide tags are trimmed and non-empty, and keep the author's case ("Hidden Gems",
+ * "UNESCO"); SPEC lowercases tip tags only. Unique regardless of case: the first spelling stays
+ * (ADR 037).
+ */
+export function normalizeGuideTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const key = tag.toLowerCase();
+    if (tag === '' || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(tag);
+  }
+  return kept;
+}
+
+const tagsSchema = (normalize: (tags: readonly string[]) => string[]) =>
+  z
+    .array(z.string().max(MAX_TAG_LENGTH, `Tags are at most ${MAX_TAG_LENGTH} characters`))
+    .max(MAX_TAGS * 2)
+    .transform(normalize)
+    .pipe(z.array(z.string()).max(MAX_TAGS, `At most ${MAX_TAGS} tags`));
+
+export const TagsSchema = tagsSchema(normalizeTags);
+export const GuideTagsSchema = tagsSchema(normalizeGuideTags);
 
 export const CountrySchema = z.enum(COUNTRIES, 'Please choose a country from the list');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { AuthorSchema, CountrySchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
+import { AuthorSchema, CountrySchema, GuideTagsSchema, PhotoUrlSchema, ViewerFlagsSchema } from './content-fields';
 import { TipOptionSchema } from './tip';
 
 export const GUIDE_TEXTS = {
@@ -40,7 +40,7 @@ const guideInput = (maxDays: number, maxPhotos: number) =>
     description: z.string().trim().max(5000).nullish().transform((v) => (v ? v : null)),
     daysCount: z.number().int().min(1, 'A guide lasts at least 1 day').max(maxDays, `A guide lasts at most ${maxDays} days`),
     photoUrls: z.array(PhotoUrlSchema).max(maxPhotos, GUIDE_TEXTS.tooManyPhotos).default([]),
-    tags: TagsSchema.default([]),
+    tags: GuideTagsSchema.default([]),
     isPrivate: z.boolean().default(false),
     items: z.array(GuideItemInputSchema).max(500).default([]),
   });

@@ -103,7 +103,8 @@ describe('POST /api/guides', () => {
       daysCount: 3,
       photoUrl: photo1,
       photoUrls: [photo1, photo2],
-      tags: ['food', 'city break'],
+      // SPEC 5: guide tags are trimmed and kept in the author's case (only tip tags are lowercased).
+      tags: ['Food', 'city break'],
       isPrivate: false,
       likesCount: 0,
       author: { id: author.id, name: 'Ana Author' },
@@ -257,7 +258,7 @@ describe('PUT /api/guides/:id', () => {
         countries: ['Portugal', 'Spain'],
         daysCount: 30,
         photoUrls: [added, kept],
-        tags: ['slow travel'],
+        tags: [' Slow Travel ', 'slow travel', '   ', 'UNESCO'],
         isPrivate: true,
         items: [{ dayNumber: 30, customTitle: 'Last day' }, { dayNumber: 1, tipId: tip.id }, { dayNumber: 1, customTitle: 'Lunch' }],
       }),
@@ -270,7 +271,7 @@ describe('PUT /api/guides/:id', () => {
       daysCount: 30,
       photoUrl: added,
       photoUrls: [added, kept],
-      tags: ['slow travel'],
+      tags: ['Slow Travel', 'UNESCO'],
       isPrivate: true,
     });
     expect(updated.items.map((i) => [i.dayNumber, i.orderInDay, i.tip?.id ?? i.customTitle])).toEqual([

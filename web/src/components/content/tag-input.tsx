@@ -10,14 +10,16 @@ type TagInputProps = {
   placeholder?: string;
   id?: string;
   className?: string;
+  /** The form's tag rule: tips lowercase (the default), guides keep the case (common/schemas/content-fields.ts). */
+  normalize?: (tags: readonly string[]) => string[];
 };
 
 /**
  * SPEC 5 tag input: Enter adds (the highlighted suggestion, else the typed text), Backspace on an
  * empty input removes the last tag, ArrowUp/ArrowDown move within the suggestions, Escape closes
- * them. Tags are trimmed, lowercased and unique (the same rule the server applies).
+ * them. Tags follow `normalize`, the same rule the server's schema applies.
  */
-export function TagInput({ value, onChange, suggestions = [], placeholder = 'Add a tag...', id, className }: TagInputProps) {
+export function TagInput({ value, onChange, suggestions = [], placeholder = 'Add a tag...', id, className, normalize = normalizeTags }: TagInputProps) {
   const generatedId = React.useId();
   const inputId = id ?? generatedId;
   const listId = `${inputId}-suggestions`;
@@ -26,7 +28,8 @@ export function TagInput({ value, onChange, suggestions = [], placeholder = 'Add
   const [active, setActive] = React.useState(-1);
 
   const query = text.trim().toLowerCase();
-  const matches = suggestions.filter((s) => !value.includes(s) && s.toLowerCase().includes(query));
+  const taken = new Set(value.map((tag) => tag.toLowerCase()));
+  const matches = suggestions.filter((s) => !taken.has(s.toLowerCase()) && s.toLowerCase().includes(query));
   const isListShown = isOpen && matches.length > 0;
   const isFull = value.length >= MAX_TAGS;
 
@@ -36,7 +39,7 @@ export function TagInput({ value, onChange, suggestions = [], placeholder = 'Add
   }, [active, listId]);
 
   const add = (raw: string) => {
-    const next = normalizeTags([...value, raw]);
+    const next = normalize([...value, raw]);
     if (next.length !== value.length && next.length <= MAX_TAGS) onChange(next);
     setText('');
     setActive(-1);

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { BookOpen, CalendarDays, ImageIcon, Lightbulb, Loader2 } from 'lucide-react';
 import { LIMITS } from '@common/limits';
 import { GUIDE_TAG_SUGGESTIONS } from '@common/lists/tags';
+import { normalizeGuideTags } from '@common/schemas/content-fields';
 import { GUIDE_TEXTS, GuideCreateSchema } from '@common/schemas/guide';
 import { TEXTS } from '@common/texts';
 import { PhotoPicker } from '@/components/content/photo-picker';
@@ -112,7 +113,7 @@ export function GuideCreateForm() {
             <Controller
               control={control}
               name="tags"
-              render={({ field }) => <TagInput id="guide-tags" value={field.value} onChange={field.onChange} suggestions={GUIDE_TAG_SUGGESTIONS} />}
+              render={({ field }) => <TagInput id="guide-tags" value={field.value} onChange={field.onChange} suggestions={GUIDE_TAG_SUGGESTIONS} normalize={normalizeGuideTags} />}
             />
           </Field>
         </div>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, BookOpen, CalendarDays, Globe2, Hash, ImageIcon, Loader2, Save, Trash2 } from 'lucide-react';
 import { LIMITS } from '@common/limits';
 import { GUIDE_TAG_SUGGESTIONS } from '@common/lists/tags';
+import { normalizeGuideTags } from '@common/schemas/content-fields';
 import { GUIDE_TEXTS, GuideUpdateSchema, type Guide } from '@common/schemas/guide';
 import { TEXTS } from '@common/texts';
 import { PhotoPicker } from '@/components/content/photo-picker';
@@ -159,7 +160,7 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
             <Controller
               control={control}
               name="tags"
-              render={({ field }) => <TagInput id="guide-tags" value={field.value} onChange={field.onChange} suggestions={GUIDE_TAG_SUGGESTIONS} />}
+              render={({ field }) => <TagInput id="guide-tags" value={field.value} onChange={field.onChange} suggestions={GUIDE_TAG_SUGGESTIONS} normalize={normalizeGuideTags} />}
             />
           </Field>
           <TagPreview tags={watch('tags')} />
