@@ -7,6 +7,7 @@ import { useActiveSystemMessages } from '@/features/notifications/api/get-active
 import { useNotificationCounts } from '@/features/notifications/api/get-notification-counts';
 import { useLiveEvents } from '@/lib/live-events';
 import { signInPathFor } from '@/lib/safe-next';
+import { hasQueryFailed } from '@/components/feedback/query-failure';
 import { SessionError, SessionLoading } from './session-status';
 import { WaitingScreen } from './waiting';
 
@@ -27,8 +28,8 @@ export function AppRoot() {
 
   const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) });
 
+  if (hasQueryFailed(me)) return <SessionError query={me} />;
   if (me.isPending) return <SessionLoading />;
-  if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
   if (!me.data) {
     // After a deliberate sign-out there is nothing to come back to.
     const hasSignedOut = signOut.isPending || signOut.isSuccess || signOut.isError;

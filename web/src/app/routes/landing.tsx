@@ -5,6 +5,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { safeNextPath } from '@/lib/safe-next';
+import { hasQueryFailed } from '@/components/feedback/query-failure';
 import { SessionError, SessionLoading } from './session-status';
 import { WaitingScreen } from './waiting';
 
@@ -14,8 +15,8 @@ export function LandingRoute() {
   const signOut = useSignOut();
   const [params] = useSearchParams();
 
+  if (hasQueryFailed(me)) return <SessionError query={me} />;
   if (me.isPending) return <SessionLoading />;
-  if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
   if (me.data?.role === 'pending') {
     return <WaitingScreen email={me.data.email} isSigningOut={signOut.isPending} onSignOut={() => signOut.mutate()} />;
   }

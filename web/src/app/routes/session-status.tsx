@@ -1,8 +1,5 @@
-import { RefreshCw } from 'lucide-react';
-import { TEXTS } from '@common/texts';
+import { type FailableQuery, QueryFailure } from '@/components/feedback/query-failure';
 import { CenteredScreen } from '@/components/layout/centered-screen';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 
 /** Full-page states while the session is being read. */
@@ -14,18 +11,13 @@ export function SessionLoading() {
   );
 }
 
-export function SessionError({ onRetry }: { onRetry: () => void }) {
+/** The session could not be read: offline, or the server not answering (issue 19); it retries by itself. */
+export function SessionError({ query }: { query: FailableQuery }) {
   return (
     <CenteredScreen>
-      <Card className="w-full max-w-md">
-        <CardContent className="grid gap-4 p-6 text-center">
-          <p role="alert">{TEXTS.genericFailure}</p>
-          <Button variant="outline" onClick={onRetry}>
-            <RefreshCw aria-hidden />
-            Try again
-          </Button>
-        </CardContent>
-      </Card>
+      <div className="w-full max-w-md">
+        <QueryFailure query={query} />
+      </div>
     </CenteredScreen>
   );
 }

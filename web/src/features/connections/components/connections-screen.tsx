@@ -7,6 +7,7 @@ import type { ProfileCard } from '@common/schemas/profile';
 import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { type FailableQuery, QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -62,6 +63,7 @@ export function ConnectionsScreen() {
         </div>
         <TabsContent value="connected">
           <EntryList
+            query={connections}
             isPending={connections.isPending}
             entries={connections.data?.connected}
             empty={{ icon: Users, title: 'No connections yet', description: 'Discover other travellers and send them a connection request.' }}
@@ -70,6 +72,7 @@ export function ConnectionsScreen() {
         </TabsContent>
         <TabsContent value="requests">
           <EntryList
+            query={connections}
             isPending={connections.isPending}
             entries={connections.data?.received}
             empty={{ icon: Inbox, title: 'No pending requests', description: 'Requests other members send you appear here.' }}
@@ -78,6 +81,7 @@ export function ConnectionsScreen() {
         </TabsContent>
         <TabsContent value="sent">
           <EntryList
+            query={connections}
             isPending={connections.isPending}
             entries={connections.data?.sent}
             empty={{ icon: Send, title: 'No sent requests', description: 'Requests you send wait here until they are answered.' }}
@@ -95,16 +99,19 @@ const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: tru
 type Empty = { icon: LucideIcon; title: string; description: string };
 
 function EntryList({
+  query,
   isPending,
   entries,
   empty,
   render,
 }: {
+  query: FailableQuery;
   isPending: boolean;
   entries: ConnectionEntry[] | undefined;
   empty: Empty;
   render: (entry: ConnectionEntry) => ReactNode;
 }) {
+  if (hasQueryFailed(query)) return <QueryFailure query={query} />;
   if (isPending) return <CardsSkeleton />;
   if (!entries || entries.length === 0) return <EmptyNotice {...empty} />;
   return (
@@ -167,18 +174,9 @@ function CancelAction({ entry }: { entry: ConnectionEntry }) {
 
 function DiscoverList() {
   const discover = useDiscover();
+  if (hasQueryFailed(discover)) return <QueryFailure query={discover} />;
   if (discover.isPending) return <CardsSkeleton />;
-  if (discover.isError && !discover.data) {
-    return (
-      <NoticeCard
-        icon={Users}
-        titleAs="p"
-        title={CONNECTION_TEXTS.loadFailed}
-        action={<Button variant="outline" onClick={() => void discover.refetch()}>Try again</Button>}
-      />
-    );
-  }
-  const members = discover.data.pages.flatMap((page) => page.items);
+  const members = (discover.data?.pages ?? []).flatMap((page) => page.items);
   if (members.length === 0) {
     return <EmptyNotice icon={UserPlus} title="No one new to discover" description="You have a relation with every member for now. Check back later." />;
   }

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { type FailableQuery, QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
 type ContentGridProps = {
+  /** The list's query: when it failed (or waits for the network) with nothing to show, the grid says so instead of its empty state. */
+  query: FailableQuery;
   isPending: boolean;
   isEmpty: boolean;
   empty: ReactNode;
@@ -17,7 +20,8 @@ type ContentGridProps = {
 export const CARD_GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 /** Cards in a grid with skeletons while loading, an empty state, and Load more / infinite scroll. */
-export function ContentGrid({ isPending, isEmpty, empty, hasNextPage, isFetchingNextPage, fetchNextPage, children }: ContentGridProps) {
+export function ContentGrid({ query, isPending, isEmpty, empty, hasNextPage, isFetchingNextPage, fetchNextPage, children }: ContentGridProps) {
+  if (hasQueryFailed(query)) return <QueryFailure query={query} />;
   if (isPending) return <ContentGridSkeleton />;
   if (isEmpty) return <>{empty}</>;
   return (

@@ -4,6 +4,7 @@ import { CONTENT_TEXTS } from '@common/content-texts';
 import type { ContentTab } from '@common/schemas/content';
 import { useExplore } from '../api/get-explore';
 import { useExploreCounts } from '../api/get-explore-counts';
+import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { ContentCard } from './content-card';
 import { firstItemIndex } from '../api/windowed-pages';
 import { ContentGridSkeleton } from './content-grid';
@@ -51,6 +52,8 @@ function ExploreList({ viewerId, tab, q, country }: { viewerId: string; tab: Con
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = Boolean(q || country);
 
+  // Offline or the server gone: say so, never 'No content found' (issue 19).
+  if (hasQueryFailed(list)) return <QueryFailure query={list} />;
   if (list.isPending) return <ContentGridSkeleton />;
   if (items.length === 0) {
     return (

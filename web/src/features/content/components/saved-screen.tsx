@@ -47,6 +47,7 @@ function SavedList({ viewerId, tab, q }: { viewerId: string; tab: ContentTab; q:
 
   return (
     <ContentGrid
+      query={list}
       isPending={list.isPending}
       isEmpty={saved.length === 0}
       hasNextPage={list.hasNextPage}

@@ -86,6 +86,7 @@ function UserContentList({ viewerId, userId, tab, isOwn }: { viewerId: string; u
 
   return (
     <ContentGrid
+      query={list}
       isPending={list.isPending}
       isEmpty={items.length === 0}
       hasNextPage={list.hasNextPage}

@@ -4,6 +4,7 @@ import { Bell, BellOff, CheckCheck, Inbox } from 'lucide-react';
 import { NOTIFICATION_TEXTS, type Notification, type NotificationCounts } from '@common/schemas/notification';
 import { Button } from '@/components/ui/button';
 import { CountBadge } from '@/components/ui/count-badge';
+import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -87,20 +88,10 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
   const mark = useMarkNotification();
   const navigate = useNavigate();
 
+  if (hasQueryFailed(list)) return <QueryFailure query={list} />;
   if (list.isPending) return <NotificationsSkeleton />;
-  if (list.isError && !list.data) {
-    return (
-      <NoticeCard
-        icon={BellOff}
-        titleAs="p"
-        title="Notifications could not be loaded"
-        description="Please check your connection and try again."
-        action={<Button variant="outline" onClick={() => void list.refetch()}>Try again</Button>}
-      />
-    );
-  }
 
-  const items = list.data.pages.flatMap((page) => page.items);
+  const items = (list.data?.pages ?? []).flatMap((page) => page.items);
   if (items.length === 0) {
     const empty = EMPTY[filter];
     return <NoticeCard icon={empty.icon} tone="secondary" titleAs="p" title={empty.title} description={empty.description} />;

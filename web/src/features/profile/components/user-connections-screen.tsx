@@ -6,6 +6,7 @@ import { UserAvatar } from '@/components/layout/user-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/features/content/components/use-error-toast';
@@ -36,9 +37,11 @@ export function UserConnectionsScreen({ userId, userName }: UserConnectionsScree
           </p>
         ) : null}
       </header>
-      {query.isPending ? (
+      {hasQueryFailed(query) ? (
+        <QueryFailure query={query} />
+      ) : query.isPending ? (
         <Spinner label="Loading connections..." />
-      ) : query.isError ? null : entries.length === 0 ? (
+      ) : entries.length === 0 ? (
         <NoticeCard
           icon={Users}
           tone="secondary"

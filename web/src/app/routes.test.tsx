@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { createQueryClient } from '@/lib/query-client';
+import { createRoutes } from './routes';
+
+type Leaf = { path: string; guarded: boolean; guardedInsideShell: boolean };
+
+/** Every route that can be shown, with whether an ancestor (or itself) has an error element. */
+function leaves(routes: RouteObject[], prefix = '', guarded = false, insideShell = false, shellGuarded = false): Leaf[] {
+  return routes.flatMap((route) => {
+    const path = route.path ? `${prefix.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : prefix;
+    const isGuarded = guarded || Boolean(route.errorElement);
+    // The shell is the pathless lazy route whose children are the member screens.
+    const isShell = !route.path && typeof route.lazy === 'function' && Boolean(route.children);
+    const inShell = insideShell || isShell;
+    const isShellGuarded = shellGuarded || (insideShell && Boolean(route.errorElement));
+    if (!route.children) return [{ path: path || '/', guarded: isGuarded, guardedInsideShell: isShellGuarded }];
+    return leaves(route.children, path, isGuarded, inShell, isShellGuarded);
+  });
+}
+
+describe('routes (issue 19: never React Router\'s developer page)', () => {
+  const all = leaves(createRoutes(createQueryClient()));
+
+  it('finds the whole route table', () => {
+    expect(all.map((leaf) => leaf.path)).toEqual(expect.arrayContaining(['/', '/signup', '/request-invitation', '/dashboard', '/explore', '/view-tip/:id', '/*']));
+    expect(all.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('every route has an error element above it or on it', () => {
+    expect(all.filter((leaf) => !leaf.guarded).map((leaf) => leaf.path)).toEqual([]);
+  });
+
+  it('every member screen has one inside the shell, so the sidebar stays when a screen fails', () => {
+    const memberScreens = all.filter((leaf) => !['/', '/signup', '/request-invitation', '/*'].includes(leaf.path));
+    expect(memberScreens.length).toBeGreaterThanOrEqual(16);
+    expect(memberScreens.filter((leaf) => !leaf.guardedInsideShell).map((leaf) => leaf.path)).toEqual([]);
+  });
+});
