@@ -10,11 +10,8 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-if (root.hasChildNodes()) {
-  // The server drew this page (entry-server.tsx) from the responses in its HTML: take it over
-  // with the same data, keeping its elements (the photo on screen stays the same image).
-  seedQueries(queryClient, firstPaint.takeAll());
-  const router = await createHydratingRouter(window.location);
+const router = root.hasChildNodes() ? await hydratingRouter(root) : null;
+if (router) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for its whole ~80 ms (~320 ms on a slow phone): taps and scrolls get through.
   startTransition(() => {
@@ -33,4 +30,21 @@ if (root.hasChildNodes()) {
       <App router={createAppRouter()} />
     </StrictMode>,
   );
+}
+
+/**
+ * The server drew this page (entry-server.tsx) from the responses in its HTML: take it over with
+ * the same data, keeping its elements (the photo on screen stays the same image). If the page's
+ * chunks cannot be loaded (offline, a deploy removed them) there is nothing to hydrate with: the
+ * server's markup goes and the client draws the route's error screen instead (issue 19).
+ */
+async function hydratingRouter(container: HTMLElement) {
+  seedQueries(queryClient, firstPaint.takeAll());
+  try {
+    return await createHydratingRouter(window.location);
+  } catch (error) {
+    console.error('Could not load this page to take it over:', error);
+    container.replaceChildren();
+    return null;
+  }
 }

@@ -22,11 +22,9 @@ export async function createHydratingRouter(location: Location) {
   return createBrowserRouter(routes, { hydrationData: { loaderData } });
 }
 
-/** A chunk that fails to load here is left lazy: the router loads it again and shows the route's error element if it still fails. */
 async function resolveLazy(route: RouteObject) {
   if (typeof route.lazy !== 'function') return;
-  const resolved = await route.lazy().catch(() => undefined);
-  if (!resolved) return;
+  const resolved = await route.lazy();
   Object.assign(route, resolved);
   delete route.lazy;
 }

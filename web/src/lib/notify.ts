@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { TEXTS } from '@common/texts';
+import { ApiError } from './api-client';
+import { FAILURE_TEXTS, failureKindOf } from './network-error';
 
 /** SPEC 8: error toasts are destructive and titled 'Error' unless a title is quoted. */
 export function notifyError(description: string, title: string = TEXTS.errorTitle) {
@@ -8,4 +11,30 @@ export function notifyError(description: string, title: string = TEXTS.errorTitl
 
 export function notifySuccess(title: string, description?: string) {
   toast.success(title, { description });
+}
+
+/**
+ * SPEC 8's fixed failure texts ('Failed to update tip', 'Failed to delete tip', tips' 'Failed to
+ * update save status'...): the text is the toast's title whatever happened, and why goes below
+ * it: the server's own message for a request it refused (a 4xx, e.g. a field that is not valid),
+ * or that Waymark cannot be reached. A 5xx says nothing more useful than the title (issue 19).
+ */
+export function fixedFailureToast(text: string, error: unknown): { title: string; description?: string } {
+  const kind = failureKindOf(error);
+  if (kind === 'offline' || kind === 'unreachable') return { title: text, description: FAILURE_TEXTS[kind].title };
+  const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  const reason = isRefusal && error.message !== TEXTS.genericFailure && error.message !== text ? error.message : undefined;
+  return { title: text, description: reason };
+}
+
+export function notifyFixedFailure(text: string, error: unknown) {
+  const { title, description } = fixedFailureToast(text, error);
+  toast.error(title, { description });
+}
+
+/** SPEC 8: a failed load shows one destructive toast (not one per retry or re-render). */
+export function useErrorToast(isError: boolean, description: string) {
+  useEffect(() => {
+    if (isError) toast.error(TEXTS.errorTitle, { id: description, description });
+  }, [isError, description]);
 }

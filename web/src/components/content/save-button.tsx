@@ -4,7 +4,7 @@ import type { SaveResult } from '@common/schemas/content';
 import type { ContentType } from '@common/schemas/content-fields';
 import { Button } from '@/components/ui/button';
 import { serverMessageOr } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyFixedFailure, notifySuccess } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { useToggleSave } from './reactions-api';
 import { reactionTexts } from './reactions-texts';
@@ -39,7 +39,9 @@ export function SaveButton({ contentType, contentId, initialSaved, onChanged, cl
           else notifySuccess(texts.unsavedTitle, texts.unsaved);
           onChanged?.(result);
         },
-        onError: (error) => notifyError(serverMessageOr(error, texts.saveFailed)),
+        // SPEC 8: tips' save failure text is fixed; guides' prefers the server's message.
+        onError: (error) =>
+          contentType === 'tip' ? notifyFixedFailure(texts.saveFailed, error) : notifyError(serverMessageOr(error, texts.saveFailed)),
       },
     );
 

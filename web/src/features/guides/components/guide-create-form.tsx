@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyFixedFailure, notifySuccess, useErrorToast } from '@/lib/notify';
 import { useCreateGuide } from '../api/create-guide';
 import { useTipOptions } from '../api/get-tip-options';
 import { useUploadGuidePhotos } from '../api/upload-guide-photos';
@@ -23,6 +23,8 @@ import { type DraftItem, setDaysCount, toItemInputs } from '../itinerary';
 import { CountryPicker } from './country-picker';
 import { DurationInput, FormSection, PrivateSwitch } from './form-parts';
 import { ItineraryEditor } from './itinerary-editor';
+import { TipOptionsFailed } from './tip-options-failed';
+import { GUIDE_SCREEN_TEXTS } from '../texts';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 const FormSchema = GuideCreateSchema.omit({ photoUrls: true, items: true });
@@ -54,6 +56,8 @@ export function GuideCreateForm() {
   const daysCount = watch('daysCount');
   const isBusy = upload.isPending || create.isPending;
   const tips = tipOptions.data ?? [];
+  // SPEC 8: 'Failed to load your tips'; the picker says so too instead of claiming there are none.
+  useErrorToast(tipOptions.isError, GUIDE_SCREEN_TEXTS.loadTipsFailed);
 
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     if (errors.title) return notifyError(GUIDE_TEXTS.missingTitle, GUIDE_TEXTS.missingInformationTitle);
@@ -71,7 +75,7 @@ export function GuideCreateForm() {
           notifySuccess('Success!', 'Your travel guide has been created successfully');
           navigate('/tips');
         },
-        onError: () => notifyError('Failed to create guide. Please try again.'),
+        onError: (error) => notifyFixedFailure('Failed to create guide. Please try again.', error),
       },
     );
   };
@@ -130,7 +134,9 @@ export function GuideCreateForm() {
       </FormSection>
 
       <FormSection icon={CalendarDays} title="Day-by-Day Itinerary" description="Add your tips or custom items to each day.">
-        {tipOptions.isPending ? (
+        {tipOptions.isError && !tipOptions.data ? (
+          <TipOptionsFailed onRetry={() => void tipOptions.refetch()} isRetrying={tipOptions.isFetching} />
+        ) : tipOptions.isPending ? (
           <Skeleton className="h-24" />
         ) : tips.length === 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed bg-accent/40 p-4">

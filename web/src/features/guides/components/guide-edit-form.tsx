@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessageOr } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyFixedFailure, notifySuccess, useErrorToast } from '@/lib/notify';
 import { useDeleteGuide } from '../api/delete-guide';
 import { useTipOptions } from '../api/get-tip-options';
 import { useUpdateGuide } from '../api/update-guide';
@@ -24,6 +24,8 @@ import { type DraftItem, fromGuideItems, setDaysCount, toItemInputs } from '../i
 import { CountryPicker } from './country-picker';
 import { DurationInput, FormSection, PrivateSwitch } from './form-parts';
 import { ItineraryEditor } from './itinerary-editor';
+import { TipOptionsFailed } from './tip-options-failed';
+import { GUIDE_SCREEN_TEXTS } from '../texts';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 const FormSchema = GuideUpdateSchema.omit({ photoUrls: true, items: true });
@@ -42,6 +44,7 @@ type FormOutput = ReturnType<typeof FormSchema.parse>;
 export function GuideEditForm({ guide }: { guide: Guide }) {
   const navigate = useNavigate();
   const tipOptions = useTipOptions();
+  useErrorToast(tipOptions.isError, GUIDE_SCREEN_TEXTS.loadTipsFailed);
   const upload = useUploadGuidePhotos();
   const update = useUpdateGuide();
   const remove = useDeleteGuide();
@@ -93,7 +96,7 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
         notifySuccess('Guide deleted successfully');
         navigate('/tips');
       },
-      onError: () => notifyError('Failed to delete guide'),
+      onError: (error) => notifyFixedFailure('Failed to delete guide', error),
     });
   };
 
@@ -179,6 +182,7 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
       </FormSection>
 
       <FormSection icon={CalendarDays} title="Day-by-Day Itinerary" description="Add your tips or custom activities to each day.">
+        {tipOptions.isError && !tipOptions.data ? <TipOptionsFailed onRetry={() => void tipOptions.refetch()} isRetrying={tipOptions.isFetching} /> : null}
         <ItineraryEditor daysCount={daysCount} items={items} onChange={setItems} tips={tipOptions.data ?? []} isDetailedCustom />
       </FormSection>
 

@@ -1,11 +1,10 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyFixedFailure, notifySuccess } from '@/lib/notify';
 import { useCreateTip } from '../api/create-tip';
 import { useUploadTipPhotos } from '../api/upload-tip-photos';
 import { TIP_SCREEN_TEXTS as T } from '../texts';
 import { EMPTY_TIP_FORM, toTipInput } from '../tip-form-values';
-import { submitErrorMessage } from './submit-error';
 import { TipForm, type TipFormSubmission } from './tip-form';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
@@ -24,7 +23,7 @@ export function CreateTip() {
         notifySuccess(T.createdTitle, T.created);
         navigate('/tips');
       },
-      onError: (error) => notifyError(submitErrorMessage(error, T.createFailed)),
+      onError: (error) => notifyFixedFailure(T.createFailed, error),
     });
   };
 

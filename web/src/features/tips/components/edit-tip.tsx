@@ -1,13 +1,12 @@
 import { useNavigate } from 'react-router';
 import type { Tip } from '@common/schemas/tip';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyFixedFailure, notifySuccess } from '@/lib/notify';
 import { useDeleteTip } from '../api/delete-tip';
 import { useUpdateTip } from '../api/update-tip';
 import { useUploadTipPhotos } from '../api/upload-tip-photos';
 import { TIP_SCREEN_TEXTS as T } from '../texts';
 import { tipToFormValues, toTipInput } from '../tip-form-values';
 import { DeleteTipDialog } from './delete-tip-dialog';
-import { submitErrorMessage } from './submit-error';
 import { TipForm, type TipFormSubmission } from './tip-form';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
@@ -29,7 +28,7 @@ export function EditTip({ tip }: { tip: Tip }) {
           notifySuccess(T.updated);
           navigate(`/view-tip/${tip.id}`);
         },
-        onError: (error) => notifyError(submitErrorMessage(error, T.updateFailed)),
+        onError: (error) => notifyFixedFailure(T.updateFailed, error),
       },
     );
   };
@@ -40,7 +39,7 @@ export function EditTip({ tip }: { tip: Tip }) {
         notifySuccess(T.deleted);
         navigate('/tips');
       },
-      onError: (error) => notifyError(submitErrorMessage(error, T.deleteFailed)),
+      onError: (error) => notifyFixedFailure(T.deleteFailed, error),
     });
 
   return (
