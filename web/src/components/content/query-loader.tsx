@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
@@ -27,6 +28,8 @@ export function QueryLoader<T>({ query, loadingLabel, notFound, failedMessage, c
     navigate('/tips', { replace: true });
   }, [hasFailed, failedMessage, navigate]);
 
+  // Offline the request waits for the network (TanStack pauses it): say so rather than spin.
+  if (!query.isError && hasQueryFailed(query)) return <QueryFailure query={query} />;
   if (query.isPending || hasFailed) return <Spinner label={loadingLabel} />;
   if (isNotFound || query.data === undefined) return <>{notFound}</>;
   return <>{children(query.data)}</>;
