@@ -147,3 +147,23 @@ test("edit tip: 'Failed to update tip' and 'Failed to delete tip' stay the title
   await expect(deleteToast.locator('[data-title]')).toHaveText('Failed to delete tip');
   await expect(deleteToast).toContainText('The tip changed meanwhile');
 });
+
+test('every list screen whose load cannot connect says so instead of its empty state, and recovers', async ({ page }) => {
+  await signInAdmin(page);
+  const screens = [
+    { link: 'My Tips & Guides', api: /\/api\/users\/[^/]+\/content\?/, empty: /No content yet|No tips yet|No guides yet/ },
+    { link: 'Saved', api: /\/api\/saved\?/, empty: /Nothing saved yet/ },
+    { link: 'Notifications', api: /\/api\/notifications\?/, empty: /No notifications/ },
+    { link: 'Connections', api: /\/api\/connections$/, empty: /No connections yet/ },
+  ];
+  for (const screen of screens) {
+    await page.route(screen.api, (route) => route.abort('connectionrefused'));
+    await page.getByRole('navigation').getByRole('link', { name: screen.link }).first().click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Cannot connect to Waymark' });
+    await expect(notice, screen.link).toBeVisible();
+    await expect(page.getByText(screen.empty), screen.link).toHaveCount(0);
+    await page.unroute(screen.api);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect(notice, `${screen.link} recovers`).toHaveCount(0);
+  }
+});
