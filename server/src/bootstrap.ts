@@ -10,6 +10,7 @@ import { accounts, appSettings, profiles, userRoles, users } from '../../db/sche
 import { seedTipTypes } from '../../db/seed';
 import type { Config } from './config/env';
 import { hashPassword } from './modules/auth/password-hasher';
+import { usernameFromName } from '../../common/username';
 
 export interface BootstrapResult {
   sessionSecret: string;
@@ -39,12 +40,14 @@ export async function ensureFirstAdmin(db: Executor, config: Pick<Config, 'admin
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
     const userId =
-      found?.id ?? (await tx.insert(users).values({ name: 'Administrator', email }).returning({ id: users.id }))[0]!.id;
+      found?.id ??
+      (await tx.insert(users).values({ name: 'Administrator', email, emailVerified: true }).returning({ id: users.id }))[0]!.id;
     if (!found) {
       // better-auth's storage of an e-mail/password credential.
       await tx.insert(accounts).values({ userId, accountId: userId, providerId: 'credential', password: passwordHash });
     }
-    await tx.insert(profiles).values({ userId, name: 'Administrator', username: email }).onConflictDoNothing();
+    // A handle, never the e-mail (D12); the operator configured the address, so it counts as proven.
+    await tx.insert(profiles).values({ userId, name: 'Administrator', username: usernameFromName('Administrator') }).onConflictDoNothing();
     await tx.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoUpdate({ target: userRoles.userId, set: { role: 'admin' } });
   });
   return config.adminPassword ? undefined : { email, password };
