@@ -32,6 +32,7 @@ describe('UsernameSchema', () => {
   it.each([
     ['a', USERNAME_TEXTS.tooShort],
     ['a'.repeat(31), USERNAME_TEXTS.tooLong],
+    ['a'.repeat(40) + '@x.io', USERNAME_TEXTS.noAt],
     ['ada@example.com', USERNAME_TEXTS.noAt],
     ['@ada', USERNAME_TEXTS.noAt],
     ['ada traveler', USERNAME_TEXTS.characters],

@@ -17,13 +17,22 @@ export const USERNAME_TEXTS = {
   taken: 'This username is already taken',
 } as const;
 
+/** The one problem to show for a (trimmed) username, the most telling first; null when it is fine. */
+export function usernameProblem(value: string): string | null {
+  if (value.includes('@')) return USERNAME_TEXTS.noAt;
+  if (value.length < USERNAME_MIN_LENGTH) return USERNAME_TEXTS.tooShort;
+  if (value.length > USERNAME_MAX_LENGTH) return USERNAME_TEXTS.tooLong;
+  if (!USERNAME_PATTERN.test(value)) return USERNAME_TEXTS.characters;
+  return null;
+}
+
 export const UsernameSchema = z
   .string()
   .trim()
-  .min(USERNAME_MIN_LENGTH, USERNAME_TEXTS.tooShort)
-  .max(USERNAME_MAX_LENGTH, USERNAME_TEXTS.tooLong)
-  .refine((v) => !v.includes('@'), USERNAME_TEXTS.noAt)
-  .refine((v) => v.includes('@') || USERNAME_PATTERN.test(v), USERNAME_TEXTS.characters);
+  .superRefine((value, ctx) => {
+    const problem = usernameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Room left for a `-NN` suffix when the handle made from a name is taken. */
 const BASE_MAX_LENGTH = USERNAME_MAX_LENGTH - 6;
