@@ -130,8 +130,14 @@ export async function deleteActivation(db: Executor, id: string): Promise<boolea
   return deleted.length === 1;
 }
 
-export async function deleteUser(db: Executor, userId: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, userId));
+/**
+ * Undoes a sign-up whose profile and role could not be written: the user row goes, unless a role
+ * row exists by now (a signup link's takeover finished it meanwhile, ADR 027), which it keeps.
+ */
+export async function deleteUnfinishedUser(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(users)
+    .where(and(eq(users.id, userId), sql`not exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId})`));
 }
 
 export async function deleteSession(db: Executor, sessionId: string): Promise<void> {

@@ -200,17 +200,22 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
         returnHeaders: true,
       });
     } catch (error) {
-      if (errorCode(error)?.startsWith('USER_ALREADY_EXISTS') || isUniqueViolation(error)) {
-        throw new ConflictError(TEXTS.userAlreadyRegistered);
-      }
+      // Another sign-up for this e-mail created it a moment ago: better-auth turns that unique
+      // violation into a 422 'failed to create user', so the account's presence decides.
+      const isTaken =
+        errorCode(error)?.startsWith('USER_ALREADY_EXISTS') ||
+        isUniqueViolation(error) ||
+        (error instanceof APIError && (await repo.findUserIdByEmail(db, body.email)) !== null);
+      if (isTaken) throw new ConflictError(TEXTS.userAlreadyRegistered);
       throw error;
     }
     const userId = created.response.user.id;
     try {
       await finishSignUp(userId, body, activation);
     } catch (error) {
-      // No half-made account: without its profile and role the user row goes too.
-      await repo.deleteUser(db, userId);
+      // No half-made account: without its profile and role the user row goes too (unless a
+      // signup link's takeover racing this request finished it meanwhile).
+      await repo.deleteUnfinishedUser(db, userId);
       throw error;
     }
     return { result: await currentUser(userId), setCookies: created.headers.getSetCookie(), isNew: true };

@@ -185,3 +185,23 @@ describe('item 2: invitation requests made by someone else', () => {
     expect(row).toMatchObject({ status: 'approved', fullName: invitee.fullName });
   });
 });
+
+describe('the same signup link sent twice at once (truly concurrent on PostgreSQL)', () => {
+  it('one request wins with a working account; the other is refused; nothing half-made', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const invitee = await approvedInvitee('Racy Invitee');
+      const body = { fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token };
+      const results = await Promise.all([signUp(body), signUp(body)]);
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses[0]).toBe(201);
+      expect([201, 400, 409]).toContain(statuses[1]);
+      const rows = await t.db.select().from(users).where(eq(users.email, invitee.email));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.emailVerified).toBe(true);
+      // The last 201's session works and the account is an active member.
+      const winner = results.filter((r) => r.statusCode === 201).at(-1)!;
+      const me = await t.call('GET', '/api/auth/me', { cookie: sessionCookie(winner) });
+      expect(me.json()).toMatchObject({ email: invitee.email, role: 'user' });
+    }
+  });
+});
