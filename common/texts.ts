@@ -60,6 +60,18 @@ export const TEXTS = {
   databaseUnavailable: "Waymark can't reach its database right now. Please try again in a moment.",
   /** 409 when a row the request refers to was deleted while it ran (docs/decisions/014). */
   changedMeanwhile: 'Something this refers to was just deleted. Please reload and try again.',
+
+  // Accounts hardening (issue 19, ADRs 026-029).
+  /** 409 for a unique constraint the service did not name (the error handler's safety net). */
+  alreadyExists: 'This already exists (perhaps saved a moment ago by another request). Please reload and try again.',
+  connectionExists: 'A connection with this member already exists.',
+  alreadyLiked: 'You have already liked this.',
+  alreadySaved: 'You have already saved this.',
+  currentPasswordRequired: 'Please enter your current password',
+  sameEmail: 'This is already your email address.',
+  emailChangeSent: 'We sent a confirmation link to your new address. Your email changes when you open it.',
+  emailChangeLinkInvalid: 'This confirmation link is invalid, has expired or was already used. Please ask for a new one from your profile.',
+  emailChanged: 'Your email address has been changed.',
 } as const;
 
 /** 'Invitation approved and notification email sent' / 'Invitation rejected' (SPEC 8). */

@@ -211,6 +211,25 @@ export const signupTokens = pgTable(
   (t) => [index('signup_tokens_activation_idx').on(t.pendingActivationId)],
 );
 
+/**
+ * An asked-for e-mail change (ADR 028): it applies only when the single-use link sent to the new
+ * address is opened. Only the token's SHA-256 is kept; one outstanding change per member.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+);
+
 // ---- Platform ----
 
 export const systemMessages = pgTable(

@@ -49,8 +49,22 @@ export const ChangePasswordSchema = z.object({
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
-export const ChangeEmailSchema = z.object({ email });
+/** POST /api/auth/email: asks for a change; it applies when the link sent to `email` is opened (ADR 028). */
+export const ChangeEmailSchema = z.object({
+  email,
+  currentPassword: z.string().min(1, TEXTS.currentPasswordRequired).max(LIMITS.passwordMaxLength),
+});
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
+
+/** 202 of POST /api/auth/email: where the confirmation link went. */
+export const EmailChangeRequestedSchema = z.object({ pendingEmail: z.string(), isEmailSent: z.boolean() });
+export type EmailChangeRequested = z.infer<typeof EmailChangeRequestedSchema>;
+
+/** POST /api/auth/email/confirm: the token of the link sent to the new address. */
+export const ConfirmEmailChangeSchema = z.object({ token: z.string().trim().min(1, TEXTS.emailChangeLinkInvalid).max(200) });
+export type ConfirmEmailChange = z.infer<typeof ConfirmEmailChangeSchema>;
+export const EmailChangeConfirmedSchema = z.object({ email: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmedSchema>;
 
 export const ROLES = ['pending', 'user', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);

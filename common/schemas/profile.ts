@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROFILE_CURRENCIES } from '../lists/currencies';
 import { COUNTRIES } from '../lists/countries';
 import { LIMITS } from '../limits';
+import { USERNAME_TEXTS, UsernameSchema } from '../username';
 
 export const PROFILE_TEXTS = {
   updated: 'Profile updated successfully',
@@ -15,7 +16,7 @@ export const PROFILE_TEXTS = {
   deleteFailed: 'Failed to delete account',
   deleteConfirmTitle: 'Are you absolutely sure?',
   deleteConfirmButton: 'Yes, delete my account',
-  usernameTaken: 'This username is already taken',
+  usernameTaken: USERNAME_TEXTS.taken,
   worldExplored: '% of the world explored',
 } as const;
 
@@ -58,12 +59,7 @@ const optionalText = (max: number) =>
 /** PATCH /api/profiles/me (SPEC 2 profile edit; the e-mail changes through POST /api/auth/email). */
 export const ProfileUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Please enter your name').max(LIMITS.nameMaxLength),
-  username: z
-    .string()
-    .trim()
-    .min(2, 'A username has at least 2 characters')
-    .max(LIMITS.emailMaxLength)
-    .regex(/^[\w.@+-]+$/, 'A username uses letters, digits and . _ - + @ only'),
+  username: UsernameSchema,
   bio: optionalText(1000),
   country: z.enum(COUNTRIES, 'Please choose a country from the list').nullish().transform((v) => v ?? null),
   currency: z.enum(PROFILE_CURRENCIES, 'Please choose a currency from the list').nullish().transform((v) => v ?? null),

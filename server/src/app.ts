@@ -15,6 +15,7 @@ import { createAdminService } from './modules/admin/admin.service';
 import { createAccountService } from './modules/account/account.service';
 import { cookieValue, createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createEmailChangeService } from './modules/auth/email-change.service';
 import { createBetterAuth, sessionCookieName } from './modules/auth/better-auth';
 import { createSessionCache } from './modules/auth/session-cache';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
   const connections = createConnectionsService({ db });
   const notifications = createNotificationsService({ db });
   const systemMessages = createSystemMessagesService({ db });
+  const emailChange = createEmailChangeService({ db, mailer, publicUrl: config.publicUrl, log: app.log, authChanges: sessionCache });
   const admin = createAdminService({
     db,
     mailer,
@@ -132,7 +134,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accessPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(authRoutes, { prefix: '/api/auth', authService });
+  await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange });
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
   await app.register(outboxRoutes, { prefix: '/api/admin/outbox', db });

@@ -10,6 +10,7 @@ import { accounts, appSettings, profiles, userRoles, users } from '../../db/sche
 import { seedTipTypes } from '../../db/seed';
 import type { Config } from './config/env';
 import { hashPassword } from './modules/auth/password-hasher';
+import { writeProfileWithHandle } from './modules/auth/new-handle';
 
 export interface BootstrapResult {
   sessionSecret: string;
@@ -39,12 +40,16 @@ export async function ensureFirstAdmin(db: Executor, config: Pick<Config, 'admin
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
     const userId =
-      found?.id ?? (await tx.insert(users).values({ name: 'Administrator', email }).returning({ id: users.id }))[0]!.id;
+      found?.id ??
+      // The operator configured the address: it counts as proven (ADR 027).
+      (await tx.insert(users).values({ name: 'Administrator', email, emailVerified: true }).returning({ id: users.id }))[0]!.id;
     if (!found) {
       // better-auth's storage of an e-mail/password credential.
       await tx.insert(accounts).values({ userId, accountId: userId, providerId: 'credential', password: passwordHash });
     }
-    await tx.insert(profiles).values({ userId, name: 'Administrator', username: email }).onConflictDoNothing();
+    // A handle made from the name, never the e-mail (D12); an existing profile is kept as it is.
+    const [profile] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId));
+    if (!profile) await writeProfileWithHandle(tx, { userId, name: 'Administrator', country: null });
     await tx.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoUpdate({ target: userRoles.userId, set: { role: 'admin' } });
   });
   return config.adminPassword ? undefined : { email, password };

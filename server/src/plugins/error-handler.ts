@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXTS } from '../../../common/texts';
 import { errorCodesOf } from '../../../db/client';
-import { AppError } from '../lib/errors';
+import { AppError, uniqueConstraintOf, isUniqueViolation } from '../lib/errors';
+import { uniqueViolationMessage } from '../lib/unique-constraints';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -77,6 +78,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (errorCodesOf(error).includes('23503')) {
       request.log.warn({ err: error }, 'write refused by a foreign key (concurrent deletion)');
       return reply.status(409).send(errorBody(409, TEXTS.changedMeanwhile));
+    }
+    // A unique constraint refused the write (SQLSTATE 23505): something is already taken, often by
+    // a request that ran at the same moment. Services name the field where they know it; this is
+    // the safety net for every other path (ADR 026), never a 500.
+    if (isUniqueViolation(error)) {
+      const constraint = uniqueConstraintOf(error);
+      request.log.warn({ err: error, constraint }, 'write refused by a unique constraint');
+      return reply.status(409).send(errorBody(409, uniqueViolationMessage(constraint)));
     }
     // SQLSTATE class 22 (data exception: a date out of range, a malformed value): input that got
     // past validation but that PostgreSQL cannot read, e.g. a forged page cursor for 2026-02-30.

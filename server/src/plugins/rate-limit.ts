@@ -32,8 +32,17 @@ export type KeyedLimiter = ReturnType<typeof keyedLimiter>;
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
-    /** Limits keyed by account (sign-in, by e-mail) and by member (photo files uploaded). */
-    keyedLimits: { signInAccount: KeyedLimiter; uploads: KeyedLimiter };
+    /**
+     * Limits keyed by account (password checks, by e-mail), by client IP across every route that
+     * checks a password, by member (photo files uploaded, e-mail change links sent).
+     */
+    keyedLimits: { signInAccount: KeyedLimiter; passwordIp: KeyedLimiter; uploads: KeyedLimiter; emailChange: KeyedLimiter };
+    /**
+     * Every route that checks a password (sign-in, password change, e-mail change) counts one
+     * attempt against the same per-IP and per-account sign-in limits (ADR 029), so no route is a
+     * side door for guessing. `accountEmail`: the account whose password is checked.
+     */
+    passwordAttempt(request: FastifyRequest, accountEmail: string): Promise<void>;
   }
 }
 
@@ -72,5 +81,16 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     },
   });
   // One counter per limit for the whole app: the three upload routes share the member's budget.
-  app.decorate('keyedLimits', { signInAccount: keyedLimiter(app, 'signIn'), uploads: keyedLimiter(app, 'uploads') });
+  const keyedLimits = {
+    signInAccount: keyedLimiter(app, 'signIn'),
+    passwordIp: keyedLimiter(app, 'signIn'),
+    uploads: keyedLimiter(app, 'uploads'),
+    // Links sent to a new address: as few as sign-ups (a member can't mail-bomb anyone with them).
+    emailChange: keyedLimiter(app, 'signUp'),
+  };
+  app.decorate('keyedLimits', keyedLimits);
+  app.decorate('passwordAttempt', async (request: FastifyRequest, accountEmail: string) => {
+    await keyedLimits.passwordIp(request, `ip:${request.ip}`);
+    await keyedLimits.signInAccount(request, `account:${accountEmail.trim().toLowerCase()}`);
+  });
 });

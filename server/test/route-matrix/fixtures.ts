@@ -3,9 +3,10 @@
  * carrying the SECRET marker) so each call gets its own and a consuming call (delete, accept...)
  * never starves the next one.
  */
-import { connections, invitationRequests, notifications, pendingActivations, savedItems, systemMessages, tipTypes } from '../../../db/schema';
+import { emailChangeTokens, connections, invitationRequests, notifications, pendingActivations, savedItems, systemMessages, tipTypes } from '../../../db/schema';
 import { insertGuide, insertTip, writeUpload } from '../content-fixtures';
 import type { TestApp } from '../test-app';
+import { newSignupToken } from '../../src/modules/invitations/signup-token';
 import { type Account, type Caller, type People, SECRET, accountOf, roleOf } from './callers';
 
 let seq = 0;
@@ -60,6 +61,14 @@ export function createFixtures(t: TestApp, people: People) {
     systemMessage: async () =>
       first(await db.insert(systemMessages).values({ title: `${SECRET} notice`, content: SECRET, isActive: false }).returning()),
     tipType: async () => first(await db.insert(tipTypes).values({ name: unique(`${SECRET} type `) }).returning()),
+    /** The token of an e-mail change of a fresh member, asked for and waiting for its link (ADR 028). */
+    async emailChangeToken() {
+      const member = await t.createMember('user', unique('Mover '));
+      const { token, tokenHash } = newSignupToken();
+      const expiresAt = new Date(Date.now() + 60 * 60_000);
+      await db.insert(emailChangeTokens).values({ userId: member.id, newEmail: `${unique('moved')}@example.com`, tokenHash, expiresAt });
+      return token;
+    },
     /** A stored photo of the owner's, as the upload route writes it. */
     upload: () => writeUpload(t.config.dataDir, 'tip-photos', owner),
   };

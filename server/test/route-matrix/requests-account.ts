@@ -23,11 +23,14 @@ export const accountRequests: Requests = {
     const as = await fx.standIn(caller);
     return { url: '/api/auth/password', as, body: { currentPassword: as?.password ?? 'member-password-1', newPassword: 'changed-password-2' } };
   }),
-  'POST /api/auth/email': one(async (fx, caller) => ({
-    url: '/api/auth/email',
-    as: await fx.standIn(caller),
-    body: { email: `${unique('changed')}@example.com` },
-  })),
+  'POST /api/auth/email': one(async (fx, caller) => {
+    const as = await fx.standIn(caller);
+    return { url: '/api/auth/email', as, body: { email: `${unique('changed')}@example.com`, currentPassword: as?.password ?? 'member-password-1' } };
+  }),
+  'POST /api/auth/email/confirm': {
+    valid: async (fx) => ({ url: '/api/auth/email/confirm', body: { token: await fx.emailChangeToken() } }),
+    'made-up token': () => ({ url: '/api/auth/email/confirm', body: { token: unique('made-up-token') } }),
+  },
   'POST /api/invitations': one(() => ({
     url: '/api/invitations',
     body: { fullName: 'Ines Invitee', email: `${unique('invite')}@example.com`, country: 'Peru', howDidYouKnow: 'friend_family', aboutYourself: ABOUT },

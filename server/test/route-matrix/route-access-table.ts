@@ -41,7 +41,10 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'POST /api/auth/sign-up': only(everyone(201)),
   'POST /api/auth/sign-out': only(everyone(204)),
   'POST /api/auth/password': only(signedIn(204)),
-  'POST /api/auth/email': only(signedIn(200)),
+  // 202: a link to the new address; nothing changes until it is opened (ADR 028).
+  'POST /api/auth/email': only(signedIn(202)),
+  // Public: the token is the proof. A valid one works for anyone; a made-up one is 400 for all.
+  'POST /api/auth/email/confirm': { valid: everyone(200), 'made-up token': everyone(400) },
   'POST /api/invitations': only(everyone(201)),
 
   'GET /api/admin/invitations': only(admins(200)),

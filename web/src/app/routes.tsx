@@ -40,6 +40,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/', element: <LandingRoute /> },
       { path: '/signup', lazy: lazyRoute(() => import('./routes/signup'), 'SignUpRoute') },
       { path: '/request-invitation', lazy: lazyRoute(() => import('./routes/request-invitation'), 'RequestInvitationRoute') },
+      { path: '/confirm-email', lazy: lazyRoute(() => import('./routes/confirm-email'), 'ConfirmEmailRoute') },
       { lazy: lazyRoute(() => import('./routes/app-root'), 'AppRoot'), children: [{ errorElement: <RouteError />, children: memberRoutes(queryClient) }] },
       { path: '*', lazy: lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute') },
     ],

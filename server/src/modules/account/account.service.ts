@@ -1,6 +1,7 @@
 /**
- * Deleting a member everywhere (D10, ADR 011): the account's own DELETE /api/account and, later,
- * the admin panel's "delete user" call the same `deleteUserEverywhere`.
+ * Deleting a member everywhere (D10, ADR 011): the account's own DELETE /api/account and the
+ * admin panel's "delete user" call the same `deleteUserEverywhere`, which never deletes the last
+ * admin (ADR 029).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import type { Database } from '../../../../db/client';
 import { MEDIA_BUCKETS, type MediaStorage, UUID_PATTERN } from '../media/media-storage';
 import * as tipsRepo from '../tips/tips.repository';
 import * as repo from './account.repository';
+import { assertAdminRemains } from './last-admin';
 
 export interface DeleteUserDeps {
   db: Database;
@@ -24,7 +26,8 @@ export interface AuthChanges {
 }
 
 /**
- * In ONE transaction: lock their guides and tips, then the user (the order every write locks in,
+ * In ONE transaction: refuse (409) when they are the last admin (the admin rows stay locked until
+ * commit, ADR 029); lock their guides and tips, then the user (the order every write locks in,
  * see lockContentOf); take their likes off other members' counters; turn items of other members'
  * guides that point at their tips into custom items (the tips module's ADR 006 conversion);
  * delete the users row, which cascades to everything else of theirs. After commit, their upload
@@ -37,6 +40,7 @@ export async function deleteUserEverywhere(
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<boolean> {
   const deleted = await db.transaction(async (tx) => {
+    await assertAdminRemains(tx, userId, null);
     await repo.lockContentOf(tx, userId);
     if (!(await repo.lockUser(tx, userId))) return false;
     await repo.unlikeOthersContent(tx, userId);

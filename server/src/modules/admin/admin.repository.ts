@@ -74,15 +74,6 @@ export async function findUser(db: Executor, userId: string) {
   return row;
 }
 
-/**
- * Locks every admin's role row (FOR UPDATE) and returns their user ids: two admins demoting or
- * deleting each other at once are serialized, so the second sees the first one's result.
- */
-export async function lockAdmins(db: Executor): Promise<string[]> {
-  const rows = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).for('update');
-  return rows.map((r) => r.userId);
-}
-
 /** Sets the role (a missing role row is written). */
 export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {
   await db

@@ -1,7 +1,6 @@
 /**
  * The admin panel's rules (issue 5, SPEC 2, ADR 013). Waymark always keeps one admin: a role
- * change or delete that would leave none is refused, with the admin rows locked so two admins
- * cannot demote each other at the same moment.
+ * change or delete that would leave none is refused by the one rule of ADR 029 (last-admin.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_TEXTS, type AdminStats, type AdminUser, type PendingActivation } from '../../../../common/schemas/admin';
@@ -12,6 +11,7 @@ import type { Database } from '../../../../db/client';
 import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/keyset';
 import { type AuthChanges, deleteUserEverywhere } from '../account/account.service';
+import { assertAdminRemains } from '../account/last-admin';
 import { replaceSignupToken } from '../invitations/invitations.repository';
 import { signupUrl } from '../invitations/invitations.service';
 import { newSignupToken } from '../invitations/signup-token';
@@ -47,11 +47,6 @@ export interface AdminDeps {
 export function createAdminService(deps: AdminDeps) {
   const { db, mailer, log } = deps;
 
-  /** Refuses when `userId` is the only admin left (the admin rows must be locked already). */
-  function assertNotLastAdmin(admins: string[], userId: string): void {
-    if (admins.includes(userId) && admins.length <= 1) throw new ConflictError(ADMIN_TEXTS.lastAdmin);
-  }
-
   async function stats(): Promise<AdminStats> {
     return repo.stats(db);
   }
@@ -64,9 +59,8 @@ export function createAdminService(deps: AdminDeps) {
   /** Takes effect on the member's next request, in every process (the session cache forgets them). */
   async function changeRole(userId: string, role: Role): Promise<AdminUser> {
     const row = await db.transaction(async (tx) => {
-      const admins = await repo.lockAdmins(tx);
+      await assertAdminRemains(tx, userId, role);
       if (!(await repo.findUser(tx, userId))) throw new NotFoundError('User not found');
-      if (role !== 'admin') assertNotLastAdmin(admins, userId);
       await repo.setRole(tx, userId, role);
       return repo.findUser(tx, userId);
     });
@@ -75,15 +69,9 @@ export function createAdminService(deps: AdminDeps) {
     return toUser(row);
   }
 
-  /** D10: the same deletion as DELETE /api/account, refused for the last admin. */
+  /** D10: the same deletion as DELETE /api/account, which refuses the last admin (ADR 029). */
   async function deleteUser(userId: string): Promise<void> {
-    const deleted = await db.transaction(async (tx) => {
-      const admins = await repo.lockAdmins(tx);
-      if (!(await repo.findUser(tx, userId))) return false;
-      assertNotLastAdmin(admins, userId);
-      // Nested: a savepoint inside this transaction, so the admin lock holds until the delete commits.
-      return deleteUserEverywhere(tx as unknown as Database, deps.storage, userId, log);
-    });
+    const deleted = await deleteUserEverywhere(db, deps.storage, userId, log);
     deps.authChanges.forgetUser(userId);
     if (!deleted) throw new NotFoundError('User not found');
   }

@@ -23,7 +23,8 @@ describe('POST /api/auth/sign-up', () => {
     const body = newAccount('pending');
     const res = await t.call('POST', '/api/auth/sign-up', { body });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: body.email, role: 'pending', name: 'Ada Traveler', username: body.email });
+    expect(res.json()).toMatchObject({ email: body.email, role: 'pending', name: 'Ada Traveler' });
+    expect(res.json().username).toMatch(/^ada-traveler(-\d+)?$/);
     const cookie = res.cookies.find((c) => c.name === 'waymark.session_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     const me = await t.call('GET', '/api/auth/me', { cookie: sessionCookie(res) });
@@ -42,12 +43,16 @@ describe('POST /api/auth/sign-up', () => {
     expect(row?.n).toBe(1);
   });
 
-  it('signs an existing account in when the credentials match (SPEC 4)', async () => {
+  it('never signs an existing account in, even with its right password (ADR 027 replaces SPEC 4)', async () => {
     const body = newAccount('existing');
     await t.call('POST', '/api/auth/sign-up', { body });
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+    const sessionsBefore = await t.db.select().from(sessions).where(eq(sessions.userId, user!.id));
     const again = await t.call('POST', '/api/auth/sign-up', { body });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ email: body.email, role: 'pending' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ statusCode: 409, error: 'Conflict', message: TEXTS.userAlreadyRegistered });
+    expect(again.cookies.filter((c) => c.value)).toHaveLength(0);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(sessionsBefore.length);
   });
 
   it.each([
@@ -173,25 +178,7 @@ describe('POST /api/auth/password', () => {
   });
 });
 
-describe('POST /api/auth/email', () => {
-  it('changes the e-mail; the new one signs in', async () => {
-    const member = await t.createMember('user');
-    const email = `changed-${member.id}@example.com`;
-    const res = await t.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().email).toBe(email);
-    await expect(t.signIn(email, member.password)).resolves.toBeTruthy();
-  });
-
-  it('refuses an e-mail another account has (409), a bad one (400), anonymous callers (401)', async () => {
-    const member = await t.createMember('user');
-    const taken = await t.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email: ADMIN.email.toUpperCase() } });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(TEXTS.emailInUse);
-    expect((await t.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email: 'bad' } })).statusCode).toBe(400);
-    expect((await t.call('POST', '/api/auth/email', { body: { email: 'a@example.com' } })).statusCode).toBe(401);
-  });
-});
+// POST /api/auth/email and /email/confirm: email-change.api.test.ts.
 
 describe('pending accounts (DECISIONS D3)', () => {
   it('may read /me but get 403 on member routes', async () => {
@@ -208,10 +195,23 @@ describe('pending accounts (DECISIONS D3)', () => {
 });
 
 describe('profile written at sign-up', () => {
-  it('sets username to the e-mail and name to the full name', async () => {
-    const body = newAccount('profile');
+  it('sets the name, and a username made from the name, never the e-mail (D12)', async () => {
+    const body = { ...newAccount('profile'), fullName: 'Zoë de la Cruz' };
     const res = await t.call('POST', '/api/auth/sign-up', { body });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, res.json().id));
-    expect(profile).toMatchObject({ name: body.fullName, username: body.email, country: null });
+    expect(profile).toMatchObject({ name: body.fullName, country: null });
+    expect(profile?.username).toMatch(/^zoe-de-la-cruz(-\d+)?$/);
+    expect(profile?.username).not.toContain('@');
+  });
+
+  it('gives namesakes -2, -3..., whatever the case of the handle taken', async () => {
+    await t.db.update(profiles).set({ username: 'Nora-Namesake' }).where(eq(profiles.userId, (await t.createMember('user', 'Placeholder')).id));
+    const handles = [];
+    for (const suffix of ['n1', 'n2']) {
+      const res = await t.call('POST', '/api/auth/sign-up', { body: { ...newAccount(suffix), fullName: 'Nora Namesake' } });
+      expect(res.statusCode).toBe(201);
+      handles.push(res.json().username);
+    }
+    expect(handles).toEqual(['nora-namesake-2', 'nora-namesake-3']);
   });
 });

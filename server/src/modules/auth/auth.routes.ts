@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChangeEmailSchema,
   ChangePasswordSchema,
+  ConfirmEmailChangeSchema,
   CurrentUserSchema,
+  EmailChangeConfirmedSchema,
+  EmailChangeRequestedSchema,
   SignInSchema,
   SignUpSchema,
 } from '../../../../common/schemas/auth';
@@ -12,11 +15,12 @@ import { TEXTS } from '../../../../common/texts';
 import { requireViewer } from '../../plugins/access';
 import { limitPerIp } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
+import type { EmailChangeService } from './email-change.service';
 import { requestContext, sendCookies } from './request-context';
 
-export async function authRoutes(app: FastifyInstance, opts: { authService: AuthService }) {
+export async function authRoutes(app: FastifyInstance, opts: { authService: AuthService; emailChange: EmailChangeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { authService } = opts;
+  const { authService, emailChange } = opts;
 
   r.get('/me', { config: { access: 'public' }, schema: { response: { 200: CurrentUserSchema } } }, async (request) => {
     const viewer = await request.viewer();
@@ -27,12 +31,12 @@ export async function authRoutes(app: FastifyInstance, opts: { authService: Auth
   r.post(
     '/sign-in',
     {
-      config: { access: 'public', rateLimit: limitPerIp(app, 'signIn') },
+      config: { access: 'public' },
       schema: { body: SignInSchema, response: { 200: CurrentUserSchema } },
     },
     async (request, reply) => {
-      // Per IP (the route's config) and per account, so a botnet can't guess one password.
-      await app.keyedLimits.signInAccount(request, request.body.email.trim().toLowerCase());
+      // Per IP and per account, shared with every route that checks a password (ADR 029).
+      await app.passwordAttempt(request, request.body.email);
       const { result, setCookies } = await authService.signIn(request.body, requestContext(request));
       sendCookies(reply, setCookies);
       return result;
@@ -61,14 +65,32 @@ export async function authRoutes(app: FastifyInstance, opts: { authService: Auth
     '/password',
     { config: { access: 'signedIn' }, schema: { body: ChangePasswordSchema } },
     async (request, reply) => {
-      sendCookies(reply, await authService.changePassword(await requireViewer(request), request.body, requestContext(request)));
+      const viewer = await requireViewer(request);
+      await app.passwordAttempt(request, viewer.email);
+      sendCookies(reply, await authService.changePassword(viewer, request.body, requestContext(request)));
       return reply.status(204).send();
     },
   );
 
+  // ADR 028: asked for with the password; applies when the link mailed to the new address is opened.
   r.post(
     '/email',
-    { config: { access: 'signedIn' }, schema: { body: ChangeEmailSchema, response: { 200: CurrentUserSchema } } },
-    async (request) => authService.changeEmail(await requireViewer(request), request.body),
+    { config: { access: 'signedIn' }, schema: { body: ChangeEmailSchema, response: { 202: EmailChangeRequestedSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      await app.passwordAttempt(request, viewer.email);
+      await app.keyedLimits.emailChange(request, `email-change:${viewer.userId}`);
+      return reply.status(202).send(await emailChange.request(viewer, request.body));
+    },
+  );
+
+  // Public: the link is opened wherever the mail is read, signed in or not; the token is the proof.
+  r.post(
+    '/email/confirm',
+    {
+      config: { access: 'public', rateLimit: limitPerIp(app, 'signIn') },
+      schema: { body: ConfirmEmailChangeSchema, response: { 200: EmailChangeConfirmedSchema } },
+    },
+    async (request) => emailChange.confirm(request.body.token),
   );
 }

@@ -1,15 +1,17 @@
 /**
- * Accounts: sign-in, sign-up with the invitation token (SPEC 4, DECISIONS D4), sign-out,
- * password and e-mail changes. better-auth owns passwords and sessions; this service owns the
+ * Accounts: sign-in, sign-up with the invitation token (SPEC 4, DECISIONS D4, ADR 027), sign-out
+ * and password changes (e-mail changes: email-change.service.ts). better-auth owns passwords and sessions; this service owns the
  * rules around them (roles, profiles, pending activations) and the errors a person sees.
  */
 import { APIError } from 'better-auth/api';
-import type { ChangeEmail, ChangePassword, CurrentUser, SignIn, SignUp } from '../../../../common/schemas/auth';
+import type { ChangePassword, CurrentUser, SignIn, SignUp } from '../../../../common/schemas/auth';
 import { TEXTS } from '../../../../common/texts';
 import type { Database } from '../../../../db/client';
 import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '../../lib/errors';
 import { hashToken } from '../invitations/signup-token';
 import * as repo from './auth.repository';
+import { writeProfileWithHandle } from './new-handle';
+import { hashPassword } from './password-hasher';
 import { type BetterAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth';
 import type { SessionCache } from './session-cache';
 import type { Viewer } from './viewer';
@@ -20,6 +22,8 @@ export interface RequestContext {
   userAgent?: string;
   ip: string;
 }
+
+type Activation = { id: string; country: string | null };
 
 export interface WithCookies<T> {
   result: T;
@@ -139,30 +143,54 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     return activation;
   }
 
-  /** Activates the account when the signup link's activation is still there to consume. */
-  async function finishSignUp(userId: string, body: SignUp, activation: { id: string; country: string | null } | null) {
-    const country = activation?.country ?? (await repo.findActivationCountryByEmail(db, body.email));
+  /** Profile and role of a new account; a signup link's activation is consumed and proves the mailbox. */
+  async function finishSignUp(userId: string, body: SignUp, activation: Activation | null) {
     await db.transaction(async (tx) => {
       const isActivated = activation ? await repo.deleteActivation(tx, activation.id) : false;
-      await repo.upsertProfile(tx, { userId, name: body.fullName, username: body.email.toLowerCase(), country });
-      const existingRole = await repo.findRole(tx, userId);
-      if (isActivated && existingRole !== 'admin') await repo.setRole(tx, userId, 'user');
-      else if (!existingRole) await repo.setRole(tx, userId, 'pending');
+      if (activation && !isActivated) throw new BadRequestError(TEXTS.invalidSignupToken);
+      if (isActivated) await repo.markClaimed(tx, userId, body.fullName);
+      await writeProfileWithHandle(tx, { userId, name: body.fullName, country: activation?.country ?? null });
+      await repo.setRole(tx, userId, isActivated ? 'user' : 'pending');
     });
     sessionCache.forgetUser(userId);
   }
 
   /**
-   * SPEC 4: account creation first tries a password sign-in with the entered credentials, so an
-   * existing account that follows its signup link is activated rather than refused.
+   * ADR 027: the signup link of an approved invitation always ends in a working account for the
+   * owner of the mailbox. An account that never proved that mailbox (signed up without a link)
+   * is taken over: the invitee's password and name, a handle made from the name, role user (an
+   * admin stays admin), every session and asked-for e-mail change of it ended.
+   */
+  async function claimUnprovenAccount(userId: string, body: SignUp, activation: Activation, ctx: RequestContext) {
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      const account = await repo.lockUserByEmail(tx, body.email);
+      if (!account || account.id !== userId || account.isEmailVerified) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      if (!(await repo.deleteActivation(tx, activation.id))) throw new BadRequestError(TEXTS.invalidSignupToken);
+      await repo.setPasswordHash(tx, userId, passwordHash);
+      await repo.deleteSessionsOf(tx, userId);
+      await repo.deleteEmailChangesOf(tx, userId);
+      await repo.markClaimed(tx, userId, body.fullName);
+      await writeProfileWithHandle(tx, { userId, name: body.fullName, country: activation.country });
+      if ((await repo.findRole(tx, userId)) !== 'admin') await repo.setRole(tx, userId, 'user');
+    });
+    sessionCache.forgetUser(userId);
+    const signedIn = await signInWithPassword(body.email, body.password, ctx);
+    if (!signedIn) throw new Error('a claimed account could not sign in with its new password');
+    return { result: await currentUser(userId), setCookies: signedIn.setCookies, isNew: true };
+  }
+
+  /**
+   * Sign-up never signs an existing account in and never checks its password (ADR 027, which
+   * replaces SPEC 4's "account creation first tries a password sign-in"): an e-mail that has an
+   * account is 409, unless a valid signup link claims an account that never proved the mailbox.
    */
   async function signUp(body: SignUp, ctx: RequestContext): Promise<WithCookies<CurrentUser> & { isNew: boolean }> {
     const activation = await findActivation(body);
-    if (await repo.findUserIdByEmail(db, body.email)) {
-      const signedIn = await signInWithPassword(body.email, body.password, ctx);
-      if (!signedIn) throw new ConflictError(TEXTS.userAlreadyRegistered);
-      await finishSignUp(signedIn.userId, body, activation);
-      return { result: await currentUser(signedIn.userId), setCookies: signedIn.setCookies, isNew: false };
+    const existingId = await repo.findUserIdByEmail(db, body.email);
+    if (existingId) {
+      if (!activation) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      return claimUnprovenAccount(existingId, body, activation, ctx);
     }
     let created;
     try {
@@ -172,17 +200,22 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
         returnHeaders: true,
       });
     } catch (error) {
-      if (errorCode(error)?.startsWith('USER_ALREADY_EXISTS') || isUniqueViolation(error)) {
-        throw new ConflictError(TEXTS.userAlreadyRegistered);
-      }
+      // Another sign-up for this e-mail created it a moment ago: better-auth turns that unique
+      // violation into a 422 'failed to create user', so the account's presence decides.
+      const isTaken =
+        errorCode(error)?.startsWith('USER_ALREADY_EXISTS') ||
+        isUniqueViolation(error) ||
+        (error instanceof APIError && (await repo.findUserIdByEmail(db, body.email)) !== null);
+      if (isTaken) throw new ConflictError(TEXTS.userAlreadyRegistered);
       throw error;
     }
     const userId = created.response.user.id;
     try {
       await finishSignUp(userId, body, activation);
     } catch (error) {
-      // No half-made account: without its profile and role the user row goes too.
-      await repo.deleteUser(db, userId);
+      // No half-made account: without its profile and role the user row goes too (unless a
+      // signup link's takeover racing this request finished it meanwhile).
+      await repo.deleteUnfinishedUser(db, userId);
       throw error;
     }
     return { result: await currentUser(userId), setCookies: created.headers.getSetCookie(), isNew: true };
@@ -220,18 +253,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     }
   }
 
-  async function changeEmail(viewer: Viewer, body: ChangeEmail): Promise<CurrentUser> {
-    try {
-      await repo.updateEmail(db, viewer.userId, body.email);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse);
-      throw error;
-    }
-    sessionCache.forgetUser(viewer.userId);
-    return currentUser(viewer.userId);
-  }
-
-  return { resolveViewer, currentUser, signIn, signUp, signOut, changePassword, changeEmail };
+  return { resolveViewer, currentUser, signIn, signUp, signOut, changePassword };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

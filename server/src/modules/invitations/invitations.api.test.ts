@@ -483,7 +483,9 @@ describe('with the outbox mailer', () => {
 
       const res = await t.call('POST', '/api/auth/sign-up', { body: { fullName, email, password: 'invited-pass', token } });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ email, role: 'user', name: fullName, username: email });
+      expect(res.json()).toMatchObject({ email, role: 'user', name: fullName });
+      // A handle made from the name, never the e-mail (D12, ADR 026).
+      expect(res.json().username).toMatch(/^jo-wanderer-\d+(-\d+)?$/);
       const userId = res.json<{ id: string }>().id;
       const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));
       expect(activations).toHaveLength(0);
@@ -547,28 +549,24 @@ describe('with the outbox mailer', () => {
       expect(res.json()).toMatchObject({ email: row.email, role: 'pending' });
       const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));
       expect(activations).toHaveLength(1);
+      // Without the link nothing proves the mailbox: the invitee's details stay with the activation (ADR 027).
       const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, res.json<{ id: string }>().id));
-      expect(profile?.country).toBe('Kenya');
+      expect(profile?.country).toBeNull();
     });
 
-    it('activates an existing pending account that follows the link with its own password (200)', async () => {
+    it('takes over a pending account made without the link: the link sets the password (201, ADR 027)', async () => {
       const { row, token } = await approved();
-      const password = 'early-bird-pass';
-      const first = await t.call('POST', '/api/auth/sign-up', { body: { fullName: row.fullName, email: row.email, password } });
+      const first = await t.call('POST', '/api/auth/sign-up', { body: { fullName: row.fullName, email: row.email, password: 'early-bird-pass' } });
       expect(first.statusCode).toBe(201);
       expect(first.json().role).toBe('pending');
 
-      const wrongPassword = await t.call('POST', '/api/auth/sign-up', {
-        body: { fullName: row.fullName, email: row.email, password: 'not-my-password', token },
-      });
-      expect(wrongPassword.statusCode).toBe(409);
-      expect(wrongPassword.json().message).toBe(TEXTS.userAlreadyRegistered);
-
-      const res = await t.call('POST', '/api/auth/sign-up', { body: { fullName: row.fullName, email: row.email, password, token } });
-      expect(res.statusCode).toBe(200);
+      const res = await t.call('POST', '/api/auth/sign-up', { body: { fullName: row.fullName, email: row.email, password: 'from-the-link', token } });
+      expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ id: first.json().id, email: row.email, role: 'user' });
       const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));
       expect(activations).toHaveLength(0);
+      await expect(t.signIn(row.email, 'from-the-link')).resolves.toBeTruthy();
+      await expect(t.signIn(row.email, 'early-bird-pass')).rejects.toThrow();
     });
   });
 });

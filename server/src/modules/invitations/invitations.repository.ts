@@ -17,8 +17,27 @@ const invitationColumns = {
 
 export type InvitationRow = Awaited<ReturnType<typeof findInvitation>> & {};
 
-export async function insertInvitation(db: Executor, values: InvitationRequest): Promise<void> {
-  await db.insert(invitationRequests).values({ ...values, email: values.email.toLowerCase() });
+/** After this many days an undecided or rejected request may be replaced by a new one (ADR 028). */
+export const INVITATION_RETRY_DAYS = 7;
+
+/**
+ * Stores the request; false when the address already has one that stands: approved (it has its
+ * signup link), or pending or rejected and younger than INVITATION_RETRY_DAYS. An older pending
+ * or rejected one is replaced (pending again, on top of the list), so a request someone else made
+ * for an address never locks its owner out for good.
+ */
+export async function insertInvitation(db: Executor, values: InvitationRequest): Promise<boolean> {
+  // Raw: the conflict target is the lower(email) expression index, which drizzle cannot name.
+  const result = await db.execute(sql`
+    insert into invitation_requests (full_name, email, country, how_did_you_know, about_yourself)
+    values (${values.fullName}, ${values.email.toLowerCase()}, ${values.country}, ${values.howDidYouKnow}, ${values.aboutYourself})
+    on conflict (lower(email)) do update set
+      full_name = excluded.full_name, country = excluded.country, how_did_you_know = excluded.how_did_you_know,
+      about_yourself = excluded.about_yourself, status = 'pending', approved_by = null, created_at = now()
+    where invitation_requests.status <> 'approved'
+      and invitation_requests.created_at < now() - make_interval(days => ${INVITATION_RETRY_DAYS})
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 export async function findInvitation(db: Executor, id: string) {

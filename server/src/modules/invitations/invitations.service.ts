@@ -39,12 +39,14 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
   }
 
   async function submit(body: InvitationRequest): Promise<void> {
+    let isStored: boolean;
     try {
-      await repo.insertInvitation(db, body);
+      isStored = await repo.insertInvitation(db, body);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(TEXTS.invitationDuplicate);
       throw error;
     }
+    if (!isStored) throw new ConflictError(TEXTS.invitationDuplicate);
     // SPEC 7: the confirmation's failure is ignored; the request itself is saved.
     await trySend(invitationConfirmation(body));
   }

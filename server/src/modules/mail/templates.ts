@@ -40,3 +40,23 @@ export function invitationApproval(to: { fullName: string; email: string }, sign
     html: `<p>Hi ${escapeHtml(to.fullName)},</p><p>Good news: your invitation to Waymark has been approved.</p><p><a href="${escapeHtml(signupUrl)}">Create your account</a></p><p>This link works once and expires in 14 days.</p><p>The Waymark team</p>`,
   };
 }
+
+/** The link that confirms an asked-for e-mail change, sent to the NEW address (ADR 028). */
+export function emailChangeConfirmation(to: { name: string; email: string }, confirmUrl: string, lifetimeMinutes: number): MailMessage {
+  return {
+    to: to.email,
+    subject: 'Confirm your new Waymark email address',
+    text: [
+      `Hi ${to.name},`,
+      '',
+      'Someone (we hope you) asked to use this address for their Waymark account. Open this link to confirm it:',
+      '',
+      confirmUrl,
+      '',
+      `This link works once and expires in ${lifetimeMinutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes.`,
+      '',
+      'The Waymark team',
+    ].join('\n'),
+    html: `<p>Hi ${escapeHtml(to.name)},</p><p>Someone (we hope you) asked to use this address for their Waymark account.</p><p><a href="${escapeHtml(confirmUrl)}">Confirm this address</a></p><p>This link works once and expires in ${lifetimeMinutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes.</p><p>The Waymark team</p>`,
+  };
+}

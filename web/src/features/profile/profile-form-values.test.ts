@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@common/schemas/profile';
 import { TEXTS } from '@common/texts';
+import { USERNAME_TEXTS } from '@common/username';
 import {
   EMPTY_PASSWORD_FORM,
   findPasswordProblem,
@@ -31,7 +32,7 @@ const values: ProfileFormValues = profileToFormValues(profile);
 
 describe('profileToFormValues / toProfileUpdate', () => {
   it('turns null fields into empty strings and back into null', () => {
-    expect(values).toEqual({ name: 'Maya Chen', username: 'maya', email: 'maya@demo.waymark', country: 'Japan', currency: '', bio: '' });
+    expect(values).toEqual({ name: 'Maya Chen', username: 'maya', email: 'maya@demo.waymark', currentPassword: '', country: 'Japan', currency: '', bio: '' });
     expect(toProfileUpdate({ ...values, name: '  Maya  ', bio: '   ' })).toEqual({
       name: 'Maya',
       username: 'maya',
@@ -45,21 +46,34 @@ describe('profileToFormValues / toProfileUpdate', () => {
 describe('prepareProfileSubmission', () => {
   it('leaves the e-mail alone when unchanged (case and spaces ignored)', () => {
     const result = prepareProfileSubmission({ ...values, email: ' MAYA@demo.waymark ' }, profile.email);
-    expect(result).toEqual({ ok: true, submission: { update: toProfileUpdate(values), newEmail: null } });
+    expect(result).toEqual({ ok: true, submission: { update: toProfileUpdate(values), emailChange: null } });
   });
-  it('returns a changed e-mail to be saved separately', () => {
-    const result = prepareProfileSubmission({ ...values, email: 'new@demo.waymark' }, profile.email);
-    expect(result.ok && result.submission.newEmail).toBe('new@demo.waymark');
+  it('returns a changed e-mail, with the current password, to be asked for separately', () => {
+    const result = prepareProfileSubmission({ ...values, email: 'new@demo.waymark', currentPassword: 'pw-123456' }, profile.email);
+    expect(result.ok && result.submission.emailChange).toEqual({ email: 'new@demo.waymark', currentPassword: 'pw-123456' });
   });
-  it('refuses a blank name, a bad username and a bad e-mail with the schema message', () => {
-    expect(prepareProfileSubmission({ ...values, name: ' ' }, profile.email)).toEqual({ ok: false, message: 'Please enter your name' });
-    expect(prepareProfileSubmission({ ...values, username: 'a b' }, profile.email).ok).toBe(false);
-    expect(prepareProfileSubmission({ ...values, email: 'not-an-email' }, profile.email).ok).toBe(false);
+  it('asks for the current password when the e-mail changes, on its field', () => {
+    expect(prepareProfileSubmission({ ...values, email: 'new@demo.waymark' }, profile.email)).toEqual({
+      ok: false,
+      message: TEXTS.currentPasswordRequired,
+      field: 'currentPassword',
+    });
+  });
+  it('refuses a blank name, a bad username and a bad e-mail with the schema message, naming the field', () => {
+    expect(prepareProfileSubmission({ ...values, name: ' ' }, profile.email)).toEqual({ ok: false, message: 'Please enter your name', field: 'name' });
+    expect(prepareProfileSubmission({ ...values, username: 'maya@demo.waymark' }, profile.email)).toEqual({
+      ok: false,
+      message: USERNAME_TEXTS.noAt,
+      field: 'username',
+    });
+    expect(prepareProfileSubmission({ ...values, username: 'a b' }, profile.email)).toEqual({ ok: false, message: USERNAME_TEXTS.characters, field: 'username' });
+    expect(prepareProfileSubmission({ ...values, email: 'not-an-email', currentPassword: 'x' }, profile.email)).toMatchObject({ ok: false, field: 'email' });
   });
   it('refuses a country outside the list', () => {
     expect(prepareProfileSubmission({ ...values, country: 'Atlantis' }, profile.email)).toEqual({
       ok: false,
       message: 'Please choose a country from the list',
+      field: 'country',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { ProfileUpdateSchema, type Profile, type ProfileUpdate } from '@common/schemas/profile';
-import { ChangeEmailSchema } from '@common/schemas/auth';
+import { ChangeEmailSchema, type ChangeEmail } from '@common/schemas/auth';
 import { TEXTS } from '@common/texts';
 import { LIMITS } from '@common/limits';
 
@@ -8,6 +8,8 @@ export type ProfileFormValues = {
   name: string;
   username: string;
   email: string;
+  /** Asked for only when the e-mail changes (ADR 028). */
+  currentPassword: string;
   country: string;
   currency: string;
   bio: string;
@@ -18,6 +20,7 @@ export function profileToFormValues(profile: Profile): ProfileFormValues {
     name: profile.name ?? '',
     username: profile.username ?? '',
     email: profile.email ?? '',
+    currentPassword: '',
     country: profile.country ?? '',
     currency: profile.currency ?? '',
     bio: profile.bio ?? '',
@@ -39,25 +42,39 @@ export function toProfileUpdate(values: ProfileFormValues): ProfileUpdate {
 
 export type ProfileSubmission = {
   update: ProfileUpdate;
-  /** The new address when it differs from the saved one, else null (saved via POST /api/auth/email). */
-  newEmail: string | null;
+  /** The asked-for address change (POST /api/auth/email, applied by the mailed link), else null. */
+  emailChange: ChangeEmail | null;
 };
 
-/** Either the validated submission or the first problem to toast. */
+/** True when the e-mail field holds another address than the saved one (case and spaces ignored). */
+export function isEmailChanged(email: string, savedEmail: string | null): boolean {
+  return email.trim().toLowerCase() !== (savedEmail ?? '').trim().toLowerCase();
+}
+
+type FieldName = keyof ProfileFormValues;
+
+/** Either the validated submission, or the first problem and the field it belongs to. */
 export function prepareProfileSubmission(
   values: ProfileFormValues,
   savedEmail: string | null,
-): { ok: true; submission: ProfileSubmission } | { ok: false; message: string } {
+): { ok: true; submission: ProfileSubmission } | { ok: false; message: string; field?: FieldName } {
   const parsed = ProfileUpdateSchema.safeParse(toProfileUpdate(values));
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? TEXTS.genericFailure };
-  const email = values.email.trim();
-  let newEmail: string | null = null;
-  if (email.toLowerCase() !== (savedEmail ?? '').trim().toLowerCase()) {
-    const emailParsed = ChangeEmailSchema.safeParse({ email });
-    if (!emailParsed.success) return { ok: false, message: emailParsed.error.issues[0]?.message ?? TEXTS.genericFailure };
-    newEmail = emailParsed.data.email;
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0];
+    return { ok: false, message: issue?.message ?? TEXTS.genericFailure, ...(typeof field === 'string' ? { field: field as FieldName } : {}) };
   }
-  return { ok: true, submission: { update: toProfileUpdate(values), newEmail } };
+  let emailChange: ChangeEmail | null = null;
+  if (isEmailChanged(values.email, savedEmail)) {
+    const emailParsed = ChangeEmailSchema.safeParse({ email: values.email.trim(), currentPassword: values.currentPassword });
+    if (!emailParsed.success) {
+      const issue = emailParsed.error.issues[0];
+      const field = issue?.path[0] === 'currentPassword' ? 'currentPassword' : 'email';
+      return { ok: false, message: issue?.message ?? TEXTS.genericFailure, field };
+    }
+    emailChange = emailParsed.data;
+  }
+  return { ok: true, submission: { update: toProfileUpdate(values), emailChange } };
 }
 
 export type PasswordFormValues = { currentPassword: string; newPassword: string; confirmPassword: string };

@@ -1,22 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeEmail, CurrentUser } from '@common/schemas/auth';
+import { useMutation } from '@tanstack/react-query';
+import type { ChangeEmail, EmailChangeRequested } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
-import { refreshInBackground } from '@/lib/query-client';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
-import { profileQueryKey } from './get-profile';
 
-/** POST /api/auth/email: 200 CurrentUser; 409 when the address is taken. */
-export function changeEmail(input: ChangeEmail) {
-  return api.post<CurrentUser>('/api/auth/email', input);
+/**
+ * POST /api/auth/email: 202 when the confirmation link went to the new address (nothing changes
+ * until it is opened, ADR 028); 400 wrong password or same address; 409 address taken.
+ */
+export function requestEmailChange(input: ChangeEmail) {
+  return api.post<EmailChangeRequested>('/api/auth/email', input);
 }
 
-export function useChangeEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeEmail,
-    onSuccess: (user) => {
-      queryClient.setQueryData(ME_QUERY_KEY, user);
-      refreshInBackground(queryClient, profileQueryKey(user.id));
-    },
-  });
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: requestEmailChange });
 }

@@ -1,0 +1,41 @@
+/**
+ * What a 409 says when a unique constraint refused a write (ADR 026). Services that know the
+ * field answer first with their own message; the error handler falls back on this table, so no
+ * unique violation anywhere becomes a 500. unique-constraints.api.test.ts checks that every
+ * unique index of the migrated database is named here, so a new constraint must be placed.
+ */
+import { ADMIN_TEXTS } from '../../../common/schemas/admin';
+import { TEXTS } from '../../../common/texts';
+import { USERNAME_TEXTS } from '../../../common/username';
+
+/** Constraints a person can run into, with the message that tells them what is taken. */
+export const UNIQUE_CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
+  users_email_lower_unique: TEXTS.emailInUse,
+  profiles_username_lower_unique: USERNAME_TEXTS.taken,
+  invitation_requests_email_lower_unique: TEXTS.invitationDuplicate,
+  pending_activations_email_lower_unique: TEXTS.invitationDuplicate,
+  tip_types_name_lower_unique: ADMIN_TEXTS.tipTypeExists,
+  likes_user_tip_unique: TEXTS.alreadyLiked,
+  likes_user_guide_unique: TEXTS.alreadyLiked,
+  saved_items_user_tip_unique: TEXTS.alreadySaved,
+  saved_items_user_guide_unique: TEXTS.alreadySaved,
+  connections_pair_unique: TEXTS.connectionExists,
+  email_change_tokens_userId_unique: TEXTS.alreadyExists,
+};
+
+/**
+ * Constraints only two requests racing each other can hit (a primary key, a row per user, a
+ * random token): the generic "already exists, reload" message is the right one.
+ */
+export const INTERNAL_UNIQUE_CONSTRAINTS: readonly string[] = [
+  'sessions_token_unique',
+  'signup_tokens_tokenHash_unique',
+  'email_change_tokens_tokenHash_unique',
+  'user_roles_userId_unique',
+  'guide_tips_position_unique',
+];
+
+/** The 409 message for a violation of `constraint` (unknown or unnamed: the generic one). */
+export function uniqueViolationMessage(constraint: string | undefined): string {
+  return (constraint && UNIQUE_CONSTRAINT_MESSAGES[constraint]) || TEXTS.alreadyExists;
+}

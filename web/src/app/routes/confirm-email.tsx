@@ -1,0 +1,13 @@
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { ConfirmEmailChange } from '@/features/auth/components/confirm-email-change';
+
+/** /confirm-email?token=...: the link of an e-mail change (ADR 028), signed in or not. */
+export function ConfirmEmailRoute() {
+  const [params] = useSearchParams();
+  return (
+    <AuthLayout title="Confirm your new email">
+      <ConfirmEmailChange token={params.get('token') ?? ''} />
+    </AuthLayout>
+  );
+}
