@@ -60,6 +60,13 @@ export const TEXTS = {
   databaseUnavailable: "Waymark can't reach its database right now. Please try again in a moment.",
   /** 409 when a row the request refers to was deleted while it ran (docs/decisions/014). */
   changedMeanwhile: 'Something this refers to was just deleted. Please reload and try again.',
+
+  /** Issue 19, privacy: a guide item whose tip is private to its author (ADR 008, 030). */
+  privateTipInGuide: 'Private tip',
+  /** A single-line field (name, title, city...) with a line break, tab or other control character (ADR 032). */
+  notSingleLine: 'Please keep this to a single line, without tabs, line breaks or control characters.',
+  /** A multi-line field (description, bio...) with a control character other than a line break or tab. */
+  controlCharacter: 'Please remove control characters (such as text-direction overrides) from this text.',
 } as const;
 
 /** 'Invitation approved and notification email sent' / 'Invitation rejected' (SPEC 8). */
