@@ -72,6 +72,12 @@ export const TEXTS = {
   emailChangeSent: 'We sent a confirmation link to your new address. Your email changes when you open it.',
   emailChangeLinkInvalid: 'This confirmation link is invalid, has expired or was already used. Please ask for a new one from your profile.',
   emailChanged: 'Your email address has been changed.',
+  /** Issue 19, privacy: a guide item whose tip is private to its author (ADR 008, 030). */
+  privateTipInGuide: 'Private tip',
+  /** A single-line field (name, title, city...) with a line break, tab or other control character (ADR 032). */
+  notSingleLine: 'Please keep this to a single line, without tabs, line breaks or control characters.',
+  /** A multi-line field (description, bio...) with a control character other than a line break or tab. */
+  controlCharacter: 'Please remove control characters (such as text-direction overrides) from this text.',
 } as const;
 
 /** 'Invitation approved and notification email sent' / 'Invitation rejected' (SPEC 8). */

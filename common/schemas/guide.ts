@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { multiLine, singleLine } from './common';
 import { AuthorSchema, CountrySchema, GuideTagsSchema, PhotoUrlSchema, ViewerFlagsSchema } from './content-fields';
 import { TipOptionSchema } from './tip';
 
@@ -18,9 +19,13 @@ export const GuideItemInputSchema = z.union([
   z.object({ dayNumber: z.number().int().min(1), tipId: z.uuid() }),
   z.object({
     dayNumber: z.number().int().min(1),
-    customTitle: z.string().trim().min(1, 'A custom item needs a title').max(200),
-    customDescription: z.string().trim().max(2000).nullish().transform((v) => (v ? v : null)),
-    customPlaceName: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
+    customTitle: singleLine(z.string().trim().min(1, 'A custom item needs a title').max(200)),
+    customDescription: multiLine(z.string().trim().max(2000))
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    customPlaceName: singleLine(z.string().trim().max(200))
+      .nullish()
+      .transform((v) => (v ? v : null)),
   }),
 ]);
 export type GuideItemInput = z.input<typeof GuideItemInputSchema>;
@@ -31,13 +36,17 @@ export type GuideItemInput = z.input<typeof GuideItemInputSchema>;
  */
 const guideInput = (maxDays: number, maxPhotos: number) =>
   z.object({
-    title: z.string().trim().min(1, GUIDE_TEXTS.missingTitle).max(200),
-    location: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
+    title: singleLine(z.string().trim().min(1, GUIDE_TEXTS.missingTitle).max(200)),
+    location: singleLine(z.string().trim().max(200))
+      .nullish()
+      .transform((v) => (v ? v : null)),
     countries: z
       .array(CountrySchema)
       .max(60)
       .refine((c) => new Set(c).size === c.length, 'Each country only once'),
-    description: z.string().trim().max(5000).nullish().transform((v) => (v ? v : null)),
+    description: multiLine(z.string().trim().max(5000))
+      .nullish()
+      .transform((v) => (v ? v : null)),
     daysCount: z.number().int().min(1, 'A guide lasts at least 1 day').max(maxDays, `A guide lasts at most ${maxDays} days`),
     photoUrls: z.array(PhotoUrlSchema).max(maxPhotos, GUIDE_TEXTS.tooManyPhotos).default([]),
     tags: GuideTagsSchema.default([]),
@@ -49,7 +58,7 @@ const guideInput = (maxDays: number, maxPhotos: number) =>
 export const GuideCreateSchema = guideInput(LIMITS.guideDaysOnCreateMax, LIMITS.guidePhotosOnCreateMax);
 /** PUT /api/guides/:id: 1-30 days, title and location required, photos unlimited (a sane cap). */
 export const GuideUpdateSchema = guideInput(LIMITS.guideDaysOnEditMax, 50).extend({
-  location: z.string().trim().min(1, GUIDE_TEXTS.missingLocation).max(200),
+  location: singleLine(z.string().trim().min(1, GUIDE_TEXTS.missingLocation).max(200)),
 });
 export type GuideCreate = z.input<typeof GuideCreateSchema>;
 export type GuideUpdate = z.input<typeof GuideUpdateSchema>;

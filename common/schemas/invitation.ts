@@ -3,10 +3,11 @@ import { COUNTRIES } from '../lists/countries';
 import { REFERRAL_SOURCE_VALUES } from '../lists/referral-sources';
 import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
+import { multiLine, singleLine } from './common';
 
 /** submit_invitation_request (SPEC 5 and 7): every field required, 50-character minimum. */
 export const InvitationRequestSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required').max(LIMITS.nameMaxLength),
+  fullName: singleLine(z.string().trim().min(1, 'Full name is required').max(LIMITS.nameMaxLength)),
   email: z
     .string()
     .trim()
@@ -15,11 +16,13 @@ export const InvitationRequestSchema = z.object({
     .pipe(z.email('Please enter a valid email address')),
   country: z.enum(COUNTRIES, 'Please choose your country from the list'),
   howDidYouKnow: z.enum(REFERRAL_SOURCE_VALUES, 'Please tell us how you heard about us'),
-  aboutYourself: z
-    .string()
-    .trim()
-    .min(LIMITS.aboutYourselfMinLength, TEXTS.aboutYourselfTooShort)
-    .max(LIMITS.aboutYourselfMaxLength, `Please keep it under ${LIMITS.aboutYourselfMaxLength} characters.`),
+  aboutYourself: multiLine(
+    z
+      .string()
+      .trim()
+      .min(LIMITS.aboutYourselfMinLength, TEXTS.aboutYourselfTooShort)
+      .max(LIMITS.aboutYourselfMaxLength, `Please keep it under ${LIMITS.aboutYourselfMaxLength} characters.`),
+  ),
 });
 export type InvitationRequest = z.infer<typeof InvitationRequestSchema>;
 

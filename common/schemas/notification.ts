@@ -33,7 +33,7 @@ export const NotificationSchema = z.object({
   guideId: z.string().nullable(),
   isRead: z.boolean(),
   createdAt: z.string(),
-  /** The actor's profile (null when there is none, e.g. a deleted account). */
+  /** The actor's profile (null when there is none, e.g. a deleted account, and always for tip_saved and guide_saved: saves are anonymous, ADR 031). */
   actor: z
     .object({ id: z.string(), name: z.string().nullable(), username: z.string().nullable(), profilePictureUrl: z.string().nullable() })
     .nullable(),

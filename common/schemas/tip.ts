@@ -3,6 +3,7 @@ import { TIP_CURRENCIES } from '../lists/currencies';
 import { LIMITS } from '../limits';
 import { isMapsUrl } from '../maps-url';
 import { COUNTRIES } from '../lists/countries';
+import { multiLine, singleLine } from './common';
 import { AuthorSchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
 
 export const TIP_TEXTS = {
@@ -20,8 +21,10 @@ export const TIP_TEXTS = {
 /** A required text: absent, null or blank all answer SPEC 5's 'Missing Information' text. */
 const required = (max: number, tooLong = `At most ${max} characters`) =>
   z.string({ error: TIP_TEXTS.missingInformation }).trim().min(1, TIP_TEXTS.missingInformation).max(max, tooLong);
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
+const optionalText = (max: number, rule: typeof singleLine = singleLine) =>
+  rule(z.string().trim().max(max, `At most ${max} characters`))
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** YYYY-MM-DD, not after today (the server allows a day of slack for time zones ahead of UTC). */
 export const ExperienceDateSchema = z
@@ -34,18 +37,15 @@ export const ExperienceDateSchema = z
 
 /** Create and edit payload of a tip (SPEC 5, 7); empty optional fields are null. */
 export const TipInputSchema = z.object({
-  title: required(200),
+  title: singleLine(required(200)),
   tipTypeId: z.uuid('Please choose a category').nullish().transform((v) => v ?? null),
   rating: z.number().int().min(LIMITS.ratingMin).max(LIMITS.ratingMax, 'Rating is 1 to 5').nullish().transform((v) => v ?? null),
   country: z.enum(COUNTRIES, {
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? TIP_TEXTS.missingInformation : 'Please choose a country from the list'),
   }),
-  city: required(100),
+  city: singleLine(required(100)),
   placeName: optionalText(200),
-  googleMapsUrl: z
-    .string()
-    .trim()
-    .max(2000)
+  googleMapsUrl: singleLine(z.string().trim().max(2000))
     .refine((v) => v === '' || isMapsUrl(v), TIP_TEXTS.invalidUrl)
     .nullish()
     .transform((v) => (v ? v : null)),
@@ -64,8 +64,8 @@ export const TipInputSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'Currency is a three-letter code such as USD')
     .nullish()
     .transform((v) => v ?? null),
-  description: required(LIMITS.shortDescriptionMaxLength, TIP_TEXTS.descriptionTooLong),
-  detailedContent: optionalText(20_000),
+  description: multiLine(required(LIMITS.shortDescriptionMaxLength, TIP_TEXTS.descriptionTooLong)),
+  detailedContent: optionalText(20_000, multiLine),
   photoUrls: z.array(PhotoUrlSchema).max(LIMITS.tipPhotosMax, TIP_TEXTS.tooManyPhotos).default([]),
   tags: TagsSchema.default([]),
   isPrivate: z.boolean().default(false),

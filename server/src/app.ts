@@ -47,6 +47,7 @@ import { tipRoutes } from './modules/tips/tips.routes';
 import { createTipsService } from './modules/tips/tips.service';
 import { tipTypeRoutes } from './modules/tip-types/tip-types.routes';
 import { accessPlugin } from './plugins/access';
+import { cacheHeadersPlugin } from './plugins/cache-headers';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  // First, so its onSend hook covers every answer, refusals by the plugins below included.
+  await app.register(cacheHeadersPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

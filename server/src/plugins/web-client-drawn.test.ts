@@ -64,7 +64,7 @@ describe('a tip page drawn by the server', () => {
   it('carries the markup, the responses it was drawn from, its stylesheet, and starts its scripts after its photo', async () => {
     const res = await get(`/view-tip/${TIP}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const html = res.body;
     expect(html).toContain(`<div id="root"><p>drawn /view-tip/${TIP} for member-1</p></div><template id="drawn-end">`);
     // Its first paint waits for all of the markup (server-render.ts).

@@ -55,6 +55,16 @@ afterAll(async () => {
 });
 
 describe('web client serving', () => {
+  it('varies every page on the cookie: `/` is a different page with a session (issue 19 item 8)', async () => {
+    for (const cookie of [undefined, SESSION]) {
+      for (const url of ['/', '/dashboard', '/explore']) {
+        const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie, 'user-agent': AGENT } : {} });
+        expect(res.statusCode, url).toBe(200);
+        expect(String(res.headers.vary), `${url} ${cookie ?? 'no session'}`).toMatch(/\bcookie\b/);
+      }
+    }
+  });
+
   it.each(['/', '/dashboard', '/view-tip/123', '/no/such/page'])('answers %s with index.html, not cached', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
@@ -101,7 +111,7 @@ describe('web client serving', () => {
     const explore = await page('/explore');
     expect(explore.statusCode).toBe(200);
     expect(explore.headers['content-type']).toContain('text/html');
-    expect(explore.headers['cache-control']).toBe('private, no-cache');
+    expect(explore.headers['cache-control']).toBe('private, no-store');
     expect(explore.headers.vary).toContain('cookie');
     expect(inlinedOf(explore.body)).toEqual({
       '/api/explore?limit=12': { items: [{ id: 'c1', photoUrl: PHOTO, title: '</script><script>alert(1)</script>' }], nextCursor: null },

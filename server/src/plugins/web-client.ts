@@ -55,13 +55,15 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
     }
-    reply.header('cache-control', 'no-cache');
+    // The same page for everyone who asks, revalidated each time; `/` differs with the session
+    // (the drawn sign-in page or index.html), so every page varies on the cookie.
+    reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-encoding');
     const cookie = request.headers.cookie;
     const isMember = Boolean(cookie && opts.hasSession(cookie));
     if (!isMember && request.url === SIGN_IN_PAGE) {
       const html = await signInPage();
       // A member who opens `/` is sent on by the page, which must then be index.html.
-      if (html) return sendHtml(request, reply.header('vary', 'cookie, accept-encoding'), html);
+      if (html) return sendHtml(request, reply, html);
     }
     // Signed out, those requests would only fail: the page sends the visitor to sign in.
     const modules = isMember ? routeModules(request.url) : [];
@@ -74,8 +76,9 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     const fetches = failed.filter((url) => url !== ME);
     const preloads = { fetches, modules: chunkUrls(await manifest(), modules), firstPaint: firstPaintHead(responses) };
     const html = withPreloads(await indexHtml(), preloads);
-    // The page now holds this member's data: no shared cache may keep it.
-    reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
+    // The page now holds this member's data: no cache may keep it, the browser's own included
+    // (ADR 032), so it is gone from the machine with the session.
+    reply.header('cache-control', 'private, no-store').header('vary', 'cookie, accept-encoding');
     if (!markup) return sendHtml(request, reply, html);
     return sendHtml(request, reply, await drawnPage(html, markup));
   };

@@ -1,7 +1,8 @@
 /**
  * Makes every call of one route's table entry (each scenario, each caller) and returns what
  * differed from the table: the status, and for a refusal the exact error shape and no data of
- * the target row; for a non-owner, never a string only the owner may see.
+ * the target row; for a non-owner, never a string only the owner may see; and for every answer,
+ * headers that keep it out of every cache (issue 19 item 8).
  */
 import { CALLERS, type Caller, SECRET } from './callers';
 import type { Fixtures } from './fixtures';
@@ -23,8 +24,9 @@ async function openStream(base: string, scene: Scene, cookie: string | undefined
   const res = await fetch(`${base}${scene.url}`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
   const body = res.status === 200 ? '' : await res.text();
   const contentType = res.headers.get('content-type') ?? '';
+  const headers = { 'cache-control': res.headers.get('cache-control') ?? undefined, vary: res.headers.get('vary') ?? undefined };
   controller.abort();
-  return { statusCode: res.status, body, isEventStream: contentType.startsWith('text/event-stream') };
+  return { statusCode: res.status, body, headers, isEventStream: contentType.startsWith('text/event-stream') };
 }
 
 function refusalProblems(status: number, body: string, secrets: string[]): string[] {
@@ -62,6 +64,7 @@ export async function runRoute(fx: Fixtures, key: string, access: RouteAccess, r
         : await fx.t.call(method, scene.url, { cookie: account?.cookie, body: scene.body, headers: scene.headers });
       tally.calls += 1;
       const found = checkCall(fx, caller, scene, outcome[caller], res.statusCode, res.body);
+      found.push(...cacheProblems(key, res.statusCode, res.headers));
       if ('isEventStream' in res && res.statusCode === 200 && !res.isEventStream) found.push('not an event stream');
       for (const p of found) problems.push(`${method} ${template} [${scenario}] as ${caller}: ${p}`);
       if (found.length > 0) tally.unexpected += 1;
@@ -78,5 +81,24 @@ function checkCall(fx: Fixtures, caller: Caller, scene: Scene, expected: Expecte
     const seen = (scene.ownerOnly ?? []).filter((s) => body.includes(s));
     if (seen.length > 0) problems.push(`shows the owner's ${seen.join(', ')}`);
   }
+  return problems;
+}
+
+/** A photo's own caching (private, immutable): the one successful answer that may be kept. */
+const KEPT_WHEN_OK = new Set(['GET /api/media/:bucket/:userId/:file']);
+
+/**
+ * Issue 19 item 8 (ADR 032): no cache may keep an answer that depends on the session, which is
+ * every /api answer, refusals included; all of them vary on the cookie.
+ */
+function cacheProblems(key: string, status: number, headers: Record<string, string | string[] | number | undefined>): string[] {
+  const cacheControl = String(headers['cache-control'] ?? '');
+  const vary = String(headers.vary ?? '');
+  const problems: string[] = [];
+  const isKept = KEPT_WHEN_OK.has(key) && status === 200;
+  if (isKept ? !/^private\b/.test(cacheControl) : !/(^|,\s*)no-store\b/.test(cacheControl)) {
+    problems.push(`${status} answer has cache-control "${cacheControl}"`);
+  }
+  if (!/\bcookie\b/i.test(vary)) problems.push(`${status} answer does not vary on the cookie (vary "${vary}")`);
   return problems;
 }

@@ -55,7 +55,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_LIFETIME_MS),
     });
     const message = emailChangeConfirmation(
-      { name: user.name, email: newEmail },
+      newEmail,
       confirmEmailUrl(deps.publicUrl, token),
       EMAIL_CHANGE_LIFETIME_MS / 60_000,
     );

@@ -186,7 +186,9 @@ describe('connections', () => {
     const third = await request(ann, bob);
     expect(third.statusCode).toBe(201);
     expect(await pairRows(ann.id, bob.id)).toEqual([expect.objectContaining({ id: entry.id, requesterId: ann.id, addresseeId: bob.id, status: 'pending' })]);
-    expect((await notificationsOf(bob.id)).at(-1)).toMatchObject({ type: 'connection_request', content: 'Ann Reject sent you a connection request' });
+    // Bob has not read Ann's first request: the re-request adds no second unread one (ADR 031).
+    const requests = (await notificationsOf(bob.id)).filter((n) => n.type === 'connection_request');
+    expect(requests).toEqual([expect.objectContaining({ content: 'Ann Reject sent you a connection request', actorId: ann.id, isRead: false })]);
   });
 
   it('cancels: only the requester of a pending request (addressee and stranger 403, not pending 409); nobody notified', async () => {

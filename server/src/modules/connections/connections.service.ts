@@ -72,7 +72,8 @@ export function createConnectionsService(deps: { db: Database }) {
 
   async function notify(ex: Executor, to: string, actorId: string, kind: 'request' | 'accepted' | 'declined') {
     const name = await notificationsRepo.actorName(ex, actorId);
-    await notificationsRepo.insertNotification(ex, {
+    // One unread notice per actor and kind (ADR 031): request/cancel cycles cannot pile them up.
+    await notificationsRepo.notifyUnlessUnread(ex, {
       userId: to,
       actorId,
       type: kind === 'request' ? 'connection_request' : kind === 'accepted' ? 'connection_accepted' : 'connection_declined',

@@ -120,7 +120,8 @@ describe('with the outbox mailer', () => {
         .where(sql`lower(${outbox.toAddress}) = ${body.email.toLowerCase()}`);
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toBe('We received your Waymark invitation request');
-      expect(mails[0]?.bodyText).toContain(`Hi ${body.fullName},`);
+      expect(mails[0]?.bodyText).toContain('Hello,');
+      expect(mails[0]?.bodyText).not.toContain(body.fullName); // no visitor text in the e-mail (ADR 032)
     });
 
     it('refuses a second request for the same e-mail, whatever its case (409), storing nothing', async () => {

@@ -68,22 +68,25 @@ describe('GET /api/admin/outbox', () => {
     expect(approval!.text).toContain(approval!.links[0]);
 
     expect(confirmation).toMatchObject({ to: email, subject: 'We received your Waymark invitation request', links: [] });
-    expect(confirmation!.text).toContain('Hi Olga Outbox,');
+    expect(confirmation!.text).toContain('Hello,');
+    expect(confirmation!.text).not.toContain('Olga');
     expect(Date.parse(approval!.createdAt)).toBeGreaterThanOrEqual(Date.parse(confirmation!.createdAt));
   });
 
-  it('extracts every http(s) link of a message, and none from plain text', async () => {
+  it("shows the HTML part's anchors as links, never a URL found in the text", async () => {
     const mailer = createOutboxMailer(t.db);
     await mailer.send({
       to: 'links@example.com',
       subject: 'Two links',
-      text: 'First https://example.com/a?b=1&c=2 then\n<http://example.org/x> and done.',
+      text: 'First https://evil.example/a?b=1&c=2 then\n<http://example.org/x> and done.',
+      html: '<p>Visit https://evil.example/a</p><p><a href="http://waymark.test/signup?email=a%40b.c&#38;token=t">Create</a></p>',
     });
-    const res = await t.call('GET', '/api/admin/outbox?limit=1', { cookie: admin });
+    await mailer.send({ to: 'plain@example.com', subject: 'Plain', text: 'See https://example.com now' });
+    const res = await t.call('GET', '/api/admin/outbox?limit=50', { cookie: admin });
     expect(res.statusCode).toBe(200);
-    const [item] = res.json<Page>().items;
-    expect(item).toMatchObject({ to: 'links@example.com', subject: 'Two links' });
-    expect(item!.links).toEqual(['https://example.com/a?b=1&c=2', 'http://example.org/x']);
+    const items = res.json<Page>().items;
+    expect(items.find((m) => m.to === 'links@example.com')?.links).toEqual(['http://waymark.test/signup?email=a%40b.c&token=t']);
+    expect(items.find((m) => m.to === 'plain@example.com')?.links).toEqual([]);
   });
 
   it('pages with limit and nextCursor, every message once, newest first', async () => {

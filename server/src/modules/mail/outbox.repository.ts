@@ -10,6 +10,7 @@ export function listOutbox(db: Executor, cursor: Cursor | null, limit: number) {
       toAddress: outbox.toAddress,
       subject: outbox.subject,
       bodyText: outbox.bodyText,
+      bodyHtml: outbox.bodyHtml,
       createdAt: outbox.createdAt,
       cursorTs: cursorText(outbox.createdAt),
     })

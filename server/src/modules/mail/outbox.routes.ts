@@ -5,10 +5,9 @@ import { OutboxMessageSchema } from '../../../../common/schemas/outbox';
 import type { Database } from '../../../../db/client';
 import { decodeCursor, toPage } from '../../lib/keyset';
 import { listOutbox } from './outbox.repository';
+import { linksOfHtml } from './templates';
 
-const LINK = /https?:\/\/[^\s<>"]+/g;
-
-/** The local outbox, for admins (A5): each message with the links it carries. */
+/** The local outbox, for admins (A5): each message with the app's own links it carries (ADR 032). */
 export async function outboxRoutes(app: FastifyInstance, opts: { db: Database }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/',
@@ -24,7 +23,7 @@ export async function outboxRoutes(app: FastifyInstance, opts: { db: Database })
         to: row.toAddress,
         subject: row.subject,
         text: row.bodyText,
-        links: row.bodyText.match(LINK) ?? [],
+        links: linksOfHtml(row.bodyHtml),
         createdAt: row.createdAt.toISOString(),
       }));
     },

@@ -1,4 +1,10 @@
-/** The e-mails Waymark sends. Plain text first; the HTML part only adds a clickable button. */
+/**
+ * The e-mails Waymark sends. Plain text first; the HTML part only adds a clickable button.
+ *
+ * They go to an address a visitor typed, so they carry no text a visitor typed (ADR 032): no
+ * name, which could bring a line or a URL of someone else's choosing into a Waymark e-mail. The
+ * only link is the app's own signup URL, whose query values are URL-encoded.
+ */
 import type { MailMessage } from './mailer';
 
 function escapeHtml(value: string): string {
@@ -6,12 +12,12 @@ function escapeHtml(value: string): string {
 }
 
 /** send-invitation-confirmation (SPEC 7). */
-export function invitationConfirmation(to: { fullName: string; email: string }): MailMessage {
+export function invitationConfirmation(to: { email: string }): MailMessage {
   return {
     to: to.email,
     subject: 'We received your Waymark invitation request',
     text: [
-      `Hi ${to.fullName},`,
+      'Hello,',
       '',
       'Thank you for requesting an invitation to Waymark. An admin will review your request and',
       'you will hear from us by e-mail when it has been decided.',
@@ -22,12 +28,12 @@ export function invitationConfirmation(to: { fullName: string; email: string }):
 }
 
 /** send-invitation-approval (SPEC 7): the signup link with the single-use token (D4). */
-export function invitationApproval(to: { fullName: string; email: string }, signupUrl: string): MailMessage {
+export function invitationApproval(to: { email: string }, signupUrl: string): MailMessage {
   return {
     to: to.email,
     subject: 'Your Waymark invitation has been approved',
     text: [
-      `Hi ${to.fullName},`,
+      'Hello,',
       '',
       'Good news: your invitation to Waymark has been approved. Create your account here:',
       '',
@@ -37,17 +43,20 @@ export function invitationApproval(to: { fullName: string; email: string }, sign
       '',
       'The Waymark team',
     ].join('\n'),
-    html: `<p>Hi ${escapeHtml(to.fullName)},</p><p>Good news: your invitation to Waymark has been approved.</p><p><a href="${escapeHtml(signupUrl)}">Create your account</a></p><p>This link works once and expires in 14 days.</p><p>The Waymark team</p>`,
+    html: `<p>Hello,</p><p>Good news: your invitation to Waymark has been approved.</p><p><a href="${escapeHtml(signupUrl)}">Create your account</a></p><p>This link works once and expires in 14 days.</p><p>The Waymark team</p>`,
   };
 }
 
-/** The link that confirms an asked-for e-mail change, sent to the NEW address (ADR 028). */
-export function emailChangeConfirmation(to: { name: string; email: string }, confirmUrl: string, lifetimeMinutes: number): MailMessage {
+/**
+ * The link that confirms an asked-for e-mail change, sent to the NEW address (ADR 028). Like every
+ * template it carries no text a member typed (ADR 032): the new address may be anyone's.
+ */
+export function emailChangeConfirmation(to: string, confirmUrl: string, lifetimeMinutes: number): MailMessage {
   return {
-    to: to.email,
+    to,
     subject: 'Confirm your new Waymark email address',
     text: [
-      `Hi ${to.name},`,
+      'Hello,',
       '',
       'Someone (we hope you) asked to use this address for their Waymark account. Open this link to confirm it:',
       '',
@@ -57,6 +66,16 @@ export function emailChangeConfirmation(to: { name: string; email: string }, con
       '',
       'The Waymark team',
     ].join('\n'),
-    html: `<p>Hi ${escapeHtml(to.name)},</p><p>Someone (we hope you) asked to use this address for their Waymark account.</p><p><a href="${escapeHtml(confirmUrl)}">Confirm this address</a></p><p>This link works once and expires in ${lifetimeMinutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes.</p><p>The Waymark team</p>`,
+    html: `<p>Hello,</p><p>Someone (we hope you) asked to use this address for their Waymark account.</p><p><a href="${escapeHtml(confirmUrl)}">Confirm this address</a></p><p>This link works once and expires in ${lifetimeMinutes} minutes. If you did not ask for this, ignore this e-mail: nothing changes.</p><p>The Waymark team</p>`,
   };
+}
+
+/**
+ * The links of a message as the outbox shows them: the anchors of its HTML part, which only these
+ * templates write (every other value in it is escaped), never URLs found in its text.
+ */
+export function linksOfHtml(html: string | null): string[] {
+  if (!html) return [];
+  const unescape = (value: string) => value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  return [...html.matchAll(/<a href="([^"]*)">/g)].map((m) => unescape(m[1] ?? '')).filter((url) => /^https?:\/\//.test(url));
 }

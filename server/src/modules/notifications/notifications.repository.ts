@@ -1,5 +1,6 @@
 /** All SQL of the notifications module: the recipient's list, counts, read state, and writes. */
-import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../../db/client';
 import { preparedPerShape } from '../../../../db/prepared';
 import { notifications, profiles } from '../../../../db/schema';
@@ -152,4 +153,37 @@ export async function insertNotification(db: Executor, n: NewNotification): Prom
     tipId: n.tipId ?? null,
     guideId: n.guideId ?? null,
   });
+}
+
+/** Equal, or both null: the actor of a save and the item of a connection notice are null. */
+const sameOrNull = (column: PgColumn, value: string | null | undefined) => (value ? eq(column, value) : isNull(column));
+
+/**
+ * Writes the notification unless an unread one of the same type, from the same actor, about the
+ * same item already waits for the recipient (ADR 007, 031): toggling a like, re-saving, or
+ * requesting and cancelling a connection again and again leaves one unread notice and fires no
+ * further live event. A transaction-scoped advisory lock on that key makes two transactions
+ * writing the same notice take turns (PostgreSQL; PGlite has one connection), so the second
+ * sees the first's row. Pass the transaction of the change it announces (D7). Whether it wrote.
+ */
+export async function notifyUnlessUnread(db: Executor, n: NewNotification): Promise<boolean> {
+  const key = ['notify', n.userId, n.actorId ?? '', n.type, n.tipId ?? '', n.guideId ?? ''].join(':');
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  const [waiting] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, n.userId),
+        sameOrNull(notifications.actorId, n.actorId),
+        eq(notifications.type, n.type),
+        sameOrNull(notifications.tipId, n.tipId),
+        sameOrNull(notifications.guideId, n.guideId),
+        isUnread,
+      ),
+    )
+    .limit(1);
+  if (waiting) return false;
+  await insertNotification(db, n);
+  return true;
 }

@@ -11,6 +11,9 @@ import * as repo from './notifications.repository';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
+/** Saves are anonymous (ADR 031): their notices never carry an actor, old rows included. */
+const ANONYMOUS_TYPES: ReadonlySet<Notification['type']> = new Set(['tip_saved', 'guide_saved']);
+
 export function toNotification(row: repo.NotificationRow): Notification {
   return {
     id: row.id,
@@ -20,7 +23,7 @@ export function toNotification(row: repo.NotificationRow): Notification {
     guideId: row.guideId,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
-    actor: row.actorId
+    actor: row.actorId && !ANONYMOUS_TYPES.has(row.type)
       ? { id: row.actorId, name: row.actorName, username: row.actorUsername, profilePictureUrl: row.actorPictureUrl }
       : null,
   };

@@ -90,10 +90,10 @@ describe('likes and saves', () => {
 
     const sent = await notificationsOf(owner.id);
     expect(sent.filter((n) => n.tipId === tipId)).toEqual([
-      expect.objectContaining({ type: 'tip_saved', content: 'Someone saved your tip', actorId: fan.id }),
+      expect.objectContaining({ type: 'tip_saved', content: 'Someone saved your tip', actorId: null }),
     ]);
     expect(sent.filter((n) => n.guideId === guideId)).toEqual([
-      expect.objectContaining({ type: 'guide_saved', content: 'Someone saved your guide', actorId: fan.id }),
+      expect.objectContaining({ type: 'guide_saved', content: 'Someone saved your guide', actorId: null }),
     ]);
 
     expect((await save(fan, 'tip', tipId)).json()).toEqual({ saved: false });

@@ -1,11 +1,12 @@
 /**
- * Likes, saves and the owner's notification (D7, D8). Every function takes the transaction's
- * executor: the row, the count and the notification commit together or not at all.
+ * Likes and saves (D7, D8). Every function takes the transaction's executor: the row, the count
+ * and the owner's notification (notifications.repository) commit together or not at all.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { ContentType } from '../../../../common/schemas/content-fields';
 import type { Executor } from '../../../../db/client';
-import { guides, likes, notifications, savedItems, tips } from '../../../../db/schema';
+import { notifyUnlessUnread } from '../notifications/notifications.repository';
+import { guides, likes, savedItems, tips } from '../../../../db/schema';
 
 const contentTable = (type: ContentType) => (type === 'tip' ? tips : guides);
 
@@ -85,40 +86,18 @@ export async function deleteSave(db: Executor, userId: string, type: ContentType
   return rows.length > 0;
 }
 
-export interface NewNotification {
+export interface ReactionNotice {
   userId: string;
-  actorId: string;
+  /** Null for a save: saves are anonymous (ADR 031). */
+  actorId: string | null;
   type: 'like' | 'tip_saved' | 'guide_saved';
   content: string;
   contentType: ContentType;
   contentId: string;
 }
 
-/**
- * Writes the notification unless the same actor's unread one of the same type for the same item
- * is still waiting (ADR 007): like, unlike, like again notifies once.
- */
-export async function notifyOnce(db: Executor, n: NewNotification): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, n.userId),
-        eq(notifications.actorId, n.actorId),
-        eq(notifications.type, n.type),
-        n.contentType === 'tip' ? eq(notifications.tipId, n.contentId) : eq(notifications.guideId, n.contentId),
-        eq(notifications.isRead, false),
-      ),
-    )
-    .limit(1);
-  if (existing) return false;
-  await db.insert(notifications).values({
-    userId: n.userId,
-    actorId: n.actorId,
-    type: n.type,
-    content: n.content,
-    ...target(n.contentType, n.contentId),
-  });
-  return true;
+/** The owner's notice of a like or save, unless the same one is still unread (ADR 007, 031). */
+export function notifyOnce(db: Executor, n: ReactionNotice): Promise<boolean> {
+  const { contentType, contentId, ...notice } = n;
+  return notifyUnlessUnread(db, { ...notice, ...target(contentType, contentId) });
 }

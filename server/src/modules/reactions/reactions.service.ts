@@ -56,7 +56,8 @@ export function createReactionsService(deps: { db: Database }) {
       const ownerId = await ownerOf(tx, ref, userId, CONTENT_TEXTS.cannotLikeOwn);
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
         if (await repo.insertLike(tx, userId, type, id)) {
-          const likesCount = await repo.changeLikesCount(tx, type, id, 1);
+          // The notice before the count: the item's row lock, which every toggle of the item
+          // waits for, is then held for one statement only.
           await repo.notifyOnce(tx, {
             userId: ownerId,
             actorId: userId,
@@ -65,7 +66,7 @@ export function createReactionsService(deps: { db: Database }) {
             contentType: type,
             contentId: id,
           });
-          return { liked: true, likesCount };
+          return { liked: true, likesCount: await repo.changeLikesCount(tx, type, id, 1) };
         }
         if (await repo.deleteLike(tx, userId, type, id)) {
           return { liked: false, likesCount: await repo.changeLikesCount(tx, type, id, -1) };
@@ -82,9 +83,11 @@ export function createReactionsService(deps: { db: Database }) {
       const ownerId = await ownerOf(tx, ref, userId, CONTENT_TEXTS.cannotSaveOwn);
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
         if (await repo.insertSave(tx, userId, type, id)) {
+          // Saves are anonymous (ADR 031): the notice names nobody and records no actor, so no
+          // answer, live event or later deletion of the saver's account can tell who it was.
           await repo.notifyOnce(tx, {
             userId: ownerId,
-            actorId: userId,
+            actorId: null,
             type: type === 'tip' ? 'tip_saved' : 'guide_saved',
             content: saveNotificationText(type),
             contentType: type,

@@ -51,7 +51,7 @@ describe('GET /api/events (live stream)', () => {
     const stream = await subscribe(alice);
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(stream.headers.get('cache-control')).toMatch(/no-cache/);
+    expect(stream.headers.get('cache-control')).toMatch(/no-store/);
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
     expect(await stream.next()).toEqual({ event: 'ready', id: null, data: '{}' });
     await stream.close();

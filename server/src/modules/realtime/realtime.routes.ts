@@ -66,7 +66,9 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { hub: EventHub
     const res = reply.raw;
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // A member's own events: no cache may keep them (ADR 032), nor transform the stream.
+      'cache-control': 'no-store, no-transform',
+      vary: 'cookie',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',

@@ -128,10 +128,16 @@ export async function tipTypeExists(db: Executor, id: string): Promise<boolean> 
 }
 
 /**
- * Guide items that point at the tip keep what the reader saw, as custom items (ADR 006): the
- * tip's title, description and place (its place name, else "city, country").
+ * Guide items that point at a public tip keep what the reader saw, as custom items (ADR 006): the
+ * tip's title, description and place (its place name, else "city, country"). Items that point at
+ * a private tip go with it (ADR 030): readers only ever saw a placeholder there, and a custom
+ * item would publish the tip's text to everyone who can read the guide.
  */
 export async function detachFromGuides(db: Executor, tip: LockedTip): Promise<void> {
+  if (tip.isPrivate) {
+    await db.delete(guideTips).where(eq(guideTips.tipId, tip.id));
+    return;
+  }
   await db
     .update(guideTips)
     .set({

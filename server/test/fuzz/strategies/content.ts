@@ -62,7 +62,8 @@ const image = (res: { body: string; headers: Record<string, unknown> }) =>
   String(res.headers['content-type']).startsWith('image/webp') ? null : `media answered ${String(res.headers['content-type'])}`;
 
 const tipsChanged = ['tips'];
-const tipGone = ['tips', 'likes', 'saved_items', 'notifications'];
+// A private tip's guide items go with it (ADR 030).
+const tipGone = ['tips', 'guide_tips', 'likes', 'saved_items', 'notifications'];
 const guideGone = ['guides', 'guide_tips', 'guide_countries', 'likes', 'saved_items', 'notifications'];
 
 export const CONTENT: Strategies = {

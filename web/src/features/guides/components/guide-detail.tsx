@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
 import { GUIDE_COVER_SIZES } from '@common/media-url';
 import { GUIDE_TEXTS, type Guide, type GuideItem } from '@common/schemas/guide';
+import { TEXTS } from '@common/texts';
 import { LikeButton } from '@/components/content/like-button';
 import { PhotoGallery } from '@/components/content/photo-gallery';
 import { SaveButton } from '@/components/content/save-button';
@@ -140,8 +141,8 @@ function Itinerary({ guide }: { guide: Guide }) {
                 <p className="ml-10 text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
               ) : (
                 <ol className="ml-4 grid gap-3 border-l-2 border-secondary pl-6">
-                  {items.map((item) => (
-                    <ItineraryItem key={item.id} item={item} />
+                  {items.map((item, index) => (
+                    <ItineraryItem key={item.id} item={item} position={index + 1} />
                   ))}
                 </ol>
               )}
@@ -153,20 +154,28 @@ function Itinerary({ guide }: { guide: Guide }) {
   );
 }
 
-function ItineraryItem({ item }: { item: GuideItem }) {
+/** `position` counts the day's items as shown, so an item removed with its tip leaves no gap. */
+function ItineraryItem({ item, position }: { item: GuideItem; position: number }) {
   const tip = item.tip;
-  const title = tip?.title ?? item.customTitle ?? 'Activity';
+  // Neither a tip nor a custom title: someone else's private tip (ADR 008). Nothing of it is sent.
+  const isPrivateTip = !tip && !item.customTitle;
+  const title = tip?.title ?? item.customTitle ?? TEXTS.privateTipInGuide;
   const place = tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName;
   const description = tip?.description ?? item.customDescription;
   return (
-    <li className="relative grid gap-1">
+    <li className="relative grid gap-1" data-testid="itinerary-item">
       <span className="absolute top-0 -left-9 flex size-6 items-center justify-center rounded-full border-2 border-secondary bg-card text-xs font-semibold">
-        {item.orderInDay}
+        {position}
       </span>
       {tip ? (
         <Link to={`/view-tip/${tip.id}`} className="font-medium text-primary hover:underline">
           {title}
         </Link>
+      ) : isPrivateTip ? (
+        <p className="flex items-center gap-1.5 text-muted-foreground italic">
+          <Lock className="size-3.5" aria-hidden />
+          {title}
+        </p>
       ) : (
         <p className="font-medium">{title}</p>
       )}

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { Check, Undo2 } from 'lucide-react';
+import { Bookmark, Check, Undo2 } from 'lucide-react';
 import type { Notification } from '@common/schemas/notification';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -12,12 +12,16 @@ type NotificationItemProps = {
   isToggling: boolean;
 };
 
+/** Saves are anonymous (ADR 031): their notices show a neutral icon and name nobody. */
+const isAnonymous = (notification: Notification) => notification.type === 'tip_saved' || notification.type === 'guide_saved';
+
 export function NotificationItem({ notification, onOpen, onToggleRead, isToggling }: NotificationItemProps) {
-  const name = actorName(notification.actor);
+  const anonymous = isAnonymous(notification);
+  const name = anonymous ? '' : actorName(notification.actor);
   const createdAt = new Date(notification.createdAt);
   const content = notification.content;
   // The server writes the actor's name first ('{name} sent you...'): show it in bold.
-  const hasNamePrefix = content.startsWith(name);
+  const hasNamePrefix = !anonymous && content.startsWith(name);
 
   return (
     <li
@@ -33,7 +37,7 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
         onClick={() => onOpen(notification)}
         className="flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded-lg text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <ActorAvatar name={name} pictureUrl={notification.actor?.profilePictureUrl ?? null} />
+        {anonymous ? <SavedIcon /> : <ActorAvatar name={name} pictureUrl={notification.actor?.profilePictureUrl ?? null} />}
         <span className="grid min-w-0 gap-1">
           <span className={cn('text-sm break-words', notification.isRead ? 'text-muted-foreground' : 'text-foreground')}>
             {hasNamePrefix ? (
@@ -69,6 +73,14 @@ function ActorAvatar({ name, pictureUrl }: { name: string; pictureUrl: string | 
       className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 font-semibold text-white"
     >
       {name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+function SavedIcon() {
+  return (
+    <span aria-hidden data-testid="notification-saved-icon" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+      <Bookmark className="size-5" />
     </span>
   );
 }

@@ -1,0 +1,124 @@
+/**
+ * Privacy in the browser (issue 19 items 5 and 6), as two members see it: a private tip in its
+ * author's public guide is a placeholder for the other member, in the page the server draws and
+ * in the one the browser draws, and deleting it leaves nothing of it for anyone; a save notifies
+ * the owner without naming or picturing the saver.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { CSRF, E2E_ADMIN, createActiveMember, dismissToasts, signIn, waitForHydration } from './fixtures';
+
+const SHOTS = '.tmp/privacy-shots';
+
+async function adminRequest(browser: import('@playwright/test').Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page.request;
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [['360', { width: 360, height: 800 }], ['desktop', { width: 1280, height: 900 }]] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+  }
+}
+
+test('a private tip in a public guide: a placeholder for others, and nothing of it after deletion', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await adminRequest(browser);
+  const alice = await createActiveMember(browser, admin, 'Alice');
+  const bob = await createActiveMember(browser, admin, 'Bob');
+  const mark = Date.now().toString(36);
+  const secrets = [`Qorvath cove ${mark}`, `Zimbrel ledge swim ${mark}`, `Vantrobe pier ${mark}`];
+
+  const tip = await alice.context.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title: secrets[0], description: secrets[1], placeName: secrets[2], country: 'Greece', city: 'Naxos', isPrivate: true },
+  });
+  expect(tip.status(), await tip.text()).toBe(201);
+  const tipId = ((await tip.json()) as { id: string }).id;
+  const guide = await alice.context.request.post('/api/guides', {
+    headers: CSRF,
+    data: {
+      title: `Island days ${mark}`,
+      location: 'Naxos',
+      countries: ['Greece'],
+      daysCount: 1,
+      items: [{ dayNumber: 1, customTitle: 'Ferry from Piraeus' }, { dayNumber: 1, tipId }, { dayNumber: 1, customTitle: 'Sunset at Portara' }],
+    },
+  });
+  expect(guide.status(), await guide.text()).toBe(201);
+  const guideId = ((await guide.json()) as { id: string }).id;
+
+  // Bob: the HTML the server draws for him holds nothing of the tip, nor does the page.
+  const html = await (await bob.context.request.get(`/view-guide/${guideId}`)).text();
+  expect(html).toContain('Ferry from Piraeus');
+  for (const secret of secrets) expect(html).not.toContain(secret);
+  await bob.page.goto(`/view-guide/${guideId}`);
+  await waitForHydration(bob.page);
+  const items = bob.page.getByTestId('itinerary-item');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(1)).toHaveText(/Private tip/);
+  for (const secret of secrets) await expect(bob.page.getByText(secret)).toHaveCount(0);
+  await shoot(bob.page, 'guide-with-private-tip');
+
+  // Alice sees her own tip in her guide, then deletes it from its edit page.
+  await alice.page.goto(`/view-guide/${guideId}`);
+  await expect(alice.page.getByRole('link', { name: secrets[0] })).toBeVisible();
+  await alice.page.goto(`/edit-tip/${tipId}`);
+  await alice.page.getByRole('button', { name: 'Delete Tip' }).click();
+  await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(alice.page).toHaveURL(/\/tips$/);
+  await dismissToasts(alice.page);
+
+  // After the deletion: nothing of it for Bob (drawn HTML, page) nor for Alice; no gap in the numbering.
+  const after = await (await bob.context.request.get(`/view-guide/${guideId}`)).text();
+  for (const secret of secrets) expect(after).not.toContain(secret);
+  for (const page of [bob.page, alice.page]) {
+    await page.goto(`/view-guide/${guideId}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('itinerary-item')).toHaveCount(2);
+    await expect(page.getByTestId('itinerary-item').nth(1)).toContainText('2');
+    await expect(page.getByTestId('itinerary-item').nth(1)).toContainText('Sunset at Portara');
+    await expect(page.getByText('Private tip')).toHaveCount(0);
+    for (const secret of secrets) await expect(page.getByText(secret)).toHaveCount(0);
+  }
+});
+
+test('a save notifies the owner without naming or picturing the saver', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await adminRequest(browser);
+  const owner = await createActiveMember(browser, admin, 'Olga');
+  const saver = await createActiveMember(browser, admin, 'Quentin');
+  const liker = await createActiveMember(browser, admin, 'Lena');
+
+  const tip = await owner.context.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title: 'Night market noodles', description: 'Go hungry.', country: 'Thailand', city: 'Chiang Mai' },
+  });
+  expect(tip.status()).toBe(201);
+  const tipId = ((await tip.json()) as { id: string }).id;
+
+  await saver.page.goto(`/view-tip/${tipId}`);
+  await waitForHydration(saver.page);
+  await saver.page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(saver.page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  // A like for contrast: it names its actor.
+  const liked = await liker.context.request.post('/api/likes/toggle', { headers: CSRF, data: { contentType: 'tip', contentId: tipId } });
+  expect(liked.status()).toBe(200);
+
+  const api = (await (await owner.context.request.get('/api/notifications')).json()) as { items: { type: string; actor: unknown }[] };
+  expect(api.items.find((n) => n.type === 'tip_saved')?.actor).toBeNull();
+
+  await owner.page.goto('/notifications');
+  const items = owner.page.getByTestId('notification-item');
+  await expect(items).toHaveCount(2);
+  const saved = items.filter({ hasText: 'Someone saved your tip' });
+  await expect(saved).toHaveCount(1);
+  await expect(saved.getByTestId('notification-saved-icon')).toBeVisible();
+  await expect(saved.locator('img')).toHaveCount(0);
+  await expect(owner.page.getByText(saver.person.fullName)).toHaveCount(0);
+  await expect(items.filter({ hasText: `${liker.person.fullName} liked your tip` })).toHaveCount(1);
+  await shoot(owner.page, 'notifications-anonymous-save');
+});
