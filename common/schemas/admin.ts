@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth';
+import { multiLine, singleLine } from './common';
 
 export const ADMIN_TEXTS = {
   loading: 'Loading admin panel...',
@@ -63,11 +64,11 @@ export type PendingActivation = z.infer<typeof PendingActivationSchema>;
 export const ResendResultSchema = z.object({ isEmailSent: z.boolean() });
 
 export const SystemMessageInputSchema = z.object({
-  title: z.string().trim().min(1, 'Please enter a title').max(200),
-  content: z.string().trim().min(1, 'Please enter the message').max(2000),
+  title: singleLine(z.string().trim().min(1, 'Please enter a title').max(200)),
+  content: multiLine(z.string().trim().min(1, 'Please enter the message').max(2000)),
 });
 export type SystemMessageInput = z.infer<typeof SystemMessageInputSchema>;
 export const SystemMessageActiveSchema = z.object({ isActive: z.boolean() });
 
-export const TipTypeInputSchema = z.object({ name: z.string().trim().min(1, 'Please enter a name').max(60) });
+export const TipTypeInputSchema = z.object({ name: singleLine(z.string().trim().min(1, 'Please enter a name').max(60)) });
 export type TipTypeInput = z.infer<typeof TipTypeInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
+import { singleLine } from './common';
 
 const email = z
   .string()
@@ -23,10 +24,10 @@ export type SignIn = z.infer<typeof SignInSchema>;
 
 /** What the server accepts at sign-up; token is the signup link's single-use token (D4). */
 export const SignUpSchema = z.object({
-  fullName: z.string().trim().min(1, TEXTS.fillAllFields).max(LIMITS.nameMaxLength),
+  fullName: singleLine(z.string().trim().min(1, TEXTS.fillAllFields).max(LIMITS.nameMaxLength)),
   email,
   password,
-  token: z.string().trim().max(200).optional(),
+  token: singleLine(z.string().trim().max(200)).optional(),
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 

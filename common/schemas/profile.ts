@@ -3,6 +3,7 @@ import { PROFILE_CURRENCIES } from '../lists/currencies';
 import { COUNTRIES } from '../lists/countries';
 import { LIMITS } from '../limits';
 import { USERNAME_TEXTS, UsernameSchema } from '../username';
+import { multiLine, singleLine } from './common';
 
 export const PROFILE_TEXTS = {
   updated: 'Profile updated successfully',
@@ -54,11 +55,11 @@ export const ProfileSchema = ProfileCardSchema.extend({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
+  multiLine(z.string().trim().max(max, `At most ${max} characters`)).nullish().transform((v) => (v ? v : null));
 
 /** PATCH /api/profiles/me (SPEC 2 profile edit; the e-mail changes through POST /api/auth/email). */
 export const ProfileUpdateSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(LIMITS.nameMaxLength),
+  name: singleLine(z.string().trim().min(1, 'Please enter your name').max(LIMITS.nameMaxLength)),
   username: UsernameSchema,
   bio: optionalText(1000),
   country: z.enum(COUNTRIES, 'Please choose a country from the list').nullish().transform((v) => v ?? null),
