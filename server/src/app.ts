@@ -49,6 +49,7 @@ import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
+import { bodyTimeoutPlugin, serverTimeoutOptions } from './plugins/request-timeouts';
 import { textGuardPlugin } from './plugins/text-guard';
 import { DEFERRED_START_HASH } from './plugins/deferred-scripts';
 import { webClientPlugin } from './plugins/web-client';
@@ -73,11 +74,14 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow or silent clients cannot hold connections open (docs/decisions/033).
+    ...serverTimeoutOptions(config.timeouts),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  await app.register(bodyTimeoutPlugin, { timeouts: config.timeouts });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
