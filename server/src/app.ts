@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(systemMessageRoutes, { prefix: '/api/system-messages', systemMessages });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
-  await app.register(realtimeRoutes, { prefix: '/api/events', hub: createEventHub({ database, log: app.log }), db });
+  await app.register(realtimeRoutes, { prefix: '/api/events', hub: createEventHub({ database, log: app.log }), db, authChanges: sessionCache });
 
   await app.register(webClientPlugin, {
     root: deps.webRoot ?? path.resolve('dist/web'),

@@ -9,6 +9,7 @@
  * but working link is never cut, however long it takes (up to `requestMs`).
  */
 import type { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RequestTimeouts } from '../config/env';
@@ -52,6 +53,8 @@ export function bodyVerdict(p: BodyProgress, now: number, t: RequestTimeouts): '
 }
 
 function hasBody(raw: IncomingMessage): boolean {
+  // app.inject() hands a stand-in socket: nothing arrives slowly there.
+  if (!(raw.socket instanceof Socket)) return false;
   const length = raw.headers['content-length'];
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
@@ -77,7 +80,9 @@ function watchBody(raw: IncomingMessage, t: RequestTimeouts, log: FastifyBaseLog
     socket.destroy();
   }, checkEveryMs(t));
   timer.unref();
-  socket.once('close', () => clearInterval(timer));
+  const stop = () => clearInterval(timer);
+  raw.once('end', stop);
+  socket.once('close', stop);
 }
 
 export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, opts: { timeouts: RequestTimeouts }) => {
