@@ -6,7 +6,8 @@
  * is then `session-ended`, and a member has at most 10 at once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_ENDED_EVENT } from '../../../../common/schemas/live-event';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OpenStreamsSchema, SESSION_ENDED_EVENT } from '../../../../common/schemas/live-event';
 import type { Database } from '../../../../db/client';
 import { TooManyRequestsError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
@@ -72,7 +73,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
 
   // How many live streams the caller holds here (this process): lets a member or a test see that
   // a browser's tabs share one (docs/decisions/034).
-  app.get('/open', { config: { access: 'signedIn' } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/open', { config: { access: 'signedIn' }, schema: { response: { 200: OpenStreamsSchema } } }, async (request) => {
     const viewer = await requireViewer(request);
     return { member: streams.count(viewer.userId), session: streams.count(viewer.userId, viewer.sessionId) };
   });
