@@ -51,6 +51,7 @@ import { cacheHeadersPlugin } from './plugins/cache-headers';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
+import { bodyTimeoutPlugin, serverTimeoutOptions } from './plugins/request-timeouts';
 import { textGuardPlugin } from './plugins/text-guard';
 import { DEFERRED_START_HASH } from './plugins/deferred-scripts';
 import { webClientPlugin } from './plugins/web-client';
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow or silent clients cannot hold connections open (docs/decisions/033).
+    ...serverTimeoutOptions(config.timeouts),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorHandlerPlugin);
   // First, so its onSend hook covers every answer, refusals by the plugins below included.
   await app.register(cacheHeadersPlugin);
+  await app.register(bodyTimeoutPlugin, { timeouts: config.timeouts });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -160,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(systemMessageRoutes, { prefix: '/api/system-messages', systemMessages });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
-  await app.register(realtimeRoutes, { prefix: '/api/events', hub: createEventHub({ database, log: app.log }), db });
+  await app.register(realtimeRoutes, { prefix: '/api/events', hub: createEventHub({ database, log: app.log }), db, authChanges: sessionCache });
 
   await app.register(webClientPlugin, {
     root: deps.webRoot ?? path.resolve('dist/web'),

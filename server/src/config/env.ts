@@ -19,6 +19,8 @@ const optionalText = z
   .optional();
 
 const perWindow = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+/** A duration in milliseconds, at least 100 ms and at most an hour (docs/decisions/033). */
+const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -46,6 +48,12 @@ export const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS: perWindow(30),
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Slow clients (docs/decisions/033): each bounds inactivity or a rate, not a request's length.
+  REQUEST_HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  REQUEST_IDLE_TIMEOUT_MS: milliseconds(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(10_000),
+  REQUEST_TIMEOUT_MS: milliseconds(600_000),
+  REQUEST_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(100_000_000).default(32 * 1024),
 });
 
 export interface Config {
@@ -65,6 +73,21 @@ export interface Config {
   trustProxy: boolean;
   /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
   rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number };
+  /** How long slow or silent clients may hold a connection (docs/decisions/033). */
+  timeouts: RequestTimeouts;
+}
+
+export interface RequestTimeouts {
+  /** The request line and headers must arrive within this. */
+  headersMs: number;
+  /** A request whose body sends nothing for this long is closed (also the socket's idle limit). */
+  idleMs: number;
+  /** A kept-alive connection with no request for this long is closed. */
+  keepAliveMs: number;
+  /** No request may take longer than this to arrive, however steadily it comes. */
+  requestMs: number;
+  /** A body must keep up this average rate (after the first `idleMs`). */
+  bodyMinBytesPerSecond: number;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signUp: e.RATE_LIMIT_SIGN_UP,
       invitationRequest: e.RATE_LIMIT_INVITATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,
+    },
+    timeouts: {
+      headersMs: e.REQUEST_HEADERS_TIMEOUT_MS,
+      idleMs: e.REQUEST_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      bodyMinBytesPerSecond: e.REQUEST_BODY_MIN_BYTES_PER_SECOND,
     },
   };
 }

@@ -14,6 +14,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   dataDir: string;
   port?: number;
+  /** Extra environment (e.g. short timeouts). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
@@ -30,6 +32,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     DATA_DIR: options.dataDir,
     RATE_LIMIT_SIGN_IN: '10000',
     RATE_LIMIT_SIGN_UP: '10000',
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

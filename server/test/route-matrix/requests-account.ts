@@ -37,4 +37,5 @@ export const accountRequests: Requests = {
   })),
   'DELETE /api/account': one(async (fx, caller) => ({ url: '/api/account', as: await fx.standIn(caller) })),
   'GET /api/events': one(() => ({ url: '/api/events', isStream: true })),
+  'GET /api/events/open': one(() => ({ url: '/api/events/open' })),
 };

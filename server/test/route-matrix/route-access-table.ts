@@ -114,4 +114,5 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/system-messages/active': only(members(200)),
   // A pending account gets its stream too (ready and system messages); see requests-account.ts.
   'GET /api/events': only(signedIn(200)),
+  'GET /api/events/open': only(signedIn(200)),
 };

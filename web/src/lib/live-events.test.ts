@@ -33,6 +33,7 @@ function setup() {
   const sources: FakeSource[] = [];
   const changes: string[] = [];
   const statuses: boolean[] = [];
+  const sessionEnds: number[] = [];
   const pending = new Map<number, { callback: () => void; ms: number }>();
   let nextId = 1;
   const timers = {
@@ -59,7 +60,9 @@ function setup() {
     },
     onChange: (key) => changes.push(key.join('/')),
     onStatus: (isLive) => statuses.push(isLive),
+    onSessionEnded: () => sessionEnds.push(sources.length),
     reopenDelayMs: 1_000,
+    afterSessionEndedDelayMs: 3_000,
     timers,
   });
   const at = (index: number) => {
@@ -67,7 +70,7 @@ function setup() {
     if (!source) throw new Error(`No stream ${index}`);
     return source;
   };
-  return { sources, at, changes, statuses, pending, runTimers, close };
+  return { sources, at, changes, statuses, sessionEnds, pending, runTimers, close };
 }
 
 describe('openLiveConnection', () => {
@@ -135,5 +138,25 @@ describe('openLiveConnection', () => {
     expect(t.at(0).closed).toBe(true);
     expect(t.pending.size).toBe(0);
     expect(t.statuses).toEqual([false]);
+  });
+
+  it('stops reconnecting on session-ended, asks who is signed in, and tries a new stream later', () => {
+    const t = setup();
+    t.at(0).emit('ready');
+    t.at(0).emit('session-ended');
+    expect(t.at(0).closed).toBe(true);
+    expect(t.statuses).toEqual([true, false]);
+    expect(t.sessionEnds).toEqual([1]);
+    // A member with a new session (password changed here) is live again after the delay.
+    t.runTimers(3_000);
+    expect(t.sources).toHaveLength(2);
+    t.at(1).emit('ready');
+    expect(t.statuses).toEqual([true, false, true]);
+  });
+
+  it('asks who is signed in when the browser gives up on a stream (a 401 after sign-out elsewhere)', () => {
+    const t = setup();
+    t.at(0).fail(2);
+    expect(t.sessionEnds).toEqual([1]);
   });
 });

@@ -1,10 +1,12 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { POLL_INTERVALS_MS } from '@common/limits';
-import type { LiveEventType } from '@common/schemas/live-event';
+import { SESSION_ENDED_EVENT, type LiveEventType } from '@common/schemas/live-event';
+import { LIVE_CHANNEL_NAME, type TabChannel, type TabLocks, announceSessionEnded, startSharedLiveStream } from './shared-live-stream';
 
 /**
- * The live stream (DECISIONS A3): ONE EventSource per tab to GET /api/events. Each event names what
+ * The live stream (DECISIONS A3): ONE EventSource per browser to GET /api/events, held by one
+ * tab and shared with the others (shared-live-stream.ts). Each event names what
  * changed and the matching queries are refetched. The stream counts as live once its `ready`
  * event arrives; until then, after an error, or when `ready` does not come within
  * POLL_INTERVALS_MS.liveConfirmationTimeout, `isLive` is false and the queries poll
@@ -38,9 +40,13 @@ export type LiveConnectionOptions = {
   /** Called with the query key to invalidate for each change event. */
   onChange: (queryKey: readonly string[]) => void;
   onStatus: (isLive: boolean) => void;
+  /** The server ended the stream with its session (docs/decisions/034): ask who is signed in. */
+  onSessionEnded?: () => void;
   timeoutMs?: number;
   /** Delay before opening a new stream when the browser gave up on one (readyState CLOSED). */
   reopenDelayMs?: number;
+  /** Delay before trying again after `session-ended` (a new session, e.g. after a password change). */
+  afterSessionEndedDelayMs?: number;
   timers?: Timers;
 };
 
@@ -60,8 +66,10 @@ export function openLiveConnection({
   createSource,
   onChange,
   onStatus,
+  onSessionEnded,
   timeoutMs = POLL_INTERVALS_MS.liveConfirmationTimeout,
   reopenDelayMs = POLL_INTERVALS_MS.systemMessages,
+  afterSessionEndedDelayMs = 3_000,
   timers = defaultTimers,
 }: LiveConnectionOptions): () => void {
   let source: LiveSource | null = null;
@@ -83,6 +91,19 @@ export function openLiveConnection({
     }, timeoutMs);
   };
 
+  /** Closes `current` for good and opens a new stream after `delayMs`. */
+  const reopenLater = (current: LiveSource, delayMs: number) => {
+    clearConfirmTimer();
+    current.close();
+    if (source === current) source = null;
+    if (reopenTimer === null && !isStopped) {
+      reopenTimer = timers.setTimeout(() => {
+        reopenTimer = null;
+        open();
+      }, delayMs);
+    }
+  };
+
   const open = () => {
     if (isStopped) return;
     const current = createSource(LIVE_EVENTS_URL);
@@ -100,19 +121,20 @@ export function openLiveConnection({
     for (const [type, key] of Object.entries(LIVE_EVENT_QUERY_KEYS)) {
       current.addEventListener(type, () => onChange(key));
     }
+    current.addEventListener(SESSION_ENDED_EVENT, () => {
+      // EventSource would reconnect with the ended session; the app asks who is signed in, and
+      // a member with a new session (password changed here) gets a new stream a little later.
+      onStatus(false);
+      reopenLater(current, afterSessionEndedDelayMs);
+      onSessionEnded?.();
+    });
     current.onerror = () => {
       onStatus(false);
       if (current.readyState === CLOSED) {
-        // The browser will not retry this one: open a new stream later.
-        clearConfirmTimer();
-        current.close();
-        if (source === current) source = null;
-        if (reopenTimer === null && !isStopped) {
-          reopenTimer = timers.setTimeout(() => {
-            reopenTimer = null;
-            open();
-          }, reopenDelayMs);
-        }
+        // The browser will not retry this one (an HTTP error, 401 or 429): open a new stream
+        // later, and ask who is signed in (a 401: the session ended while no stream was open).
+        reopenLater(current, reopenDelayMs);
+        onSessionEnded?.();
       } else {
         // EventSource reconnects by itself; expect a new `ready` within the timeout.
         waitForConfirmation();
@@ -158,28 +180,50 @@ export function useLiveStatus(): { isLive: boolean } {
 }
 
 let openConnections = 0;
+let sessionEndedHeardAt = 0;
+
+const browserLocks = (): TabLocks | undefined =>
+  typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as TabLocks) : undefined;
+const browserChannel = typeof BroadcastChannel === 'undefined' ? undefined : () => new BroadcastChannel(LIVE_CHANNEL_NAME) as unknown as TabChannel;
 
 /**
- * Keeps the tab's one live stream open while `enabled` (signed-in members). Mount once, in the
- * member layout; a second mount is refused so a tab never holds two streams.
+ * Keeps the browser's one live stream (shared by its tabs, shared-live-stream.ts) while `enabled`
+ * (signed-in members). Mount once, in the member layout; a second mount is refused so a tab never
+ * joins twice. `onSessionEnded` runs in every tab when the session ends (the server's
+ * `session-ended`, or another tab that stopped being a member's): ask who is signed in now.
  */
-export function useLiveEvents(enabled: boolean) {
+export function useLiveEvents(enabled: boolean, onSessionEnded: () => void) {
   const queryClient = useQueryClient();
+  const sessionEnded = useRef(onSessionEnded);
+  sessionEnded.current = onSessionEnded;
+  const wasEnabled = useRef(false);
+
+  useEffect(() => {
+    // Signed out or no longer a member here, not because another tab said so: tell the others.
+    const isOwnNews = Date.now() - sessionEndedHeardAt > 5_000;
+    if (wasEnabled.current && !enabled && isOwnNews && browserChannel) announceSessionEnded(browserChannel);
+    wasEnabled.current = enabled;
+  }, [enabled]);
+
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined' || openConnections > 0) return;
     openConnections += 1;
-    const close = connectQueryClient(queryClient);
+    const shared = startSharedLiveStream({
+      openStream: (handlers) =>
+        openLiveConnection({ createSource: (url) => new EventSource(url, { withCredentials: true }), ...handlers }),
+      onChange: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+      onStatus: setLive,
+      onSessionEnded: () => {
+        sessionEndedHeardAt = Date.now();
+        sessionEnded.current();
+      },
+      locks: browserLocks(),
+      createChannel: browserChannel,
+    });
     return () => {
       openConnections -= 1;
-      close();
+      shared.stop();
+      setLive(false);
     };
   }, [enabled, queryClient]);
-}
-
-function connectQueryClient(queryClient: QueryClient) {
-  return openLiveConnection({
-    createSource: (url) => new EventSource(url, { withCredentials: true }),
-    onChange: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
-    onStatus: setLive,
-  });
 }

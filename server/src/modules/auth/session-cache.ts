@@ -36,6 +36,12 @@ export interface SessionCache {
   set(cookieValue: string, viewer: Viewer, validUntil: number, version: number): void;
   forgetUser(userId: string): void;
   size(): number;
+  /**
+   * Calls `listener` with each user whose sessions, role or e-mail changed (heard or made here),
+   * and with null when changes may have gone unheard (listening resumed after a loss). The live
+   * streams use it to end with their session (docs/decisions/034). Returns the unsubscribe.
+   */
+  onChange(listener: (userId: string | null) => void): () => void;
 }
 
 /** Entries are keyed by the cookie's hash: the raw token is never kept longer than a request. */
@@ -47,6 +53,10 @@ export function createSessionCache(deps: { database: DatabaseHandle; log: Fastif
   const entries = new Map<string, Entry>();
   const keysByUser = new Map<string, Set<string>>();
   let listener: DurableListener | null = null;
+  const changeListeners = new Set<(userId: string | null) => void>();
+  const tell = (userId: string | null) => {
+    for (const callback of changeListeners) callback(userId);
+  };
   // Bumped by every eviction: a lookup that raced one must not store what it read.
   let changes = 0;
 
@@ -63,6 +73,7 @@ export function createSessionCache(deps: { database: DatabaseHandle; log: Fastif
     changes++;
     for (const key of keysByUser.get(userId) ?? []) entries.delete(key);
     keysByUser.delete(userId);
+    tell(userId);
   }
 
   function clear() {
@@ -81,7 +92,10 @@ export function createSessionCache(deps: { database: DatabaseHandle; log: Fastif
         channel: AUTH_CHANGES_CHANNEL,
         onPayload: forgetUser,
         onLost: clear,
-        onResume: clear,
+        onResume: () => {
+          clear();
+          tell(null);
+        },
         log: deps.log,
       });
     },
@@ -119,5 +133,9 @@ export function createSessionCache(deps: { database: DatabaseHandle; log: Fastif
     },
     forgetUser,
     size: () => entries.size,
+    onChange(callback) {
+      changeListeners.add(callback);
+      return () => changeListeners.delete(callback);
+    },
   };
 }

@@ -2,14 +2,20 @@
  * GET /api/events: the live stream (Server-Sent Events, DECISIONS A3, docs/decisions/012).
  * `retry` and `ready` first, then (with Last-Event-ID) the stored events missed since that id,
  * then live ones from the hub, each once. A `: ping` comment every 25 s keeps proxies from
- * closing an idle stream.
+ * closing an idle stream. A stream ends with its session (docs/decisions/034): its last event
+ * is then `session-ended`, and a member has at most 10 at once.
  */
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OpenStreamsSchema, SESSION_ENDED_EVENT } from '../../../../common/schemas/live-event';
 import type { Database } from '../../../../db/client';
-import { events } from '../../../../db/schema';
+import { TooManyRequestsError } from '../../lib/errors';
 import { requireViewer } from '../../plugins/access';
 import type { EventHub, LiveEvent } from './event-hub';
+import { type EndReason, createLiveStreams } from './live-streams';
+import { findMissedEvents, findSessionStates } from './realtime.repository';
+
+export const TOO_MANY_STREAMS = 'Too many live connections are open for your account: close some Waymark tabs or windows on your other devices. Updates still arrive every minute.';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
@@ -40,28 +46,44 @@ export function lastEventIdOf(request: FastifyRequest): number | null {
   return Number(raw.trim());
 }
 
-export async function realtimeRoutes(app: FastifyInstance, opts: { hub: EventHub; db: Database }) {
+export interface RealtimeOptions {
+  hub: EventHub;
+  db: Database;
+  /** The session cache's change feed (NOTIFY on waymark_auth, docs/decisions/016). */
+  authChanges: { onChange(listener: (userId: string | null) => void): () => void };
+}
+
+export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions) {
   const { hub, db } = opts;
-  const openStreams = new Set<() => void>();
+  const streams = createLiveStreams({ findSessions: (userId) => findSessionStates(db, userId), log: app.log });
 
   await hub.start();
+  const stopHearing = opts.authChanges.onChange((userId) => void streams.onAuthChange(userId));
   // The LISTEN connection came back after an outage: NOTIFYs sent meanwhile reached nobody. Ending
   // the streams makes every client reconnect with Last-Event-ID and get them from the replay.
-  hub.onResume(() => {
-    for (const end of [...openStreams]) end();
-  });
+  hub.onResume(() => streams.endAll('closing'));
   // Open streams would keep server.close() waiting: end them first, then stop listening.
   app.addHook('preClose', async () => {
-    for (const end of [...openStreams]) end();
+    stopHearing();
+    streams.endAll('closing');
   });
   app.addHook('onClose', async () => {
     await hub.stop();
+  });
+
+  // How many live streams the caller holds here (this process): lets a member or a test see that
+  // a browser's tabs share one (docs/decisions/034).
+  app.withTypeProvider<ZodTypeProvider>().get('/open', { config: { access: 'signedIn' }, schema: { response: { 200: OpenStreamsSchema } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    return { member: streams.count(viewer.userId), session: streams.count(viewer.userId, viewer.sessionId) };
   });
 
   // signedIn: a pending account gets its stream too (ready and system messages in practice).
   app.get('/', { config: { access: 'signedIn' } }, async (request, reply) => {
     const viewer = await requireViewer(request);
     const lastEventId = lastEventIdOf(request);
+    // From here to `streams.add` nothing awaits: the room checked is the room taken.
+    if (!streams.hasRoom(viewer)) throw new TooManyRequestsError(TOO_MANY_STREAMS);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -97,29 +119,26 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { hub: EventHub
       else send(event);
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-    function end() {
+    function end(reason: EndReason = 'closing') {
       if (closed) return;
+      // The client's cue to stop reconnecting and ask who is signed in now.
+      if (reason === 'session-ended') write(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`);
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
-      openStreams.delete(end);
+      forget();
       res.end();
     }
-    openStreams.add(end);
-    res.on('close', end);
-    res.on('error', end);
+    const forget = streams.add(viewer, end);
+    res.on('close', () => end());
+    res.on('error', () => end());
 
     write(`retry: ${RETRY_MS}\n\n`);
     write('event: ready\ndata: {}\n\n');
 
     try {
       if (lastEventId !== null) {
-        const missed = await db
-          .select({ id: events.id, userId: events.userId, type: events.type, payload: events.payload })
-          .from(events)
-          .where(and(gt(events.id, lastEventId), or(eq(events.userId, viewer.userId), isNull(events.userId))))
-          .orderBy(asc(events.id))
-          .limit(REPLAY_LIMIT);
+        const missed = await findMissedEvents(db, viewer.userId, lastEventId, REPLAY_LIMIT);
         for (const row of missed) {
           const id = Number(row.id);
           write(formatEvent({ ...row, id }));

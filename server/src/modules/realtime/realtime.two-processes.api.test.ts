@@ -107,4 +107,15 @@ describe.skipIf(!onPostgres)('live events across two server processes', () => {
     await withPgClient(dbUrl, (c) => c.query(`insert into system_messages (title, content) values ('Hi', 'From elsewhere')`));
     expect((await stream.next(10_000)).event).toBe('system-messages');
   });
+
+  it('ends on process A the stream of a session signed out through process B', async () => {
+    const member = await signUpMember(baseA, 'Sid Signout');
+    const stream = await openSse(`${baseA}/api/events`, { cookie: member.cookie });
+    streams.push(stream);
+    expect((await stream.next()).event).toBe('ready');
+    const out = await post(baseB, member.cookie, '/api/auth/sign-out', {});
+    expect(out.status).toBe(204);
+    expect((await stream.next(10_000)).event).toBe('session-ended');
+    await expect(stream.next(2_000)).rejects.toThrow('stream ended');
+  });
 });

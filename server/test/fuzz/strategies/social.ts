@@ -39,6 +39,7 @@ export const SOCIAL: Strategies = {
   'POST /api/notifications/:id/read': { group: 'social', tables: ['events'], params: { id: idOf('notifications') } },
   'POST /api/notifications/:id/unread': { group: 'social', tables: ['events'], params: { id: idOf('notifications') } },
   'GET /api/system-messages/active': { group: 'social', tables: [] },
+  'GET /api/events/open': { group: 'social', tables: [] },
   'PATCH /api/profiles/me': { group: 'social', tables: ['profiles'], body: profileUpdate },
   'POST /api/profiles/me/avatar': { group: 'social', tables: ['profiles'], multipart: { field: 'avatar' } },
   'GET /api/profiles/:userId': { group: 'social', tables: [], params: { userId: idOf('users') } },

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { SystemMessageBanners } from '@/components/layout/system-message-banners';
-import { useMe } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY, useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { useActiveSystemMessages } from '@/features/notifications/api/get-active-system-messages';
 import { useNotificationCounts } from '@/features/notifications/api/get-notification-counts';
@@ -22,7 +23,10 @@ export function AppRoot() {
   const location = useLocation();
   // Signed-in members only: the live stream, the sidebar's unread badge and the system messages.
   const isMember = Boolean(me.data && me.data.role !== 'pending');
-  useLiveEvents(isMember);
+  const queryClient = useQueryClient();
+  // The stream ended with the session (signed out, password changed, demoted, deleted), here or
+  // in another tab: ask who is signed in; the layout follows (sign-in, waiting screen).
+  useLiveEvents(isMember, () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }));
   const notificationCounts = useNotificationCounts({ enabled: isMember });
   const systemMessages = useActiveSystemMessages({ enabled: isMember });
 
