@@ -31,7 +31,7 @@ export function normalizeGuideTags(tags: readonly string[]): string[] {
 
 const tagsSchema = (normalize: (tags: readonly string[]) => string[]) =>
   z
-    .array(singleLine(z.string().max(MAX_TAG_LENGTH, `Tags are at most ${MAX_TAG_LENGTH} characters`)))
+    .array(singleLine(z.string().trim().max(MAX_TAG_LENGTH, `Tags are at most ${MAX_TAG_LENGTH} characters`)))
     .max(MAX_TAGS * 2)
     .transform(normalize)
     .pipe(z.array(z.string()).max(MAX_TAGS, `At most ${MAX_TAGS} tags`));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { POLL_INTERVALS_MS } from '@common/limits';
-import { SESSION_ENDED_EVENT, type LiveEventType } from '@common/schemas/live-event';
+import { SESSION_ENDED_EVENT, type LiveEventType } from '@common/live-event-names';
 import { LIVE_CHANNEL_NAME, type TabChannel, type TabLocks, announceSessionEnded, startSharedLiveStream } from './shared-live-stream';
 
 /**
