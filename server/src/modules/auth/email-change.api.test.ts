@@ -5,8 +5,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../../common/texts';
-import { emailChangeTokens, outbox, users } from '../../../../db/schema';
-import { ADMIN, PUBLIC_URL, type TestApp, createTestApp } from '../../../test/test-app';
+import { emailChangeTokens, outbox, tips, userRoles, users } from '../../../../db/schema';
+import { ADMIN, PUBLIC_URL, type TestApp, createTestApp, sessionCookie } from '../../../test/test-app';
 import { hashToken } from '../invitations/signup-token';
 
 let t: TestApp;
@@ -151,5 +151,57 @@ describe('e-mail change links are rate limited per member', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(TEXTS.tooManyRequests);
     expect(await limited.db.select().from(outbox).where(eq(outbox.toAddress, email))).toHaveLength(0);
+  });
+});
+
+describe('an account that never proved its mailbox never keeps its owner out (ADR 027, 028)', () => {
+  /** What anyone can do for any address: sign up without a link (a pending, unproven account). */
+  async function squat(email: string) {
+    const res = await t.call('POST', '/api/auth/sign-up', { body: { fullName: 'Squatter', email, password: 'squatter-pass' } });
+    expect(res.statusCode).toBe(201);
+    return { id: res.json().id as string, cookie: sessionCookie(res) };
+  }
+
+  it('a member moves onto an address a pending unproven account holds: asked (202), confirmed, the squatter is gone', async () => {
+    const member = await t.createMember('user');
+    const email = fresh();
+    const squatter = await squat(email.toUpperCase());
+    const asked = await ask(member.cookie, ` ${email} `, member.password);
+    expect(asked.statusCode).toBe(202);
+    const done = await confirm(await linkTokenFor(email));
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ email });
+    expect(await emailOf(member.id)).toBe(email);
+    expect(await emailOf(squatter.id)).toBeUndefined();
+    expect((await t.call('GET', '/api/auth/me', { cookie: squatter.cookie })).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/auth/sign-in', { body: { email, password: 'squatter-pass' } })).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/auth/sign-in', { body: { email, password: member.password } })).statusCode).toBe(200);
+  });
+
+  it('a squatter that appears after the link was sent does not block its confirmation either', async () => {
+    const member = await t.createMember('user');
+    const email = fresh();
+    expect((await ask(member.cookie, email, member.password)).statusCode).toBe(202);
+    const squatter = await squat(email);
+    expect((await confirm(await linkTokenFor(email))).statusCode).toBe(200);
+    expect(await emailOf(member.id)).toBe(email);
+    expect(await emailOf(squatter.id)).toBeUndefined();
+  });
+
+  it('an account that may keep the address still answers 409: proven, activated, or with content', async () => {
+    const member = await t.createMember('user');
+    const proven = await t.createMember('pending');
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, proven.id));
+    const activated = await squat(fresh());
+    await t.db.insert(userRoles).values({ userId: activated.id, role: 'user' }).onConflictDoUpdate({ target: userRoles.userId, set: { role: 'user' } });
+    const withContent = await squat(fresh());
+    await t.db.insert(tips).values({ userId: withContent.id, title: 'Kept', country: 'Portugal', city: 'Lisbon', description: 'd', searchText: 'kept' });
+    for (const holder of [proven, activated, withContent]) {
+      const email = (await emailOf(holder.id))!;
+      const res = await ask(member.cookie, email, member.password);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(TEXTS.emailInUse);
+      expect(await emailOf(holder.id)).toBe(email);
+    }
   });
 });

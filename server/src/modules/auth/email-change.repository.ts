@@ -1,7 +1,7 @@
 /** E-mail changes waiting for their link (ADR 028): one row per member, only the token's hash. */
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
-import { emailChangeTokens, users } from '../../../../db/schema';
+import { emailChangeTokens, guides, tips, userRoles, users } from '../../../../db/schema';
 
 /** The member's asked-for change; a new one replaces the earlier (its link stops working). */
 export async function replaceEmailChange(
@@ -41,10 +41,35 @@ export async function findUserEmailAndName(db: Executor, userId: string) {
   return row;
 }
 
+/**
+ * An account that holds an address without ever proving it, is still pending and has nothing of
+ * its own: it must not keep the owner of the mailbox out (ADR 027, ADR 028). Anyone can make one
+ * for any address by signing up without a link.
+ */
+const isUnprovenPendingHolder = sql`(
+  not ${users.emailVerified}
+  and not exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} <> 'pending')
+  and not exists (select 1 from ${tips} where ${tips.userId} = ${users.id})
+  and not exists (select 1 from ${guides} where ${guides.userId} = ${users.id})
+)`;
+
+/** Another account holds the address and may keep it (an unproven pending holder may not). */
 export async function isEmailTakenByOther(db: Executor, email: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`);
+    .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId} and not ${isUnprovenPendingHolder}`);
   return row !== undefined;
+}
+
+/**
+ * The link proved the mailbox: an unproven pending account holding the address (a squatter, or
+ * the owner's own pending duplicate made without a link) is removed; its ids are returned.
+ */
+export async function removeUnprovenPendingHolder(db: Executor, email: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(users)
+    .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId} and ${isUnprovenPendingHolder}`)
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
 }

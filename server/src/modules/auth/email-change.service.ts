@@ -73,17 +73,19 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
     const changed = await db.transaction(async (tx) => {
       const change = await repo.takeEmailChange(tx, hashToken(token));
       if (!change || change.expiresAt.getTime() <= Date.now()) return null;
+      const removed = await repo.removeUnprovenPendingHolder(tx, change.newEmail, change.userId);
       try {
         await tx.transaction((savepoint) => repo.setVerifiedEmail(savepoint, change.userId, change.newEmail));
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse);
         throw error;
       }
-      return change;
+      return { ...change, removed };
     });
     // An expired link is consumed all the same (the delete commits); it never works later.
     if (!changed) throw new BadRequestError(TEXTS.emailChangeLinkInvalid);
     deps.authChanges.forgetUser(changed.userId);
+    for (const removedId of changed.removed) deps.authChanges.forgetUser(removedId);
     return { email: changed.newEmail };
   }
 
