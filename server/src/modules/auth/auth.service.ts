@@ -245,6 +245,9 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       });
       // Its sessions change: the other ones end, and better-auth may issue this one anew.
       sessionCache.forgetUser(viewer.userId);
+      // So does an asked-for e-mail change: whoever asked with the old password (a stolen
+      // session) must not move the account onto their own address after the owner locked them out.
+      await repo.deleteEmailChangesOf(db, viewer.userId);
       return headers.getSetCookie();
     } catch (error) {
       if (errorCode(error) === 'INVALID_PASSWORD') throw new BadRequestError(TEXTS.currentPasswordWrong);

@@ -205,3 +205,35 @@ describe('an account that never proved its mailbox never keeps its owner out (AD
     }
   });
 });
+
+describe('a password change ends an asked-for e-mail change', () => {
+  it('the link mailed before the password changed answers 400 and changes nothing', async () => {
+    const member = await t.createMember('user');
+    const email = fresh();
+    expect((await ask(member.cookie, email, member.password)).statusCode).toBe(202);
+    const token = await linkTokenFor(email);
+    const changed = await t.call('POST', '/api/auth/password', {
+      cookie: member.cookie,
+      body: { currentPassword: member.password, newPassword: 'a-new-password-1' },
+    });
+    expect(changed.statusCode).toBe(204);
+    const res = await confirm(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(TEXTS.emailChangeLinkInvalid);
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+
+  it('a wrong current password leaves the asked-for change alone', async () => {
+    const member = await t.createMember('user');
+    const email = fresh();
+    expect((await ask(member.cookie, email, member.password)).statusCode).toBe(202);
+    const token = await linkTokenFor(email);
+    const wrong = await t.call('POST', '/api/auth/password', {
+      cookie: member.cookie,
+      body: { currentPassword: 'not-the-password', newPassword: 'a-new-password-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect(await emailOf(member.id)).toBe(email);
+  });
+});
