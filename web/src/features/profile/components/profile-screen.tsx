@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { ArrowLeft, CalendarDays, Globe2, MapPin, Pencil, UserX, X } from 'lucide-react';
 import { PROFILE_TEXTS, type Profile } from '@common/schemas/profile';
+import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { NoticeCard } from '@/components/ui/notice-card';
@@ -21,6 +22,8 @@ import { TravelStatsCard } from './travel-stats-card';
 export function ProfileScreen({ userId }: { userId: string }) {
   const query = useProfile(userId);
 
+  // Offline the request waits for the network (TanStack pauses it): say so rather than spin.
+  if (!query.isError && hasQueryFailed(query)) return <QueryFailure query={query} />;
   if (query.isPending) return <Spinner label="Loading profile..." />;
   if (query.isError) {
     const isNotFound = query.error instanceof ApiError && query.error.status === 404;
