@@ -112,6 +112,28 @@ test('a member profile opened offline says so instead of spinning, and shows onc
   await expect(page.getByRole('heading', { name: member.person.fullName })).toBeVisible();
 });
 
+test('a member profile with the server unreachable says it cannot connect (not "Something went wrong"), and Try again recovers', async ({ page, browser }) => {
+  await signInAdmin(page);
+  const member = await createActiveMember(browser, page.request, 'Unreachable Profile');
+  await member.context.close();
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+
+  const profile = `**/api/profiles/${member.userId}`;
+  await page.route(profile, (route) => route.abort('connectionrefused'));
+  await page.evaluate((userId) => {
+    window.history.pushState({ usr: { userId }, key: 'unreachable-profile', idx: 99 }, '', '/profile');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, member.userId);
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot connect to Waymark' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await screenshots(page, 'profile-unreachable');
+
+  await page.unroute(profile);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: member.person.fullName })).toBeVisible();
+});
+
 test('explore with the server unreachable says it cannot connect, and Try again recovers', async ({ page }) => {
   await signInAdmin(page);
   const token = `down${Date.now().toString(36)}${process.pid}`;
