@@ -7,8 +7,16 @@ export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 
 /** SPEC 3: tip tags are trimmed, lowercased and unique; blanks are dropped. */
+/**
+ * White space and invisible format characters (zero-width space and joiners, BOM, soft hyphen:
+ * Unicode's Cf, which `String.trim` keeps) at a tag's edges: a tag of only these would show as
+ * an empty chip. Inside a tag they stay (U+200D joins emoji sequences).
+ */
+const TAG_EDGE = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+const trimTag = (tag: string): string => tag.replace(TAG_EDGE, '');
+
 export function normalizeTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter((t) => t !== ''))];
+  return [...new Set(tags.map((t) => trimTag(t).toLowerCase()).filter((t) => t !== ''))];
 }
 
 /**
@@ -20,7 +28,7 @@ export function normalizeGuideTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const raw of tags) {
-    const tag = raw.trim();
+    const tag = trimTag(raw);
     const key = tag.toLowerCase();
     if (tag === '' || seen.has(key)) continue;
     seen.add(key);

@@ -4,7 +4,7 @@
  * fixed failure texts stay the toast's title.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { CSRF, E2E_ADMIN, expectToast, signIn, waitForHydration } from './fixtures';
+import { CSRF, E2E_ADMIN, createActiveMember, expectToast, signIn, waitForHydration } from './fixtures';
 
 const EXPLORE_CHUNK = /\/assets\/explore-[\w-]+\.js$/;
 const DEV_PAGE = /Unexpected Application Error|Hey developer/;
@@ -87,6 +87,51 @@ test('explore offline says it cannot connect, and shows the results once back on
   await context.setOffline(false);
   await expect(page.getByText(title)).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: /cannot connect/i })).toHaveCount(0);
+});
+
+test('a member profile opened offline says so instead of spinning, and shows once back online', async ({ page, context, browser }) => {
+  await signInAdmin(page);
+  const member = await createActiveMember(browser, page.request, 'Offline Profile');
+  await member.context.close();
+  // The profile screen's code is loaded online; only its data is missing offline.
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Explore' }).click();
+  await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.evaluate((userId) => {
+    window.history.pushState({ usr: { userId }, key: 'offline-profile', idx: 99 }, '', '/profile');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, member.userId);
+  await expect(page.getByRole('alert').filter({ hasText: /offline/i })).toBeVisible();
+  await expect(page.getByText('Loading profile...')).toHaveCount(0);
+  await screenshots(page, 'profile-offline');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: member.person.fullName })).toBeVisible();
+});
+
+test('a member profile with the server unreachable says it cannot connect (not "Something went wrong"), and Try again recovers', async ({ page, browser }) => {
+  await signInAdmin(page);
+  const member = await createActiveMember(browser, page.request, 'Unreachable Profile');
+  await member.context.close();
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+
+  const profile = `**/api/profiles/${member.userId}`;
+  await page.route(profile, (route) => route.abort('connectionrefused'));
+  await page.evaluate((userId) => {
+    window.history.pushState({ usr: { userId }, key: 'unreachable-profile', idx: 99 }, '', '/profile');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, member.userId);
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot connect to Waymark' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await screenshots(page, 'profile-unreachable');
+
+  await page.unroute(profile);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: member.person.fullName })).toBeVisible();
 });
 
 test('explore with the server unreachable says it cannot connect, and Try again recovers', async ({ page }) => {

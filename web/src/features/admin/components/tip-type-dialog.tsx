@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { notifyFixedFailure } from '@/lib/notify';
 import { useSaveTipType } from '../api/tip-types';
 
 type TipTypeDialogProps = {
@@ -31,8 +30,8 @@ export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProp
           toast.success(tipType ? ADMIN_TEXTS.tipTypeUpdated : ADMIN_TEXTS.tipTypeCreated);
           onOpenChange(false);
         },
-        onError: (error) =>
-          notifyError(error instanceof ApiError && error.status === 409 ? error.message : ADMIN_TEXTS.saveTipTypeFailed),
+        // SPEC 8's text stays the title; the server's reason (a 409: the name exists) is the description.
+        onError: (error) => notifyFixedFailure(ADMIN_TEXTS.saveTipTypeFailed, error),
       },
     );
   };

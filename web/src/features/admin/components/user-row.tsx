@@ -6,19 +6,13 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { OptionsSelect } from '@/components/ui/options-select';
-import { ApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { notifyFixedFailure } from '@/lib/notify';
 import { useChangeRole, useDeleteUser } from '../api/user-mutations';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 
 const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 const ROLE_VARIANT: Record<Role, BadgeProps['variant']> = { pending: 'warning', user: 'secondary', admin: 'default' };
-
-/** A 409 carries a reason worth reading (the last admin); anything else gets the quoted text. */
-function failureText(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status === 409 ? error.message : fallback;
-}
 
 export function UserRow({ user }: { user: AdminUser }) {
   const changeRole = useChangeRole();
@@ -33,7 +27,7 @@ export function UserRow({ user }: { user: AdminUser }) {
       { userId: user.userId, role },
       {
         onSuccess: () => toast.success(`${ADMIN_TEXTS.roleUpdated}${role}`),
-        onError: (error) => notifyError(failureText(error, ADMIN_TEXTS.roleUpdateFailed)),
+        onError: (error) => notifyFixedFailure(ADMIN_TEXTS.roleUpdateFailed, error),
       },
     );
   };
@@ -41,7 +35,7 @@ export function UserRow({ user }: { user: AdminUser }) {
   const onDelete = () =>
     deleteUser.mutate(user.userId, {
       onSuccess: () => toast.success(ADMIN_TEXTS.userDeleted),
-      onError: (error) => notifyError(failureText(error, ADMIN_TEXTS.deleteUserFailed)),
+      onError: (error) => notifyFixedFailure(ADMIN_TEXTS.deleteUserFailed, error),
     });
 
   return (

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { ArrowLeft, CalendarDays, Globe2, MapPin, Pencil, UserX, X } from 'lucide-react';
 import { PROFILE_TEXTS, type Profile } from '@common/schemas/profile';
+import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';
+import { isConnectionFailure } from '@/lib/network-error';
 import { useProfile } from '../api/get-profile';
 import { formatWorldExplored } from '../profile-form-values';
 import { AvatarUploader } from './avatar-uploader';
@@ -21,9 +23,14 @@ import { TravelStatsCard } from './travel-stats-card';
 export function ProfileScreen({ userId }: { userId: string }) {
   const query = useProfile(userId);
 
+  const isNotFound = query.error instanceof ApiError && query.error.status === 404;
+  // Offline (TanStack pauses the request) or the server unreachable: say what happened, with
+  // Try again and retries by itself, rather than spin or say "Something went wrong". Any other
+  // refusal keeps the server's message below.
+  const cannotConnect = !query.isError || isConnectionFailure(query.error);
+  if (cannotConnect && hasQueryFailed(query)) return <QueryFailure query={query} />;
   if (query.isPending) return <Spinner label="Loading profile..." />;
   if (query.isError) {
-    const isNotFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <NoticeCard
         icon={UserX}
