@@ -143,8 +143,3 @@ export async function deleteUnfinishedUser(db: Executor, userId: string): Promis
 export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
-
-export async function countAdmins(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.role, 'admin'));
-  return row?.n ?? 0;
-}

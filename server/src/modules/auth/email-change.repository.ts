@@ -36,8 +36,8 @@ export async function setVerifiedEmail(db: Executor, userId: string, email: stri
   return rows.length > 0;
 }
 
-export async function findUserEmailAndName(db: Executor, userId: string) {
-  const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+export async function findUserEmail(db: Executor, userId: string) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row;
 }
 

@@ -41,7 +41,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
   /** Checks the password and the address, then mails the link; nothing changes until it is opened. */
   async function request(viewer: Viewer, body: ChangeEmail): Promise<EmailChangeRequested> {
     await assertPassword(viewer.userId, body.currentPassword);
-    const user = await repo.findUserEmailAndName(db, viewer.userId);
+    const user = await repo.findUserEmail(db, viewer.userId);
     if (!user) throw new UnauthorizedError(TEXTS.signInRequired);
     const newEmail = body.email.toLowerCase();
     if (newEmail === user.email.toLowerCase()) throw new BadRequestError(TEXTS.sameEmail);
