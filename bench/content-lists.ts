@@ -48,26 +48,34 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () =
 /** Set-based fill in SQL: fast enough for 100k rows on both databases. */
 async function fill(handle: DatabaseHandle) {
   const db = handle.db;
-  await db.execute(sql`INSERT INTO users (name, email) SELECT 'Member ' || i, 'member' || i || '@members.bench' FROM generate_series(1, 500) i`);
-  await db.execute(sql`INSERT INTO profiles (user_id, name, username) SELECT id, name, email FROM users WHERE email LIKE '%@members.bench'`);
+  await db.execute(
+    sql`INSERT INTO users (name, email) SELECT 'Member ' || i, 'member' || i || '@members.bench' FROM generate_series(1, 500) i`,
+  );
+  await db.execute(
+    sql`INSERT INTO profiles (user_id, name, username) SELECT id, name, email FROM users WHERE email LIKE '%@members.bench'`,
+  );
   await db.execute(sql`INSERT INTO user_roles (user_id, role) SELECT id, 'user' FROM users WHERE email LIKE '%@members.bench'`);
   const cities = `ARRAY['Kyoto','Porto','Lisbon','Zürich','São Paulo','Hanoi','Oaxaca','Tbilisi','Reykjavík','Cusco']`;
   const countries = `ARRAY['Japan','Portugal','Portugal','Switzerland','Brazil','Vietnam','Mexico','Georgia','Iceland','Peru']`;
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     WITH members AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE '%@members.bench')
     INSERT INTO tips (user_id, title, country, city, description, is_private, tags, search_text, created_at)
     SELECT ids[1 + (i % 500)], 'Tip number ' || i, (${countries})[1 + i % 10], (${cities})[1 + i % 10],
            'A short description of place ' || i, i % 10 = 0, ARRAY['food','budget'],
            lower('tip number ' || i || ' • ' || (${cities})[1 + i % 10] || ' • ' || (${countries})[1 + i % 10] || ' • a short description of place ' || i || ' • food • budget'),
            now() - (i || ' seconds')::interval
-    FROM generate_series(1, ${tipCount}) i, members`));
-  await db.execute(sql.raw(`
+    FROM generate_series(1, ${tipCount}) i, members`),
+  );
+  await db.execute(
+    sql.raw(`
     WITH members AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE '%@members.bench')
     INSERT INTO guides (user_id, title, location, countries, days_count, is_private, tags, search_text, created_at)
     SELECT ids[1 + (i % 500)], 'Guide number ' || i, (${cities})[1 + i % 10], ARRAY[(${countries})[1 + i % 10]], 1 + i % 14, i % 10 = 0,
            ARRAY['road trip'], lower('guide number ' || i || ' • ' || (${cities})[1 + i % 10] || ' • ' || (${countries})[1 + i % 10] || ' • road trip'),
            now() - (i || ' seconds')::interval - interval '7 seconds'
-    FROM generate_series(1, ${guideCount}) i, members`));
+    FROM generate_series(1, ${guideCount}) i, members`),
+  );
   await db.execute(sql.raw(isPglite ? 'ANALYZE' : 'VACUUM ANALYZE'));
 }
 
@@ -81,15 +89,24 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
   const { handle, drop } = await openBenchDatabase();
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@bench.test',
+      ADMIN_PASSWORD: 'bench-password',
+      LOG_LEVEL: 'silent',
+    });
     const { sessionSecret } = await bootstrap(handle, config);
     const fillStart = performance.now();
     await fill(handle);
-    console.log(`${handle.kind}: ${tipCount} tips + ${guideCount} guides by 500 members, filled in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `${handle.kind}: ${tipCount} tips + ${guideCount} guides by 500 members, filled in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`,
+    );
     const app = await buildApp({ config, database: handle, sessionSecret, logger: false, webRoot: '/nonexistent' });
     // Bench members have no password; the admin sees what any member sees (public content).
     const admin = await app.inject({
-      method: 'POST', url: '/api/auth/sign-in', headers: { 'x-waymark-csrf': '1' },
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'x-waymark-csrf': '1' },
       payload: { email: 'admin@bench.test', password: 'bench-password' },
     });
     const cookie = admin.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -106,10 +123,12 @@ async function main() {
       ['explore counts', '/api/explore/counts'],
       ['explore counts, search "kyoto"', '/api/explore/counts?q=kyoto'],
       ['explore countries', '/api/explore/countries'],
-      ['a member\'s content (other view)', `/api/users/${userId}/content?type=all&limit=20`],
-      ['a member\'s content counts', `/api/users/${userId}/content/counts`],
+      ["a member's content (other view)", `/api/users/${userId}/content?type=all&limit=20`],
+      ["a member's content counts", `/api/users/${userId}/content/counts`],
     ];
-    console.log(`\n${'call'.padEnd(36)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}   (ms, ${ROUNDS} rounds)`);
+    console.log(
+      `\n${'call'.padEnd(36)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}   (ms, ${ROUNDS} rounds)`,
+    );
     for (const [label, url] of calls) {
       const times: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
@@ -119,7 +138,9 @@ async function main() {
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       }
       const s = stats(times);
-      console.log(`${label.padEnd(36)} ${s.median.toFixed(1).padStart(9)} ${s.p95.toFixed(1).padStart(9)} ${s.max.toFixed(1).padStart(9)}`);
+      console.log(
+        `${label.padEnd(36)} ${s.median.toFixed(1).padStart(9)} ${s.p95.toFixed(1).padStart(9)} ${s.max.toFixed(1).padStart(9)}`,
+      );
     }
     await app.close();
   } finally {

@@ -17,8 +17,12 @@ describe('variant URLs', () => {
   it('names the thumbnail and the mid-size copy beside a tip or guide photo', () => {
     expect(thumbnailUrl(tipPhoto)).toBe(`/api/media/tip-photos/${user}/1700000000000-0-abcdef012345.thumb.webp`);
     expect(midUrl(tipPhoto)).toBe(`/api/media/tip-photos/${user}/1700000000000-0-abcdef012345.mid.webp`);
-    expect(thumbnailUrl(`/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.webp`)).toBe(`/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.thumb.webp`);
-    expect(midUrl(`/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.webp`)).toBe(`/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.mid.webp`);
+    expect(thumbnailUrl(`/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.webp`)).toBe(
+      `/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.thumb.webp`,
+    );
+    expect(midUrl(`/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.webp`)).toBe(
+      `/api/media/guide-photos/${user}/1-2-aaaaaaaaaaaa.mid.webp`,
+    );
   });
 
   it('leaves variants, avatars and anything else as they are', () => {

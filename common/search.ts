@@ -29,7 +29,8 @@ export function searchTextOf(fields: (string | null | undefined | readonly strin
  * the database's locale. Migration 0011's waymark_search_vector() splits with this same class;
  * server/test/search-words.api.test.ts checks that both databases agree with this file.
  */
-const WORD_SEPARATORS = /[\u0001-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f\u00a0\u00a1\u00ab\u00b7\u00bb\u00bf\u2000-\u206f\u3000-\u303f]+/u;
+const WORD_SEPARATORS =
+  /[\u0001-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f\u00a0\u00a1\u00ab\u00b7\u00bb\u00bf\u2000-\u206f\u3000-\u303f]+/u;
 
 /** Longer words are cut to this many characters (a tsvector lexeme is at most 2,047 bytes). */
 export const SEARCH_WORD_MAX_LENGTH = 100;

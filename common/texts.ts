@@ -28,8 +28,7 @@ export const TEXTS = {
   invitationDuplicate: 'This email has already been used to request an invitation.',
   aboutYourselfTooShort: 'Please tell us about yourself in at least 50 characters.',
   invitationSubmittedTitle: 'Request Submitted!',
-  invitationSubmitted:
-    "Your invitation request has been submitted successfully. We'll review it and get back to you soon.",
+  invitationSubmitted: "Your invitation request has been submitted successfully. We'll review it and get back to you soon.",
 
   fillAllPasswordFields: 'Please fill in all password fields',
   newPasswordsDoNotMatch: 'New passwords do not match',
@@ -44,7 +43,8 @@ export const TEXTS = {
   accountPendingActivation: 'Your account is waiting for activation by an admin.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   crossSiteRefused: 'Cross-site request refused.',
-  unstorableText: 'Some text contains a character that cannot be saved (a NUL or a broken character). Please remove it and try again.',
+  unstorableText:
+    'Some text contains a character that cannot be saved (a NUL or a broken character). Please remove it and try again.',
   invalidInput: 'Some of the values sent are not valid. Please check them and try again.',
 
   updateInvitationFailed: 'Failed to update invitation status',
@@ -70,7 +70,8 @@ export const TEXTS = {
   currentPasswordRequired: 'Please enter your current password',
   sameEmail: 'This is already your email address.',
   emailChangeSent: 'We sent a confirmation link to your new address. Your email changes when you open it.',
-  emailChangeLinkInvalid: 'This confirmation link is invalid, has expired or was already used. Please ask for a new one from your profile.',
+  emailChangeLinkInvalid:
+    'This confirmation link is invalid, has expired or was already used. Please ask for a new one from your profile.',
   emailChanged: 'Your email address has been changed.',
   /** Issue 19, privacy: a guide item whose tip is private to its author (ADR 008, 030). */
   privateTipInGuide: 'Private tip',

@@ -22,8 +22,7 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 export type Executor = Database | Transaction;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
 
 /**
  * A channel listener; returns the function that stops listening. `onLost` is called once when
@@ -85,7 +84,11 @@ const LISTEN_CONNECTIONS = 2;
 /** Every `code` along an error's cause chain (drizzle wraps pg's error in `cause`). */
 export function errorCodesOf(error: unknown): string[] {
   const codes: string[] = [];
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') codes.push(code);
   }
@@ -117,7 +120,11 @@ function retryAbortedTransactions(db: Database): Database {
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   // Each LISTEN holds a connection of its own (events, session cache): poolSize stays for queries.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize + LISTEN_CONNECTIONS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize + LISTEN_CONNECTIONS,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   pool.on('connect', nameStatementsOf);
   // An idle client the server drops (restart, failover, DROP DATABASE ... FORCE) emits 'error';
   // unhandled, that would crash the process. The pool discards it and connects anew on the next

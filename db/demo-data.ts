@@ -20,17 +20,70 @@ const MEMBERS = [
 ];
 
 const TIPS = [
-  { owner: 0, title: 'Sunrise at Fjällbacka', type: 'Nature', country: 'Sweden', city: 'Fjällbacka', place: 'Vetteberget', rating: 5, cost: '0', description: 'Climb the granite ridge before dawn for the archipelago view.', tags: ['nature', 'photography'] },
-  { owner: 1, title: 'Bifana at Conga', type: 'Restaurant', country: 'Portugal', city: 'Porto', place: 'Conga', rating: 4, cost: '4.5', description: 'Spicy pork sandwiches, a Porto institution since 1976.', tags: ['food', 'budget'] },
-  { owner: 2, title: 'Fushimi Inari at night', type: 'Culture', country: 'Japan', city: 'Kyoto', place: 'Fushimi Inari Taisha', rating: 5, cost: '0', description: 'The torii gates are empty and lantern-lit after 9 pm.', tags: ['culture', 'photography'] },
-  { owner: 2, title: 'Capsule stay in Shinjuku', type: 'Hotel', country: 'Japan', city: 'Tokyo', place: 'Nine Hours', rating: 3, cost: '45', description: 'Clean, quiet and cheap; lockers fit a cabin bag only.', tags: ['budget', 'solo-travel'] },
+  {
+    owner: 0,
+    title: 'Sunrise at Fjällbacka',
+    type: 'Nature',
+    country: 'Sweden',
+    city: 'Fjällbacka',
+    place: 'Vetteberget',
+    rating: 5,
+    cost: '0',
+    description: 'Climb the granite ridge before dawn for the archipelago view.',
+    tags: ['nature', 'photography'],
+  },
+  {
+    owner: 1,
+    title: 'Bifana at Conga',
+    type: 'Restaurant',
+    country: 'Portugal',
+    city: 'Porto',
+    place: 'Conga',
+    rating: 4,
+    cost: '4.5',
+    description: 'Spicy pork sandwiches, a Porto institution since 1976.',
+    tags: ['food', 'budget'],
+  },
+  {
+    owner: 2,
+    title: 'Fushimi Inari at night',
+    type: 'Culture',
+    country: 'Japan',
+    city: 'Kyoto',
+    place: 'Fushimi Inari Taisha',
+    rating: 5,
+    cost: '0',
+    description: 'The torii gates are empty and lantern-lit after 9 pm.',
+    tags: ['culture', 'photography'],
+  },
+  {
+    owner: 2,
+    title: 'Capsule stay in Shinjuku',
+    type: 'Hotel',
+    country: 'Japan',
+    city: 'Tokyo',
+    place: 'Nine Hours',
+    rating: 3,
+    cost: '45',
+    description: 'Clean, quiet and cheap; lockers fit a cabin bag only.',
+    tags: ['budget', 'solo-travel'],
+  },
 ];
 
 async function createMember(db: Executor, member: (typeof MEMBERS)[number], passwordHash: string) {
   const [user] = await db.insert(users).values({ name: member.name, email: member.email }).returning({ id: users.id });
   const userId = user!.id;
   await db.insert(accounts).values({ userId, accountId: userId, providerId: 'credential', password: passwordHash });
-  await db.insert(profiles).values({ userId, name: member.name, username: member.email.split('@')[0], country: member.country, bio: member.bio, currency: 'EUR' });
+  await db
+    .insert(profiles)
+    .values({
+      userId,
+      name: member.name,
+      username: member.email.split('@')[0],
+      country: member.country,
+      bio: member.bio,
+      currency: 'EUR',
+    });
   await db.insert(userRoles).values({ userId, role: 'user' });
   return userId;
 }
@@ -38,12 +91,17 @@ async function createMember(db: Executor, member: (typeof MEMBERS)[number], pass
 async function main() {
   const config = loadConfig();
   const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   try {
     const { generatedAdmin } = await bootstrap(handle, config);
     if (generatedAdmin) console.log(`First admin created: ${generatedAdmin.email} / ${generatedAdmin.password}`);
-    const [existing] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.email} like '%@demo.waymark'`);
+    const [existing] = await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${users.email} like '%@demo.waymark'`);
     if ((existing?.n ?? 0) > 0) {
       console.log('Demo data is already there; nothing added.');
       return;
@@ -58,20 +116,42 @@ async function main() {
         const [row] = await tx
           .insert(tips)
           .values({
-            userId: ids[tip.owner]!, title: tip.title, tipTypeId: types.get(tip.type) ?? null, rating: tip.rating,
-            country: tip.country, city: tip.city, placeName: tip.place, valueSpent: tip.cost, currency: 'EUR',
-            description: tip.description, tags: tip.tags,
+            userId: ids[tip.owner]!,
+            title: tip.title,
+            tipTypeId: types.get(tip.type) ?? null,
+            rating: tip.rating,
+            country: tip.country,
+            city: tip.city,
+            placeName: tip.place,
+            valueSpent: tip.cost,
+            currency: 'EUR',
+            description: tip.description,
+            tags: tip.tags,
           })
           .returning({ id: tips.id });
         tipIds.push(row!.id);
       }
       const [guide] = await tx
         .insert(guides)
-        .values({ userId: ids[2]!, title: 'Three days in Kyoto and Tokyo', location: 'Kansai and Kanto', countries: ['Japan'], description: 'Temples by night, a capsule hotel and a lot of ramen.', daysCount: 3, tags: ['cultural', 'budget travel'] })
+        .values({
+          userId: ids[2]!,
+          title: 'Three days in Kyoto and Tokyo',
+          location: 'Kansai and Kanto',
+          countries: ['Japan'],
+          description: 'Temples by night, a capsule hotel and a lot of ramen.',
+          daysCount: 3,
+          tags: ['cultural', 'budget travel'],
+        })
         .returning({ id: guides.id });
       await tx.insert(guideTips).values([
         { guideId: guide!.id, tipId: tipIds[2]!, dayNumber: 1, orderInDay: 1 },
-        { guideId: guide!.id, dayNumber: 2, orderInDay: 1, customTitle: 'Shinkansen to Tokyo', customDescription: 'Sit on the right for Mount Fuji.' },
+        {
+          guideId: guide!.id,
+          dayNumber: 2,
+          orderInDay: 1,
+          customTitle: 'Shinkansen to Tokyo',
+          customDescription: 'Sit on the right for Mount Fuji.',
+        },
         { guideId: guide!.id, tipId: tipIds[3]!, dayNumber: 3, orderInDay: 1 },
       ]);
       await tx.insert(connections).values({ requesterId: ids[0]!, addresseeId: ids[1]!, status: 'accepted' });

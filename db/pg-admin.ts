@@ -37,5 +37,8 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 }
 
 export async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
-  return withPgClient(serverUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
+  return withPgClient(
+    serverUrl,
+    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1,
+  );
 }

@@ -30,7 +30,13 @@ export function nameStatementsOfPglite(client: PGlite): void {
     }
   }
 
-  async function run<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  async function run<T>(
+    name: string,
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     const types = await prepare(name, text, options);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -59,7 +65,9 @@ export function nameStatementsOfPglite(client: PGlite): void {
     // The transaction lock first, as query() takes it: a statement never runs inside another's transaction.
     return client
       ._checkReady()
-      .then(() => client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(name, text, params!, options, false))));
+      .then(() =>
+        client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(name, text, params!, options, false))),
+      );
   }) as PGlite['query'];
 
   // A transaction's statements: it holds the transaction lock already, as its own query() assumes.

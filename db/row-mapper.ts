@@ -66,7 +66,10 @@ function objectNullingColumns(fields: OrderedField[], joinsNotNullableMap: Recor
  * Maps one row (its values in column order) to the object drizzle would give; null for objects
  * nested more than one level, rare in a select, which keep drizzle's own mapping.
  */
-function compileRowMapper(fields: OrderedField[], joinsNotNullableMap?: Record<string, boolean>): ((row: unknown[]) => Row) | null {
+function compileRowMapper(
+  fields: OrderedField[],
+  joinsNotNullableMap?: Record<string, boolean>,
+): ((row: unknown[]) => Row) | null {
   if (fields.some(({ path }) => path.length > 2)) return null;
   const nulling = objectNullingColumns(fields, joinsNotNullableMap);
   const columns: MappedColumn[] = fields.map(({ path, field }, index) => ({

@@ -128,18 +128,21 @@ export const verifications = pgTable(
 export const profiles = pgTable(
   'profiles',
   {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text(),
-  username: text(),
-  bio: text(),
-  country: text(),
-  currency: varchar({ length: 3 }),
-  profilePictureUrl: text(),
-  countriesVisited: text().array().notNull().default(sql`'{}'::text[]`),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text(),
+    username: text(),
+    bio: text(),
+    country: text(),
+    currency: varchar({ length: 3 }),
+    profilePictureUrl: text(),
+    countriesVisited: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('profiles_username_lower_unique').on(sql`lower(${t.username})`)],
 );
@@ -155,7 +158,10 @@ export const userRoles = pgTable(
     role: roleEnum().notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('user_roles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('user_roles_role_idx').on(t.role)],
+  (t) => [
+    index('user_roles_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('user_roles_role_idx').on(t.role),
+  ],
 );
 
 // ---- Invitations ----
@@ -215,20 +221,17 @@ export const signupTokens = pgTable(
  * An asked-for e-mail change (ADR 028): it applies only when the single-use link sent to the new
  * address is opened. Only the token's SHA-256 is kept; one outstanding change per member.
  */
-export const emailChangeTokens = pgTable(
-  'email_change_tokens',
-  {
-    id: id(),
-    userId: uuid()
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    newEmail: text().notNull(),
-    tokenHash: text().notNull().unique(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-);
+export const emailChangeTokens = pgTable('email_change_tokens', {
+  id: id(),
+  userId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text().notNull(),
+  tokenHash: text().notNull().unique(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 // ---- Platform ----
 
@@ -298,9 +301,15 @@ export const tips = pgTable(
     currency: varchar({ length: 3 }),
     description: varchar({ length: 200 }).notNull(),
     detailedContent: text(),
-    photoUrls: text().array().notNull().default(sql`'{}'::text[]`),
+    photoUrls: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     photoUrl: text(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPrivate: boolean().notNull().default(false),
     likesCount: integer().notNull().default(0),
     /** Lowercased, accent-free text of the searchable fields (common/search.ts). */
@@ -342,11 +351,20 @@ export const guides = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     location: text(),
-    countries: text().array().notNull().default(sql`'{}'::text[]`),
+    countries: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text(),
     daysCount: smallint().notNull().default(1),
-    photoUrls: text().array().notNull().default(sql`'{}'::text[]`),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    photoUrls: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPrivate: boolean().notNull().default(false),
     likesCount: integer().notNull().default(0),
     /** Lowercased, accent-free text of the searchable fields (common/search.ts). */
@@ -477,12 +495,18 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
     index('notifications_actor_id_idx').on(t.actorId),
     // Deleting a tip or guide deletes its notifications (ON DELETE CASCADE): without these, each
     // deletion read every notification (48 ms at 500,000 rows). Partial: most rows name neither.
-    index('notifications_tip_id_idx').on(t.tipId).where(sql`${t.tipId} IS NOT NULL`),
-    index('notifications_guide_id_idx').on(t.guideId).where(sql`${t.guideId} IS NOT NULL`),
+    index('notifications_tip_id_idx')
+      .on(t.tipId)
+      .where(sql`${t.tipId} IS NOT NULL`),
+    index('notifications_guide_id_idx')
+      .on(t.guideId)
+      .where(sql`${t.guideId} IS NOT NULL`),
   ],
 );
 
@@ -524,7 +548,9 @@ export const events = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     type: text().notNull(),
-    payload: jsonb().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('events_user_id_idx').on(t.userId, t.id), index('events_created_at_idx').on(t.createdAt)],

@@ -23,16 +23,22 @@ function newestMtime(target: string): number {
 }
 
 export function ensureClientBuilt(root: string, { force = false } = {}): void {
-  const builtAt = Math.min(...OUTPUTS.map((file) => (existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0)));
+  const builtAt = Math.min(
+    ...OUTPUTS.map((file) => (existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0)),
+  );
   const isStale = SOURCES.some((s) => existsSync(path.join(root, s)) && newestMtime(path.join(root, s)) > builtAt);
   if (!isStale && !force) return;
   console.log('Building the web client...');
   const vite = (...args: string[]) =>
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   vite();
   // Paths relative to vite.config.ts's root (web/).
   vite('--ssr', 'src/entry-server.tsx', '--outDir', '../dist/ssr');
 }
 
 // Run as a script (`npm run build`), not imported. A path with spaces is URL-encoded in import.meta.url.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) ensureClientBuilt(path.resolve(import.meta.dirname, '..'), { force: true });
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  ensureClientBuilt(path.resolve(import.meta.dirname, '..'), { force: true });

@@ -58,11 +58,15 @@ export function freePort(): Promise<number> {
 /** Starts the script and resolves once `healthPath` answers 2xx; stops it and throws when it never does. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const { port, outputLimit = Infinity } = options;
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), options.script ?? 'server/src/server.ts'], {
-    cwd: options.cwd ?? process.cwd(),
-    env: options.env,
-    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...(options.nodeArgs ?? []), options.script ?? 'server/src/server.ts'],
+    {
+      cwd: options.cwd ?? process.cwd(),
+      env: options.env,
+      stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-outputLimit);
@@ -97,7 +101,8 @@ async function waitForHealth(server: ServerProcess, healthPath: string, timeoutM
   const url = `${server.base}${healthPath}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`${url}: the process exited (${server.child.exitCode}) before answering: ${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`${url}: the process exited (${server.child.exitCode}) before answering: ${server.output()}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {

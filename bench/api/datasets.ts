@@ -5,7 +5,14 @@ import { rowsOf } from '../data/bulk';
 import { createDataset } from '../data/cli';
 import { benchEmail } from '../data/members';
 import { DATA_SIZES, type DataSizeName } from '../data/sizes';
-import { type BenchTarget, benchDatabaseUrl, holdsDataset, openBootstrapped, postgresDatabaseExists, recreatePostgresDatabase } from '../data/target';
+import {
+  type BenchTarget,
+  benchDatabaseUrl,
+  holdsDataset,
+  openBootstrapped,
+  postgresDatabaseExists,
+  recreatePostgresDatabase,
+} from '../data/target';
 import { REPO_ROOT } from './processes';
 
 export type DbKind = 'postgres' | 'pglite';

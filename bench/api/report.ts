@@ -41,21 +41,54 @@ export function formatRun(run: RunResult): string {
   const lines = [
     `\n== ${run.db} / ${run.size} (load average before ${run.loadAverage.before.map((l) => l.toFixed(1)).join(' ')}, after ${run.loadAverage.after.map((l) => l.toFixed(1)).join(' ')})`,
     row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non2xx', 'x bare', 'app cpu', 'db cpu', 'target'], widths),
-    row(['bare Fastify (ceiling)', num(run.ceiling.requestsPerSecond), num(run.ceiling.p50), num(run.ceiling.p99), String(run.ceiling.errors), String(run.ceiling.non2xx), '1.00', '', '', ''], widths),
+    row(
+      [
+        'bare Fastify (ceiling)',
+        num(run.ceiling.requestsPerSecond),
+        num(run.ceiling.p50),
+        num(run.ceiling.p99),
+        String(run.ceiling.errors),
+        String(run.ceiling.non2xx),
+        '1.00',
+        '',
+        '',
+        '',
+      ],
+      widths,
+    ),
   ];
   for (const s of run.scenarios) {
     const ratio = s.requestsPerSecond / run.ceiling.requestsPerSecond;
     const cpu = [num(s.serverCpuMs, 2), run.db === 'postgres' ? num(s.databaseCpuMs, 2) : '-'];
-    lines.push(row([s.name, num(s.requestsPerSecond), num(s.p50), num(s.p99), String(s.errors), String(s.non2xx), ratio.toFixed(2), ...cpu, targetOf(run, s)], widths));
+    lines.push(
+      row(
+        [
+          s.name,
+          num(s.requestsPerSecond),
+          num(s.p50),
+          num(s.p99),
+          String(s.errors),
+          String(s.non2xx),
+          ratio.toFixed(2),
+          ...cpu,
+          targetOf(run, s),
+        ],
+        widths,
+      ),
+    );
   }
   const first = run.scenarios.find((s) => s.name === 'explore first page');
   const deep = run.scenarios.find((s) => s.name === 'explore deep page');
   if (first && deep) {
     const ratio = deep.p99 / Math.max(first.p99, 1);
     const judged = run.db === 'postgres' && run.size === 'full';
-    lines.push(`deep page (${run.deepPageItems} items in) p99 / first page p99: ${ratio.toFixed(2)}${judged ? ` ${verdict(ratio <= TARGETS.deepOverFirst)} (<= ${TARGETS.deepOverFirst})` : ''}`);
+    lines.push(
+      `deep page (${run.deepPageItems} items in) p99 / first page p99: ${ratio.toFixed(2)}${judged ? ` ${verdict(ratio <= TARGETS.deepOverFirst)} (<= ${TARGETS.deepOverFirst})` : ''}`,
+    );
   }
-  lines.push('app cpu / db cpu: CPU ms per request of the server process / of its PostgreSQL backends (2 cores: 1,500 req/s leaves 1.33 ms for both)');
+  lines.push(
+    'app cpu / db cpu: CPU ms per request of the server process / of its PostgreSQL backends (2 cores: 1,500 req/s leaves 1.33 ms for both)',
+  );
   return lines.join('\n');
 }
 
@@ -79,7 +112,13 @@ export function compareSizes(runs: RunResult[]): SizeComparison[] {
       if (!s) continue;
       const p99Ratio = f.p99 / Math.max(s.p99, 1);
       const rpsRatio = s.requestsPerSecond / Math.max(f.requestsPerSecond, 1);
-      out.push({ db: full.db, scenario: f.name, p99Ratio, rpsRatio, isPass: p99Ratio <= TARGETS.fullOverSmall && rpsRatio <= TARGETS.fullOverSmall });
+      out.push({
+        db: full.db,
+        scenario: f.name,
+        p99Ratio,
+        rpsRatio,
+        isPass: p99Ratio <= TARGETS.fullOverSmall && rpsRatio <= TARGETS.fullOverSmall,
+      });
     }
   }
   return out;
@@ -88,9 +127,18 @@ export function compareSizes(runs: RunResult[]): SizeComparison[] {
 export function formatComparisons(comparisons: SizeComparison[]): string {
   if (comparisons.length === 0) return '';
   const widths = [9, 28, 10, 12, 6];
-  const lines = ['\n== full / small (p99 full/small, req/s small/full; target <= 1.5 on PostgreSQL)', row(['db', 'scenario', 'p99 ratio', 'req/s ratio', ''], widths, 2)];
+  const lines = [
+    '\n== full / small (p99 full/small, req/s small/full; target <= 1.5 on PostgreSQL)',
+    row(['db', 'scenario', 'p99 ratio', 'req/s ratio', ''], widths, 2),
+  ];
   for (const c of comparisons) {
-    lines.push(row([c.db, c.scenario, c.p99Ratio.toFixed(2), c.rpsRatio.toFixed(2), c.db === 'postgres' ? verdict(c.isPass) : ''], widths, 2));
+    lines.push(
+      row(
+        [c.db, c.scenario, c.p99Ratio.toFixed(2), c.rpsRatio.toFixed(2), c.db === 'postgres' ? verdict(c.isPass) : ''],
+        widths,
+        2,
+      ),
+    );
   }
   return lines.join('\n');
 }

@@ -37,7 +37,12 @@ const OUT_DIR = path.join(REPO_ROOT, '.tmp/bench');
 const DEEP_PAGE_ITEMS = 5_000;
 const WARM_UP_SECONDS = 1;
 /** The most the config accepts: rate limits must not answer 429 to the load. */
-const NO_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_UP: '100000', RATE_LIMIT_INVITATIONS: '100000', RATE_LIMIT_UPLOADS: '100000' };
+const NO_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN: '100000',
+  RATE_LIMIT_SIGN_UP: '100000',
+  RATE_LIMIT_INVITATIONS: '100000',
+  RATE_LIMIT_UPLOADS: '100000',
+};
 
 function startWaymark(db: DbKind, size: DataSizeName, cpuProfile: boolean): Promise<Child> {
   const target = targetOf(db, size);
@@ -83,7 +88,13 @@ async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<A
       const result = await measure({ ...request, ...load });
       const cpu = cpuSpent(cpuBefore, cpuSnapshot(server.pid, database));
       const perRequest = (ms: number) => ms / Math.max(result.requests, 1);
-      scenarios.push({ name: s.name, isRead: s.isRead, ...result, serverCpuMs: perRequest(cpu.serverMs), databaseCpuMs: perRequest(cpu.databaseMs) });
+      scenarios.push({
+        name: s.name,
+        isRead: s.isRead,
+        ...result,
+        serverCpuMs: perRequest(cpu.serverMs),
+        databaseCpuMs: perRequest(cpu.databaseMs),
+      });
     }
     // autocannon drops its sockets at the deadline; let the server finish those requests
     // before SIGTERM, or they fail against a closed pool and clutter the server log.
@@ -97,7 +108,12 @@ async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<A
 export async function runApiBenchmarks(options: ApiBenchOptions): Promise<RunResult[]> {
   const o: Required<ApiBenchOptions> = { log: console.log, only: '', cpuProfile: false, ...options };
   mkdirSync(OUT_DIR, { recursive: true });
-  const bare = await startChild(path.join('bench/api/bare-fastify.ts'), { HOST: '127.0.0.1' }, '/ping', path.join(OUT_DIR, 'bare-fastify.log'));
+  const bare = await startChild(
+    path.join('bench/api/bare-fastify.ts'),
+    { HOST: '127.0.0.1' },
+    '/ping',
+    path.join(OUT_DIR, 'bare-fastify.log'),
+  );
   const runs: RunResult[] = [];
   try {
     for (const db of o.dbs) {

@@ -90,5 +90,8 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -24,9 +24,15 @@ export async function createDataset(size: DataSizeName, target: BenchTarget, log
     const seconds = (performance.now() - genStart) / 1000;
     const counts = await countRows(handle);
     const problems = await verifySample(handle);
-    log(Object.entries(counts).map(([t, n]) => `  ${t.padEnd(14)} ${String(n).padStart(9)}`).join('\n'));
+    log(
+      Object.entries(counts)
+        .map(([t, n]) => `  ${t.padEnd(14)} ${String(n).padStart(9)}`)
+        .join('\n'),
+    );
     log(problems.length ? `consistency problems:\n  ${problems.join('\n  ')}` : 'consistency sample: ok');
-    log(`generated in ${seconds.toFixed(1)} s (${((performance.now() - start) / 1000).toFixed(1)} s with opening and migrations)`);
+    log(
+      `generated in ${seconds.toFixed(1)} s (${((performance.now() - start) / 1000).toFixed(1)} s with opening and migrations)`,
+    );
     return { counts, seconds, problems };
   } finally {
     await handle.close();
@@ -34,7 +40,9 @@ export async function createDataset(size: DataSizeName, target: BenchTarget, log
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { size: { type: 'string', default: 'full' }, pglite: { type: 'string' }, url: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { size: { type: 'string', default: 'full' }, pglite: { type: 'string' }, url: { type: 'string' } },
+  });
   const size = values.size as DataSizeName;
   if (!(size in DATA_SIZES)) throw new Error(`--size must be full or small, not ${size}`);
   let target: BenchTarget;

@@ -7,13 +7,29 @@ import type { DatabaseHandle } from '../../db/client';
 import { bulk, type Log, timed } from './bulk';
 import { insertContent, insertGuideItems, stageGuides, stageTips } from './content';
 import { generateMembers } from './members';
-import { insertConnections, insertNotifications, insertReactions, stageLikeCounts, stageReactions, stageTargets } from './reactions';
+import {
+  insertConnections,
+  insertNotifications,
+  insertReactions,
+  stageLikeCounts,
+  stageReactions,
+  stageTargets,
+} from './reactions';
 import type { DataSizes } from './sizes';
 
 export { DATA_SIZES, type DataSizes } from './sizes';
 
-const HELPER_TABLES = ['bench_members', 'bench_tips', 'bench_guides', 'bench_targets', 'bench_likes', 'bench_saves',
-  'bench_like_counts', 'bench_owner_tips', 'bench_owner_tip_counts'];
+const HELPER_TABLES = [
+  'bench_members',
+  'bench_tips',
+  'bench_guides',
+  'bench_targets',
+  'bench_likes',
+  'bench_saves',
+  'bench_like_counts',
+  'bench_owner_tips',
+  'bench_owner_tip_counts',
+];
 
 /** app_settings key marking a complete data set (the API benchmarks reuse it when present). */
 export const DATASET_MARKER = 'bench_dataset';
@@ -37,7 +53,9 @@ export async function generateData(handle: DatabaseHandle, sizes: DataSizes, log
     await stageReactions(handle, 'bench_saves', sizes.saves, sizes.members, targets, q * 4);
     await stageLikeCounts(handle);
   });
-  await timed(log, `tips and guides (${sizes.tips} + ${sizes.guides})`, () => insertContent(handle, sizes.tips, sizes.guides, sizes.guideDays));
+  await timed(log, `tips and guides (${sizes.tips} + ${sizes.guides})`, () =>
+    insertContent(handle, sizes.tips, sizes.guides, sizes.guideDays),
+  );
   await timed(log, 'guide items', () => insertGuideItems(handle, sizes.guides, sizes.guideDays));
   await timed(log, `likes (${sizes.likes})`, () => insertReactions(handle, 'bench_likes', 'likes'));
   await timed(log, `saves (${sizes.saves})`, () => insertReactions(handle, 'bench_saves', 'saved_items'));

@@ -32,8 +32,19 @@ const zipfRank = (m: number, q: number) =>
  * are all in one batch, so de-duplicating within the batch is enough. Drawing 20 % more than
  * needed and keeping `count` leaves room for duplicates and own items.
  */
-export async function stageReactions(handle: DatabaseHandle, table: string, total: number, members: number, targets: number, q: number) {
-  await bulk(handle, `DROP TABLE IF EXISTS ${table}`, `CREATE UNLOGGED TABLE ${table} (user_id uuid, tip_id uuid, guide_id uuid, owner_id uuid, created_at timestamptz)`);
+export async function stageReactions(
+  handle: DatabaseHandle,
+  table: string,
+  total: number,
+  members: number,
+  targets: number,
+  q: number,
+) {
+  await bulk(
+    handle,
+    `DROP TABLE IF EXISTS ${table}`,
+    `CREATE UNLOGGED TABLE ${table} (user_id uuid, tip_id uuid, guide_id uuid, owner_id uuid, created_at timestamptz)`,
+  );
   const batchSize = Math.max(1, Math.ceil(members / 10));
   for (const [from, to] of batches(members, batchSize)) {
     const count = Math.round((total * (to - from + 1)) / members);
@@ -62,7 +73,10 @@ export async function stageLikeCounts(handle: DatabaseHandle) {
 }
 
 export async function insertReactions(handle: DatabaseHandle, staged: string, table: 'likes' | 'saved_items') {
-  await bulk(handle, `INSERT INTO ${table} (user_id, tip_id, guide_id, created_at) SELECT user_id, tip_id, guide_id, created_at FROM ${staged}`);
+  await bulk(
+    handle,
+    `INSERT INTO ${table} (user_id, tip_id, guide_id, created_at) SELECT user_id, tip_id, guide_id, created_at FROM ${staged}`,
+  );
 }
 
 /** One row per pair whichever way round (connections_pair_unique); popular members get more. */
@@ -88,7 +102,11 @@ export async function insertConnections(handle: DatabaseHandle, total: number, m
  * saves (20 %) and connections (10 %), with the app's texts (reactions and connections services).
  * Older ones are mostly read.
  */
-export async function insertNotifications(handle: DatabaseHandle, total: number, sizes: { likes: number; saves: number; connections: number }) {
+export async function insertNotifications(
+  handle: DatabaseHandle,
+  total: number,
+  sizes: { likes: number; saves: number; connections: number },
+) {
   const fromConnections = Math.min(sizes.connections, Math.round(total * 0.1));
   const fromSaves = Math.min(sizes.saves, Math.round(total * 0.2));
   const fromLikes = Math.min(sizes.likes, total - fromConnections - fromSaves);

@@ -3,7 +3,7 @@ import { normalizeForSearch } from '../../common/search';
 
 export const lit = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-export const textArray = (values: readonly string[]) => `(ARRAY[${values.map(lit).join(",")}]::text[])`;
+export const textArray = (values: readonly string[]) => `(ARRAY[${values.map(lit).join(',')}]::text[])`;
 
 /**
  * A word list and its search form side by side: SQL picks the same index from both, so the

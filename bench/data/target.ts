@@ -49,8 +49,20 @@ export async function openBootstrapped(target: BenchTarget): Promise<DatabaseHan
   return handle;
 }
 
-export const COUNTED_TABLES = ['users', 'accounts', 'profiles', 'user_roles', 'tips', 'guides', 'guide_tips', 'likes',
-  'saved_items', 'connections', 'notifications', 'events'] as const;
+export const COUNTED_TABLES = [
+  'users',
+  'accounts',
+  'profiles',
+  'user_roles',
+  'tips',
+  'guides',
+  'guide_tips',
+  'likes',
+  'saved_items',
+  'connections',
+  'notifications',
+  'events',
+] as const;
 
 export async function countRows(handle: DatabaseHandle): Promise<Record<string, number>> {
   const select = COUNTED_TABLES.map((t) => `(SELECT count(*)::int FROM ${t}) AS ${t}`).join(', ');
@@ -63,6 +75,11 @@ export async function holdsDataset(handle: DatabaseHandle, sizes: DataSizes): Pr
   const marker = await rowsOf<{ value: string }>(handle, `SELECT value FROM app_settings WHERE key = '${DATASET_MARKER}'`);
   if (marker.length === 0 || (JSON.parse(marker[0]!.value) as { version?: number }).version !== DATASET_VERSION) return false;
   const counts = await countRows(handle);
-  return counts.tips! >= sizes.tips && counts.guides! >= sizes.guides && counts.likes! >= sizes.likes * 0.95
-    && counts.notifications! >= sizes.notifications * 0.95 && counts.users! >= sizes.members;
+  return (
+    counts.tips! >= sizes.tips &&
+    counts.guides! >= sizes.guides &&
+    counts.likes! >= sizes.likes * 0.95 &&
+    counts.notifications! >= sizes.notifications * 0.95 &&
+    counts.users! >= sizes.members
+  );
 }

@@ -4,8 +4,23 @@ import type { DatabaseHandle } from '../../db/client';
 import { rowsOf } from './bulk';
 import { RARE_WORD } from './word-lists';
 
-interface TipRow { title: string; place_name: string | null; city: string; country: string; description: string; tags: string[]; search_text: string }
-interface GuideRow { title: string; location: string | null; countries: string[]; description: string | null; tags: string[]; search_text: string }
+interface TipRow {
+  title: string;
+  place_name: string | null;
+  city: string;
+  country: string;
+  description: string;
+  tags: string[];
+  search_text: string;
+}
+interface GuideRow {
+  title: string;
+  location: string | null;
+  countries: string[];
+  description: string | null;
+  tags: string[];
+  search_text: string;
+}
 
 /**
  * Problems found (empty when consistent): search_text as the services compute it, its words
@@ -14,15 +29,23 @@ interface GuideRow { title: string; location: string | null; countries: string[]
  */
 export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   const problems: string[] = [];
-  const tips = await rowsOf<TipRow>(handle, 'SELECT title, place_name, city, country, description, tags, search_text FROM tips ORDER BY random() LIMIT 300');
+  const tips = await rowsOf<TipRow>(
+    handle,
+    'SELECT title, place_name, city, country, description, tags, search_text FROM tips ORDER BY random() LIMIT 300',
+  );
   for (const t of tips) {
     const expected = searchTextOf([t.title, t.place_name, t.city, t.country, t.description, t.tags]);
-    if (expected !== t.search_text) problems.push(`tip search_text ${JSON.stringify(t.search_text)} != ${JSON.stringify(expected)}`);
+    if (expected !== t.search_text)
+      problems.push(`tip search_text ${JSON.stringify(t.search_text)} != ${JSON.stringify(expected)}`);
   }
-  const guides = await rowsOf<GuideRow>(handle, 'SELECT title, location, countries, description, tags, search_text FROM guides ORDER BY random() LIMIT 300');
+  const guides = await rowsOf<GuideRow>(
+    handle,
+    'SELECT title, location, countries, description, tags, search_text FROM guides ORDER BY random() LIMIT 300',
+  );
   for (const g of guides) {
     const expected = searchTextOf([g.title, g.location, g.countries, g.description, g.tags]);
-    if (expected !== g.search_text) problems.push(`guide search_text ${JSON.stringify(g.search_text)} != ${JSON.stringify(expected)}`);
+    if (expected !== g.search_text)
+      problems.push(`guide search_text ${JSON.stringify(g.search_text)} != ${JSON.stringify(expected)}`);
   }
   const vectors = await rowsOf<{ search_text: string; words: string[] }>(
     handle,
@@ -31,7 +54,8 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   );
   for (const v of vectors) {
     const expected = searchWordsOf(v.search_text).sort();
-    if (JSON.stringify([...v.words].sort()) !== JSON.stringify(expected)) problems.push(`words of ${JSON.stringify(v.search_text)}: ${v.words.join(' ')}`);
+    if (JSON.stringify([...v.words].sort()) !== JSON.stringify(expected))
+      problems.push(`words of ${JSON.stringify(v.search_text)}: ${v.words.join(' ')}`);
   }
   const [counts] = await rowsOf<{ bad: number }>(
     handle,
@@ -55,8 +79,12 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
         EXCEPT SELECT g.id, c, g.created_at FROM guides g, unnest(g.countries) AS c)) AS differ`,
   );
   if (mirror!.n > 0) problems.push(`${mirror!.n} rows differ between guide_countries and guides.countries`);
-  const [rare] = await rowsOf<{ n: number }>(handle, `SELECT count(*)::int AS n FROM tips WHERE NOT is_private AND search_vector @@ '${RARE_WORD}'::tsquery`);
+  const [rare] = await rowsOf<{ n: number }>(
+    handle,
+    `SELECT count(*)::int AS n FROM tips WHERE NOT is_private AND search_vector @@ '${RARE_WORD}'::tsquery`,
+  );
   // The benchmark's search asks for 20: a full page and one more to show there is a next page.
-  if (rare!.n < 21) problems.push(`only ${rare!.n} public tips hold the rare word "${RARE_WORD}": its search does not fill a page`);
+  if (rare!.n < 21)
+    problems.push(`only ${rare!.n} public tips hold the rare word "${RARE_WORD}": its search does not fill a page`);
   return problems.slice(0, 10);
 }

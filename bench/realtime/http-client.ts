@@ -8,12 +8,21 @@ export interface Timed<T> {
   at: number;
 }
 
-export async function callApi<T>(base: string, method: string, url: string, opts: { cookie?: string; body?: unknown } = {}): Promise<Timed<T> & { setCookies: string[] }> {
+export async function callApi<T>(
+  base: string,
+  method: string,
+  url: string,
+  opts: { cookie?: string; body?: unknown } = {},
+): Promise<Timed<T> & { setCookies: string[] }> {
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
   if (method !== 'GET') headers['x-waymark-csrf'] = '1';
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${url}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await res.text();
   const at = wallClockMs();
   let body: unknown = text;
@@ -34,7 +43,11 @@ export async function signIn(base: string, email: string, password: string): Pro
 }
 
 /** Runs `work` over `items` with at most `concurrency` in flight; results in input order. */
-export async function inPool<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -116,16 +116,40 @@ export async function fanOutRound(ctx: RoundContext, round: number, deliveries: 
   for (const [stream, list] of arrivals) {
     unexpected += list.length - 1;
     const at = list[0]!.at;
-    deliveries.push({ kind: 'fan-out', round, stream, eventId: Number(list[0]!.id), at, fromCommit: null, afterOwnListen: null, fromTxStart: at - txStart, fromResponse: at - res.at });
+    deliveries.push({
+      kind: 'fan-out',
+      round,
+      stream,
+      eventId: Number(list[0]!.id),
+      at,
+      fromCommit: null,
+      afterOwnListen: null,
+      fromTxStart: at - txStart,
+      fromResponse: at - res.at,
+    });
   }
-  return { kind: 'fan-out', round, expected, delivered: arrivals.size, missing: expected - arrivals.size, unexpected, writeMs: [res.at - sent] };
+  return {
+    kind: 'fan-out',
+    round,
+    expected,
+    delivered: arrivals.size,
+    missing: expected - arrivals.size,
+    unexpected,
+    writeMs: [res.at - sent],
+  };
 }
 
 /**
  * `sampleSize` members each get a like on their tip from another member (a different liker every
  * round, so it is always a like, never an unlike); each should get one `notifications` event.
  */
-export async function targetedRound(ctx: RoundContext, round: number, sampleSize: number, concurrency: number, deliveries: Delivery[]): Promise<RoundResult> {
+export async function targetedRound(
+  ctx: RoundContext,
+  round: number,
+  sampleSize: number,
+  concurrency: number,
+  deliveries: Delivery[],
+): Promise<RoundResult> {
   const n = ctx.members.length;
   const targets = shuffle([...Array(n).keys()]).slice(0, Math.min(sampleSize, n));
   const isTarget = new Set(targets);
@@ -139,7 +163,8 @@ export async function targetedRound(ctx: RoundContext, round: number, sampleSize
       cookie: ctx.cookies[liker],
       body: { contentType: 'tip', contentId: ctx.members[target]!.tipId },
     });
-    if (res.status !== 200 || !res.body.liked) throw new Error(`like of ${target} by ${liker}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200 || !res.body.liked)
+      throw new Error(`like of ${target} by ${liker}: ${res.status} ${JSON.stringify(res.body)}`);
     responseAt.set(target, res.at);
     writeMs.push(res.at - sent);
   });
@@ -169,12 +194,22 @@ export async function targetedRound(ctx: RoundContext, round: number, sampleSize
     });
   });
   for (const [stream, list] of arrivals) if (!isTarget.has(stream)) unexpected += list.length;
-  return { kind: 'targeted', round, expected: targets.length, delivered, missing: targets.length - delivered, unexpected, writeMs };
+  return {
+    kind: 'targeted',
+    round,
+    expected: targets.length,
+    delivered,
+    missing: targets.length - delivered,
+    unexpected,
+    writeMs,
+  };
 }
 
 /** The notification's created_at (its transaction's start), read back through the API. */
 async function notificationCreatedAt(ctx: RoundContext, member: number, id: string): Promise<number> {
-  const res = await callApi<{ items: Array<{ id: string; createdAt: string }> }>(ctx.base, 'GET', '/api/notifications', { cookie: ctx.cookies[member] });
+  const res = await callApi<{ items: Array<{ id: string; createdAt: string }> }>(ctx.base, 'GET', '/api/notifications', {
+    cookie: ctx.cookies[member],
+  });
   const item = res.status === 200 ? res.body.items.find((i) => i.id === id) : undefined;
   if (!item) throw new Error(`notification ${id} of member ${member} not listed: ${res.status}`);
   return Date.parse(item.createdAt);

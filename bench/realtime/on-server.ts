@@ -47,12 +47,22 @@ export async function measureOnServer(opts: {
     const recorder = new DeliveryRecorder();
     let dropped = 0;
     const open = (index: number) =>
-      openBenchStream({ index, port, cookie: cookies[index]!, onEvent: recorder.onEvent, onClose: () => dropped++, readyTimeoutMs: 60_000 });
+      openBenchStream({
+        index,
+        port,
+        cookie: cookies[index]!,
+        onEvent: recorder.onEvent,
+        onClose: () => dropped++,
+        readyTimeoutMs: 60_000,
+      });
 
     // Warm-up: the stream route, the hub and a fan-out have run once before memory is sampled.
     const warm = Array.from({ length: Math.min(20, streamCount) }, (_, i) => open(i));
     await Promise.all(warm.map((s) => s.ready));
-    await callApi(base, 'POST', '/api/admin/system-messages', { cookie: adminCookie, body: { title: 'Warm-up', content: 'Warm-up' } });
+    await callApi(base, 'POST', '/api/admin/system-messages', {
+      cookie: adminCookie,
+      body: { title: 'Warm-up', content: 'Warm-up' },
+    });
     await new Promise((r) => setTimeout(r, 500));
     for (const s of warm) s.close();
     await new Promise((r) => setTimeout(r, 1500));
@@ -64,7 +74,14 @@ export async function measureOnServer(opts: {
     const step = async (open: number) => {
       const heap = await settledMemory(server);
       const rss = await sampleRss(server.rssKb, 4, 300);
-      steps.push({ streams: open, rssKb: rss.median, rssSamplesKb: rss.samples, heapUsedKb: heap.heapUsed / 1024, heapTotalKb: heap.heapTotal / 1024, externalKb: heap.external / 1024 });
+      steps.push({
+        streams: open,
+        rssKb: rss.median,
+        rssSamplesKb: rss.samples,
+        heapUsedKb: heap.heapUsed / 1024,
+        heapTotalKb: heap.heapTotal / 1024,
+        externalKb: heap.external / 1024,
+      });
     };
     await step(0);
 
@@ -111,13 +128,19 @@ export async function measureOnServer(opts: {
     for (let round = 1; round <= opts.fanOutRounds; round++) {
       const result = await withServerProbe(() => fanOutRound(ctx, round, deliveries));
       rounds.push(result);
-      log(`  fan-out round ${round}: ${result.delivered}/${result.expected} delivered${roundLine(deliveries, 'fan-out', round)}${serverLine(result)}`);
+      log(
+        `  fan-out round ${round}: ${result.delivered}/${result.expected} delivered${roundLine(deliveries, 'fan-out', round)}${serverLine(result)}`,
+      );
       await new Promise((r) => setTimeout(r, 500));
     }
     for (let round = 1; round <= opts.targetedRounds; round++) {
-      const result = await withServerProbe(() => targetedRound(ctx, round, opts.targetedSample, opts.likeConcurrency, deliveries));
+      const result = await withServerProbe(() =>
+        targetedRound(ctx, round, opts.targetedSample, opts.likeConcurrency, deliveries),
+      );
       rounds.push(result);
-      log(`  targeted round ${round}: ${result.delivered}/${result.expected} delivered${roundLine(deliveries, 'targeted', round)}${serverLine(result)}`);
+      log(
+        `  targeted round ${round}: ${result.delivered}/${result.expected} delivered${roundLine(deliveries, 'targeted', round)}${serverLine(result)}`,
+      );
       await new Promise((r) => setTimeout(r, 500));
     }
     loopDelay.disable();
@@ -132,7 +155,16 @@ export async function measureOnServer(opts: {
       dropped,
       openMs,
       loadAfter: os.loadavg(),
-      memory: { rssBeforeKb: rssBefore, rssOpenKb: rssOpen, rssAfterRoundsKb: rssAfterRounds, kbPerStream, heapKbPerStream, twoPointKbPerStream: (last.rssKb - first.rssKb) / streamCount, slopeKbPerStream: slope(steps, (s) => s.rssKb), steps },
+      memory: {
+        rssBeforeKb: rssBefore,
+        rssOpenKb: rssOpen,
+        rssAfterRoundsKb: rssAfterRounds,
+        kbPerStream,
+        heapKbPerStream,
+        twoPointKbPerStream: (last.rssKb - first.rssKb) / streamCount,
+        slopeKbPerStream: slope(steps, (s) => s.rssKb),
+        steps,
+      },
       loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     };
   } finally {

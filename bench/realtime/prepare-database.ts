@@ -108,7 +108,9 @@ export async function prepareDatabase(opts: {
         }
       };
       const databaseUrl = env.DATABASE_URL;
-      const listenToCommits = databaseUrl ? (onEvent: (eventId: number, at: number) => void) => listenOn(databaseUrl, onEvent) : undefined;
+      const listenToCommits = databaseUrl
+        ? (onEvent: (eventId: number, at: number) => void) => listenOn(databaseUrl, onEvent)
+        : undefined;
       return { env, members, readCommitStamps, listenToCommits, drop };
     } finally {
       await handle.close();

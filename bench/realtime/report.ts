@@ -49,7 +49,8 @@ export function printSummary(
   log: (line: string) => void,
 ) {
   const fmt = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1)).padStart(8);
-  const row = (name: string, p: Percentiles, count: number) => `  ${name.padEnd(33)} ${String(count).padStart(6)}${[p.p50, p.p95, p.p99, p.max].map(fmt).join('')}`;
+  const row = (name: string, p: Percentiles, count: number) =>
+    `  ${name.padEnd(33)} ${String(count).padStart(6)}${[p.p50, p.p95, p.p99, p.max].map(fmt).join('')}`;
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   log('');
   log(`Realtime, ${r.db}, ${r.streams} open streams: ms from commit to delivery`);
@@ -64,6 +65,10 @@ export function printSummary(
   log(
     `  memory: server RSS ${(r.memory.rssBeforeKb.median / 1024).toFixed(1)} MB -> ${(r.memory.rssOpenKb.median / 1024).toFixed(1)} MB with the streams open; ${r.memory.kbPerStream.toFixed(1)} KB RSS per open stream (median of 4 steps), ${r.memory.heapKbPerStream.toFixed(1)} KB of it JS heap`,
   );
-  log(`  load average before ${load(r.machine.loadBefore)}, after ${load(r.machine.loadAfter)} (2 cores shared); bench client event-loop delay p99 ${r.benchClientEventLoopDelayMs.p99.toFixed(1)} ms, max ${r.benchClientEventLoopDelayMs.max.toFixed(1)} ms`);
-  log(`  ${r.verdict}: p99 from commit ${r.latencyMs.all!.fromCommit.p99.toFixed(1)} ms vs target <= ${r.targetP99Ms} ms (all deliveries), missing ${r.missing}`);
+  log(
+    `  load average before ${load(r.machine.loadBefore)}, after ${load(r.machine.loadAfter)} (2 cores shared); bench client event-loop delay p99 ${r.benchClientEventLoopDelayMs.p99.toFixed(1)} ms, max ${r.benchClientEventLoopDelayMs.max.toFixed(1)} ms`,
+  );
+  log(
+    `  ${r.verdict}: p99 from commit ${r.latencyMs.all!.fromCommit.p99.toFixed(1)} ms vs target <= ${r.targetP99Ms} ms (all deliveries), missing ${r.missing}`,
+  );
 }

@@ -78,7 +78,18 @@ export async function runRealtimeBenchmark(options: RealtimeBenchmarkOptions = {
   });
   log(`  database prepared with ${prepared.members.length} members in ${Date.now() - t} ms`);
   try {
-    const measured = await measureOnServer({ ...prepared, admin: ADMIN, serverEnv, port, streamCount, fanOutRounds, targetedRounds, targetedSample, likeConcurrency, log });
+    const measured = await measureOnServer({
+      ...prepared,
+      admin: ADMIN,
+      serverEnv,
+      port,
+      streamCount,
+      fanOutRounds,
+      targetedRounds,
+      targetedSample,
+      likeConcurrency,
+      log,
+    });
     const stamps = await prepared.readCommitStamps();
     let withoutCommitStamp = 0;
     for (const d of measured.deliveries) {
@@ -98,7 +109,13 @@ export async function runRealtimeBenchmark(options: RealtimeBenchmarkOptions = {
       benchmark: 'realtime',
       db: kind,
       startedAt: startedAt.toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadBefore, loadAfter: measured.loadAfter },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        node: process.version,
+        loadBefore,
+        loadAfter: measured.loadAfter,
+      },
       streams: streamCount,
       openAllMs: measured.openMs,
       droppedStreams: dropped,
@@ -110,7 +127,10 @@ export async function runRealtimeBenchmark(options: RealtimeBenchmarkOptions = {
       missing,
       withoutCommitStamp,
       rounds: rounds.map((r) => ({ ...r, writeMs: percentiles(r.writeMs) })),
-      memory: { ...measured.memory, note: 'RSS from /proc/<pid>/status (median of samples); heap from process.memoryUsage() after global.gc() in the server (server-probe.ts)' },
+      memory: {
+        ...measured.memory,
+        note: 'RSS from /proc/<pid>/status (median of samples); heap from process.memoryUsage() after global.gc() in the server (server-probe.ts)',
+      },
       benchClientEventLoopDelayMs: measured.loopDelayMs,
       options: { fanOutRounds, targetedRounds, targetedSample, likeConcurrency },
       deliveries,

@@ -41,7 +41,10 @@ export function openBenchStream(opts: {
     resolveReady = resolve;
     rejectReady = reject;
   });
-  const timer = setTimeout(() => rejectReady(new Error(`stream ${opts.index}: no ready within ${opts.readyTimeoutMs ?? 30_000} ms`)), opts.readyTimeoutMs ?? 30_000);
+  const timer = setTimeout(
+    () => rejectReady(new Error(`stream ${opts.index}: no ready within ${opts.readyTimeoutMs ?? 30_000} ms`)),
+    opts.readyTimeoutMs ?? 30_000,
+  );
   const markClosed = () => {
     if (!isOpen) return;
     isOpen = false;

@@ -15,7 +15,11 @@ export function percentiles(values: number[]): Percentiles {
 }
 
 /** A GC can't be forced from outside, so take several samples and use the median. */
-export async function sampleRss(read: () => number, count: number, intervalMs: number): Promise<{ samples: number[]; median: number }> {
+export async function sampleRss(
+  read: () => number,
+  count: number,
+  intervalMs: number,
+): Promise<{ samples: number[]; median: number }> {
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, intervalMs));

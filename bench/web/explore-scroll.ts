@@ -95,7 +95,9 @@ async function measure(page: Page, cdp: CDPSession, pageCount: number): Promise<
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { url: { type: 'string' }, pages: { type: 'string', default: '50' }, root: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, pages: { type: 'string', default: '50' }, root: { type: 'string' } },
+  });
   if (values.root) root = path.resolve(values.root);
   const targetPages = Number(values.pages);
   const checkpoints = CHECKPOINTS.filter((p) => p <= targetPages);
@@ -108,7 +110,10 @@ async function main() {
   let browser: Browser | undefined;
   try {
     if (!values.url) await fillTips(url);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--enable-precise-memory-info'] });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--enable-precise-memory-info'],
+    });
     const cookie = await signIn(server.base, ADMIN.email, ADMIN.password);
     const [name = '', value = ''] = cookie.split('=');
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -157,18 +162,33 @@ async function main() {
     const scrollSeconds = (performance.now() - started) / 1000;
     const scrollY = await page.evaluate(() => Math.round(window.scrollY));
 
-    const counts = await withPgClient(url, async (c) => (await c.query<{ tips: number; guides: number }>(
-      'SELECT (SELECT count(*)::int FROM tips) AS tips, (SELECT count(*)::int FROM guides) AS guides')).rows[0]);
-    console.log(`\nExplore scroll, ${root}, on ${url} (${counts?.tips} tips, ${counts?.guides} guides), Chromium 1366x900, wheel steps of ${WHEEL_STEP} px`);
+    const counts = await withPgClient(
+      url,
+      async (c) =>
+        (
+          await c.query<{ tips: number; guides: number }>(
+            'SELECT (SELECT count(*)::int FROM tips) AS tips, (SELECT count(*)::int FROM guides) AS guides',
+          )
+        ).rows[0],
+    );
+    console.log(
+      `\nExplore scroll, ${root}, on ${url} (${counts?.tips} tips, ${counts?.guides} guides), Chromium 1366x900, wheel steps of ${WHEEL_STEP} px`,
+    );
     console.log('page  cards in DOM  list items  JS heap after GC');
     for (const r of results) {
-      console.log(`${String(r.page).padStart(4)}  ${String(r.cards).padStart(12)}  ${String(r.listItems).padStart(10)}  ${r.heapMb.toFixed(1).padStart(12)} MB`);
+      console.log(
+        `${String(r.page).padStart(4)}  ${String(r.cards).padStart(12)}  ${String(r.listItems).padStart(10)}  ${r.heapMb.toFixed(1).padStart(12)} MB`,
+      );
     }
     const first = results[0]!;
     const last = results.at(-1)!;
-    console.log(`heap page ${last.page} / page ${first.page}: ${(last.heapMb / first.heapMb).toFixed(2)}x; cards ${last.cards} vs ${first.cards}`);
+    console.log(
+      `heap page ${last.page} / page ${first.page}: ${(last.heapMb / first.heapMb).toFixed(2)}x; cards ${last.cards} vs ${first.cards}`,
+    );
     const total = longTasks.reduce((sum, d) => sum + d, 0);
-    console.log(`long tasks while scrolling: ${longTasks.length}, total ${total.toFixed(0)} ms, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`);
+    console.log(
+      `long tasks while scrolling: ${longTasks.length}, total ${total.toFixed(0)} ms, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`,
+    );
     console.log(
       `main thread while scrolling (with measurements): script ${(delta('ScriptDuration') * 1000).toFixed(0)} ms, ` +
         `style ${(delta('RecalcStyleDuration') * 1000).toFixed(0)} ms (${delta('RecalcStyleCount')}x), ` +

@@ -31,7 +31,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, '.tmp/bench');
 const ADMIN = { email: 'bench-admin@waymark.test', password: 'bench-admin-password' };
 const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05 };
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface RunFigures {
   score: number;
@@ -53,10 +62,21 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function runLighthouse(url: string, cookie: string | undefined, reportPath: string, cpuSlowdownMultiplier: number): Promise<RunFigures> {
+async function runLighthouse(
+  url: string,
+  cookie: string | undefined,
+  reportPath: string,
+  cpuSlowdownMultiplier: number,
+): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttling: { cpuSlowdownMultiplier } };
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      throttling: { cpuSlowdownMultiplier },
+    };
     if (cookie) flags.extraHeaders = { Cookie: cookie };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -64,7 +84,10 @@ async function runLighthouse(url: string, cookie: string | undefined, reportPath
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     writeFileSync(reportPath, JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+    const lcpItems = (
+      lhr.audits['largest-contentful-paint-element']?.details as
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+    )?.items;
     const opportunities = Object.values(lhr.audits)
       .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 50)
       .map((a) => `${a.id} (${Math.round(a.numericValue!)} ms)`);
@@ -85,28 +108,49 @@ async function runLighthouse(url: string, cookie: string | undefined, reportPath
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-type NetworkRequest = { url: string; resourceType?: string; priority?: string; transferSize?: number; networkRequestTime?: number; networkEndTime?: number; statusCode?: number };
+type NetworkRequest = {
+  url: string;
+  resourceType?: string;
+  priority?: string;
+  transferSize?: number;
+  networkRequestTime?: number;
+  networkEndTime?: number;
+  statusCode?: number;
+};
 
 /** What --details prints: audits that estimate a saving (largest first), then every request. */
 function describeRun(lhr: Lhr): string[] {
   const lines: string[] = [];
   const savings = Object.values(lhr.audits)
-    .map((a) => ({ a, ms: a.metricSavings?.LCP ?? a.numericValue ?? 0, bytes: (a.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0 }))
-    .filter(({ a, ms, bytes }) => (a.score ?? 1) < 1 && (a.details?.type === 'opportunity' || (a.metricSavings && Object.values(a.metricSavings).some((v) => (v ?? 0) > 0))) && (ms > 0 || bytes > 0))
+    .map((a) => ({
+      a,
+      ms: a.metricSavings?.LCP ?? a.numericValue ?? 0,
+      bytes: (a.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0,
+    }))
+    .filter(
+      ({ a, ms, bytes }) =>
+        (a.score ?? 1) < 1 &&
+        (a.details?.type === 'opportunity' || (a.metricSavings && Object.values(a.metricSavings).some((v) => (v ?? 0) > 0))) &&
+        (ms > 0 || bytes > 0),
+    )
     .sort((x, y) => y.ms - x.ms);
   for (const { a, bytes } of savings) {
     const metric = Object.entries(a.metricSavings ?? {})
       .filter(([, v]) => (v ?? 0) > 0)
       .map(([k, v]) => `${k} ${Math.round(v!)} ms`)
       .join(', ');
-    lines.push(`  audit ${a.id}: ${a.displayValue ?? ''}${metric ? ` [saves ${metric}]` : ''}${bytes ? ` [${Math.round(bytes / 1024)} KiB]` : ''}`);
+    lines.push(
+      `  audit ${a.id}: ${a.displayValue ?? ''}${metric ? ` [saves ${metric}]` : ''}${bytes ? ` [${Math.round(bytes / 1024)} KiB]` : ''}`,
+    );
   }
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).slice();
   const origin = new URL(lhr.finalDisplayedUrl).origin;
   for (const r of requests) {
     const url = r.url.startsWith(origin) ? r.url.slice(origin.length) : r.url;
     const at = `${Math.round(r.networkRequestTime ?? 0)}-${Math.round(r.networkEndTime ?? 0)} ms`;
-    lines.push(`  request ${at.padEnd(14)} ${String(r.statusCode ?? '').padEnd(4)}${(r.resourceType ?? '').padEnd(10)} ${(r.priority ?? '').padEnd(9)} ${String(Math.round((r.transferSize ?? 0) / 1024)).padStart(5)} KiB  ${url.length > 110 ? `${url.slice(0, 107)}...` : url}`);
+    lines.push(
+      `  request ${at.padEnd(14)} ${String(r.statusCode ?? '').padEnd(4)}${(r.resourceType ?? '').padEnd(10)} ${(r.priority ?? '').padEnd(9)} ${String(Math.round((r.transferSize ?? 0) / 1024)).padStart(5)} KiB  ${url.length > 110 ? `${url.slice(0, 107)}...` : url}`,
+    );
   }
   return lines;
 }
@@ -125,7 +169,12 @@ async function withRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' }, 'cpu-slowdown': { type: 'string', default: '4' }, details: { type: 'boolean', default: false } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      pages: { type: 'string' },
+      'cpu-slowdown': { type: 'string', default: '4' },
+      details: { type: 'boolean', default: false },
+    },
   });
   const runs = Math.max(1, Number(values.runs));
   const cpuSlowdown = Number(values['cpu-slowdown']);
@@ -149,8 +198,17 @@ async function main() {
     for (const page of pages.filter((p) => !chosen || chosen.includes(p.name))) {
       const figures: RunFigures[] = [];
       for (let i = 0; i < runs; i++) {
-        const run = await withRetry(() => runLighthouse(`${server.base}${page.path}`, page.cookie, path.join(outDir, `lighthouse-${page.name}.json`), cpuSlowdown));
-        console.log(`  ${page.name} run ${i + 1}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, benchmarkIndex ${Math.round(run.benchmarkIndex)}`);
+        const run = await withRetry(() =>
+          runLighthouse(
+            `${server.base}${page.path}`,
+            page.cookie,
+            path.join(outDir, `lighthouse-${page.name}.json`),
+            cpuSlowdown,
+          ),
+        );
+        console.log(
+          `  ${page.name} run ${i + 1}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, benchmarkIndex ${Math.round(run.benchmarkIndex)}`,
+        );
         figures.push(run);
       }
       const m = {
@@ -160,16 +218,30 @@ async function main() {
         cls: median(figures.map((f) => f.cls)),
         fcpMs: median(figures.map((f) => f.fcpMs)),
       };
-      results.push({ page: page.name, path: page.path, median: m, runs: figures.map(({ details: _details, ...f }) => f), last: figures.at(-1)! });
+      results.push({
+        page: page.name,
+        path: page.path,
+        median: m,
+        runs: figures.map(({ details: _details, ...f }) => f),
+        last: figures.at(-1)!,
+      });
     }
 
     const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
     // Lighthouse scales the CPU time it observes: other work on the machine inflates TBT and LCP.
-    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-    console.log(`\nMachine: ${cpus().length} cores, load average ${load} at the end (figures are trustworthy on an idle machine only)`);
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    console.log(
+      `\nMachine: ${cpus().length} cores, load average ${load} at the end (figures are trustworthy on an idle machine only)`,
+    );
     const benchmarkIndex = median(results.flatMap((r) => r.runs.map((f) => f.benchmarkIndex)));
-    console.log(`Lighthouse benchmarkIndex of this host: ${Math.round(benchmarkIndex)} (median of every run; 4x suits 1500-2000, 2x suits 1000-1500)`);
-    console.log(`Lighthouse 12 mobile (simulated throttling, CPU slowdown ${cpuSlowdown}x), median of ${runs} runs; targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS <= ${TARGETS.cls}`);
+    console.log(
+      `Lighthouse benchmarkIndex of this host: ${Math.round(benchmarkIndex)} (median of every run; 4x suits 1500-2000, 2x suits 1000-1500)`,
+    );
+    console.log(
+      `Lighthouse 12 mobile (simulated throttling, CPU slowdown ${cpuSlowdown}x), median of ${runs} runs; targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs / 1000} s, CLS <= ${TARGETS.cls}`,
+    );
     console.log('page             score        LCP            TBT      CLS');
     for (const { page, median: m } of results) {
       console.log(
@@ -177,11 +249,29 @@ async function main() {
       );
     }
     for (const { page, last } of results) {
-      console.log(`${page}: LCP element ${last.lcpElement || '(none)'}; opportunities: ${last.opportunities.join(', ') || 'none'}`);
+      console.log(
+        `${page}: LCP element ${last.lcpElement || '(none)'}; opportunities: ${last.opportunities.join(', ') || 'none'}`,
+      );
       if (values.details) console.log(last.details.join('\n'));
     }
     const file = path.join(outDir, 'lighthouse.json');
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, loadAverage: loadavg(), benchmarkIndex, cpuSlowdown, targets: TARGETS, runs, results: results.map(({ last: _last, ...r }) => r) }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          cores: cpus().length,
+          loadAverage: loadavg(),
+          benchmarkIndex,
+          cpuSlowdown,
+          targets: TARGETS,
+          runs,
+          results: results.map(({ last: _last, ...r }) => r),
+        },
+        null,
+        2,
+      ),
+    );
     console.log(`\nWrote ${path.relative(root, file)}`);
   } finally {
     await server.stop();

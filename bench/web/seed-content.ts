@@ -26,22 +26,29 @@ export async function photoJpeg(seed: number): Promise<Buffer> {
       state = (state * 1103515245 + 12345) >>> 0;
       const noise = (state >>> 24) % 48;
       const i = (y * width + x) * 3;
-      raw[i] = Math.min(255, ((x * 255) / width + seed * 40) % 256 + noise / 2);
+      raw[i] = Math.min(255, (((x * 255) / width + seed * 40) % 256) + noise / 2);
       raw[i + 1] = Math.min(255, (y * 200) / height + noise);
       raw[i + 2] = Math.min(255, 120 + ((x + y) % 97) + noise / 3);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 function multipart(files: readonly Buffer[]) {
   const boundary = `----waymarkbench${Date.now().toString(16)}`;
   const parts = files.flatMap((data, i) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="photo-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="photo-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     data,
     Buffer.from('\r\n'),
   ]);
-  return { body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 async function uploadPhotos(base: string, cookie: string, files: readonly Buffer[]): Promise<string[]> {
@@ -66,7 +73,8 @@ async function createTip(base: string, cookie: string, n: number, photoUrls: str
       city,
       placeName: `Mercado ${n}`,
       rating: 1 + (n % 5),
-      description: 'Go early, bring cash, and try whatever the longest queue is for. The stalls at the back are the locals\u2019 favourites.',
+      description:
+        'Go early, bring cash, and try whatever the longest queue is for. The stalls at the back are the locals\u2019 favourites.',
       detailedContent: 'Longer notes about getting there, opening hours and what to order.\n\n'.repeat(4),
       photoUrls,
       tags: ['food', 'markets'],

@@ -59,7 +59,12 @@ export async function startServer(
 }
 
 /** A JSON request as a browser would make it (the CSRF header on writes); throws unless `expected`. */
-export async function callApi<T>(base: string, method: string, url: string, opts: { cookie?: string; body?: unknown; expected: number }) {
+export async function callApi<T>(
+  base: string,
+  method: string,
+  url: string,
+  opts: { cookie?: string; body?: unknown; expected: number },
+) {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: {

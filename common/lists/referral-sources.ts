@@ -14,10 +14,7 @@ export const REFERRAL_SOURCES = [
 
 export type ReferralSource = (typeof REFERRAL_SOURCES)[number]['value'];
 
-export const REFERRAL_SOURCE_VALUES = REFERRAL_SOURCES.map((s) => s.value) as [
-  ReferralSource,
-  ...ReferralSource[],
-];
+export const REFERRAL_SOURCE_VALUES = REFERRAL_SOURCES.map((s) => s.value) as [ReferralSource, ...ReferralSource[]];
 
 export function referralLabel(value: string): string {
   return REFERRAL_SOURCES.find((s) => s.value === value)?.label ?? value;

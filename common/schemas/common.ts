@@ -26,7 +26,8 @@ export const PageQuerySchema = z.object({
  * return; DEL and the C1 controls; the line and paragraph separators; and the bidirectional
  * embeddings, overrides and isolates that make text read differently from what it holds.
  */
-const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069';
+const CONTROL_CHARACTERS =
+  '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069';
 const NOT_SINGLE_LINE = new RegExp(`[\\t\\n\\r${CONTROL_CHARACTERS}]`);
 const NOT_CLEAN_TEXT = new RegExp(`[${CONTROL_CHARACTERS}]`);
 
@@ -38,4 +39,5 @@ export const isCleanMultiLineText = (value: string): boolean => !NOT_CLEAN_TEXT.
 /** Adds the single-line rule to a string schema (after its trim, so a pasted trailing newline is dropped, not refused). */
 export const singleLine = <T extends z.ZodString>(schema: T): T => schema.refine(isSingleLineText, TEXTS.notSingleLine) as T;
 /** Adds the multi-line rule to a string schema. */
-export const multiLine = <T extends z.ZodString>(schema: T): T => schema.refine(isCleanMultiLineText, TEXTS.controlCharacter) as T;
+export const multiLine = <T extends z.ZodString>(schema: T): T =>
+  schema.refine(isCleanMultiLineText, TEXTS.controlCharacter) as T;

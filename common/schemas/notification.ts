@@ -35,7 +35,12 @@ export const NotificationSchema = z.object({
   createdAt: z.string(),
   /** The actor's profile (null when there is none, e.g. a deleted account, and always for tip_saved and guide_saved: saves are anonymous, ADR 031). */
   actor: z
-    .object({ id: z.string(), name: z.string().nullable(), username: z.string().nullable(), profilePictureUrl: z.string().nullable() })
+    .object({
+      id: z.string(),
+      name: z.string().nullable(),
+      username: z.string().nullable(),
+      profilePictureUrl: z.string().nullable(),
+    })
     .nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;

@@ -10,4 +10,3 @@ export const OutboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
-

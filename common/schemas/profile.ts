@@ -55,14 +55,22 @@ export const ProfileSchema = ProfileCardSchema.extend({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 const optionalText = (max: number) =>
-  multiLine(z.string().trim().max(max, `At most ${max} characters`)).nullish().transform((v) => (v ? v : null));
+  multiLine(z.string().trim().max(max, `At most ${max} characters`))
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** PATCH /api/profiles/me (SPEC 2 profile edit; the e-mail changes through POST /api/auth/email). */
 export const ProfileUpdateSchema = z.object({
   name: singleLine(z.string().trim().min(1, 'Please enter your name').max(LIMITS.nameMaxLength)),
   username: UsernameSchema,
   bio: optionalText(1000),
-  country: z.enum(COUNTRIES, 'Please choose a country from the list').nullish().transform((v) => v ?? null),
-  currency: z.enum(PROFILE_CURRENCIES, 'Please choose a currency from the list').nullish().transform((v) => v ?? null),
+  country: z
+    .enum(COUNTRIES, 'Please choose a country from the list')
+    .nullish()
+    .transform((v) => v ?? null),
+  currency: z
+    .enum(PROFILE_CURRENCIES, 'Please choose a currency from the list')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;

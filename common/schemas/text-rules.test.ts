@@ -79,7 +79,12 @@ const CASES: Case[] = [
     sample: { name: 'Ana Lima', username: 'ana-lima', bio: 'Slow travel.\nBakeries.', country: 'Portugal', currency: 'EUR' },
     multiLine: ['bio'],
   },
-  { name: 'SystemMessageInput', schema: SystemMessageInputSchema, sample: { title: 'Maintenance', content: 'Tonight.\nBack soon.' }, multiLine: ['content'] },
+  {
+    name: 'SystemMessageInput',
+    schema: SystemMessageInputSchema,
+    sample: { title: 'Maintenance', content: 'Tonight.\nBack soon.' },
+    multiLine: ['content'],
+  },
   { name: 'TipTypeInput', schema: TipTypeInputSchema, sample: { name: 'Museum' }, multiLine: [] },
 ];
 
@@ -87,7 +92,8 @@ const CASES: Case[] = [
 function stringPaths(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
   if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, prefix ? `${prefix}.${i}` : String(i)));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringPaths(v, prefix ? `${prefix}.${k}` : k));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => stringPaths(v, prefix ? `${prefix}.${k}` : k));
   return [];
 }
 
@@ -155,7 +161,9 @@ describe('the rule and its messages', () => {
     const title = TipInputSchema.safeParse({ ...tip, title: 'Sun\nrise' });
     expect(title.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['title', TEXTS.notSingleLine]]);
     const description = TipInputSchema.safeParse({ ...tip, description: 'Go \u202eearly' });
-    expect(description.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['description', TEXTS.controlCharacter]]);
+    expect(description.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['description', TEXTS.controlCharacter],
+    ]);
   });
 
   it('accepts the text people write', () => {
@@ -171,6 +179,11 @@ describe('the rule and its messages', () => {
         return !isSingleLineText(a + ch + b) && !isCleanMultiLineText(a + ch + b);
       }),
     );
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (text) => isCleanMultiLineText(`${text}\n\t${text}`) === isCleanMultiLineText(text)));
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        (text) => isCleanMultiLineText(`${text}\n\t${text}`) === isCleanMultiLineText(text),
+      ),
+    );
   });
 });

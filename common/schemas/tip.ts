@@ -38,10 +38,22 @@ export const ExperienceDateSchema = z
 /** Create and edit payload of a tip (SPEC 5, 7); empty optional fields are null. */
 export const TipInputSchema = z.object({
   title: singleLine(required(200)),
-  tipTypeId: z.uuid('Please choose a category').nullish().transform((v) => v ?? null),
-  rating: z.number().int().min(LIMITS.ratingMin).max(LIMITS.ratingMax, 'Rating is 1 to 5').nullish().transform((v) => v ?? null),
+  tipTypeId: z
+    .uuid('Please choose a category')
+    .nullish()
+    .transform((v) => v ?? null),
+  rating: z
+    .number()
+    .int()
+    .min(LIMITS.ratingMin)
+    .max(LIMITS.ratingMax, 'Rating is 1 to 5')
+    .nullish()
+    .transform((v) => v ?? null),
   country: z.enum(COUNTRIES, {
-    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? TIP_TEXTS.missingInformation : 'Please choose a country from the list'),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? TIP_TEXTS.missingInformation
+        : 'Please choose a country from the list',
   }),
   city: singleLine(required(100)),
   placeName: optionalText(200),

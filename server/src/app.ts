@@ -127,7 +127,13 @@ export async function buildApp(deps: AppDeps) {
   const connections = createConnectionsService({ db });
   const notifications = createNotificationsService({ db });
   const systemMessages = createSystemMessagesService({ db });
-  const emailChange = createEmailChangeService({ db, mailer, publicUrl: config.publicUrl, log: app.log, authChanges: sessionCache });
+  const emailChange = createEmailChangeService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    authChanges: sessionCache,
+  });
   const admin = createAdminService({
     db,
     mailer,
@@ -164,7 +170,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(systemMessageRoutes, { prefix: '/api/system-messages', systemMessages });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
-  await app.register(realtimeRoutes, { prefix: '/api/events', hub: createEventHub({ database, log: app.log }), db, authChanges: sessionCache });
+  await app.register(realtimeRoutes, {
+    prefix: '/api/events',
+    hub: createEventHub({ database, log: app.log }),
+    db,
+    authChanges: sessionCache,
+  });
 
   await app.register(webClientPlugin, {
     root: deps.webRoot ?? path.resolve('dist/web'),

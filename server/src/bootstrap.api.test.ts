@@ -18,7 +18,10 @@ async function count(table: typeof users | typeof tipTypes | typeof accounts | t
 }
 
 async function adminCount() {
-  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.role, 'admin'));
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'));
   return row?.n ?? 0;
 }
 

@@ -38,7 +38,10 @@ export async function ensureFirstAdmin(db: Executor, config: Pick<Config, 'admin
   const email = config.adminEmail.toLowerCase();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [found] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [found] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     const userId =
       found?.id ??
       // The operator configured the address: it counts as proven (ADR 027).
@@ -50,7 +53,10 @@ export async function ensureFirstAdmin(db: Executor, config: Pick<Config, 'admin
     // A handle made from the name, never the e-mail (D12); an existing profile is kept as it is.
     const [profile] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId));
     if (!profile) await writeProfileWithHandle(tx, { userId, name: 'Administrator', country: null });
-    await tx.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoUpdate({ target: userRoles.userId, set: { role: 'admin' } });
+    await tx
+      .insert(userRoles)
+      .values({ userId, role: 'admin' })
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role: 'admin' } });
   });
   return config.adminPassword ? undefined : { email, password };
 }

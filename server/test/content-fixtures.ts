@@ -89,7 +89,10 @@ export async function insertGuide(db: Executor, userId: string, o: GuideFixture 
 type Target = { tipId: string } | { guideId: string };
 
 export async function insertLike(db: Executor, userId: string, target: Target) {
-  const [row] = await db.insert(likes).values({ userId, ...target }).returning();
+  const [row] = await db
+    .insert(likes)
+    .values({ userId, ...target })
+    .returning();
   if (!row) throw new Error('like fixture not written');
   return row;
 }

@@ -26,14 +26,21 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on
   }
 
   it('prepares a parameterised statement once and reuses it', async () => {
-    for (let i = 0; i < 3; i += 1) await database.db.select({ id: users.id }).from(users).where(eq(users.email, `x${i}@y.test`));
+    for (let i = 0; i < 3; i += 1)
+      await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, `x${i}@y.test`));
     const statements = (await prepared()).filter((s) => s.includes('from "users"'));
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain('"email" = $1');
   });
 
   it('leaves a statement planned per call unprepared', async () => {
-    await database.db.select({ id: tips.id }).from(tips).where(sql`${sql.raw(PLANNED_PER_CALL)} ${tips.searchVector} @@ ${"'lisbon':*"}::tsquery`);
+    await database.db
+      .select({ id: tips.id })
+      .from(tips)
+      .where(sql`${sql.raw(PLANNED_PER_CALL)} ${tips.searchVector} @@ ${"'lisbon':*"}::tsquery`);
     expect((await prepared()).filter((s) => s.includes('@@'))).toEqual([]);
   });
 

@@ -84,7 +84,8 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('named statements on
   });
 
   it('rolls back a transaction whose named statements ran, and the names stay usable', async () => {
-    const insert = (executor: Pick<DatabaseHandle['db'], 'insert'>, key: string) => executor.insert(appSettings).values({ key, value: 'v' });
+    const insert = (executor: Pick<DatabaseHandle['db'], 'insert'>, key: string) =>
+      executor.insert(appSettings).values({ key, value: 'v' });
     const failed = database.db.transaction(async (tx) => {
       await insert(tx, 'named-rolled-back');
       throw new Error('stop');

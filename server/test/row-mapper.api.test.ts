@@ -51,7 +51,13 @@ describe('a prepared select with the compiled row mapping', () => {
           likes: sql<number>`${tips.likesCount} + 1`.mapWith(Number),
           upperTitle: sql<string>`upper(${tips.title})`.as('upper_title'),
           author: { name: profiles.name, picture: profiles.profilePictureUrl },
-          tip: { title: tips.title, tags: tips.tags, spent: tips.valueSpent, placeName: tips.placeName, createdAt: tips.createdAt },
+          tip: {
+            title: tips.title,
+            tags: tips.tags,
+            spent: tips.valueSpent,
+            placeName: tips.placeName,
+            createdAt: tips.createdAt,
+          },
           tipType: { name: tipTypes.name },
           guide: { id: guides.id, title: guides.title },
         })

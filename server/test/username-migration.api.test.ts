@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 function rewriteBlock(): string {
-  const file = readFileSync(path.join(import.meta.dirname, '..', '..', 'db', 'migrations', '0013_accounts_hardening.sql'), 'utf8');
+  const file = readFileSync(
+    path.join(import.meta.dirname, '..', '..', 'db', 'migrations', '0013_accounts_hardening.sql'),
+    'utf8',
+  );
   const block = file.split('--> statement-breakpoint').find((s) => s.includes('DO $$'));
   if (!block) throw new Error('no rewrite block in migration 0013');
   return block;
@@ -38,17 +41,26 @@ it('rewrites e-mail-shaped and rule-breaking handles from the name, keeps good o
   ];
   const ids: string[] = [];
   for (const c of cases) {
-    const [user] = await t.db.insert(users).values({ name: c.name, email: `${c.username.replace(/[@+]/g, '.')}.x@example.com` }).returning({ id: users.id });
+    const [user] = await t.db
+      .insert(users)
+      .values({ name: c.name, email: `${c.username.replace(/[@+]/g, '.')}.x@example.com` })
+      .returning({ id: users.id });
     await t.db.insert(profiles).values({ userId: user!.id, name: c.name, username: c.username });
     ids.push(user!.id);
   }
   // A handle one rewrite would take is already someone's, in another case.
-  const [holder] = await t.db.insert(users).values({ name: 'Holder', email: `holder.${stamp}@example.com` }).returning({ id: users.id });
+  const [holder] = await t.db
+    .insert(users)
+    .values({ name: 'Holder', email: `holder.${stamp}@example.com` })
+    .returning({ id: users.id });
   await t.db.insert(profiles).values({ userId: holder!.id, name: 'Holder', username: 'Ada-Lovelace' });
 
   await t.db.execute(sql.raw(rewriteBlock()));
 
-  const rows = await t.db.select({ userId: profiles.userId, username: profiles.username }).from(profiles).where(inArray(profiles.userId, ids));
+  const rows = await t.db
+    .select({ userId: profiles.userId, username: profiles.username })
+    .from(profiles)
+    .where(inArray(profiles.userId, ids));
   const handleOf = (i: number) => rows.find((r) => r.userId === ids[i])?.username;
   expect([handleOf(0), handleOf(1)].sort()).toEqual(['ada-lovelace-2', 'ada-lovelace-3']);
   expect(handleOf(2)).toBe(usernameFromName('Zoë de la Cruz'));

@@ -12,7 +12,9 @@ test('a visitor asking for a member screen signs in and lands on it (D5)', async
   await expect(page.getByRole('link', { name: 'Saved' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('the sign-in page comes drawn in its HTML; what is typed before its script runs is kept and signs in (ADR 024)', async ({ page }) => {
+test('the sign-in page comes drawn in its HTML; what is typed before its script runs is kept and signs in (ADR 024)', async ({
+  page,
+}) => {
   const html = await (await page.request.get('/', { headers: { cookie: '' } })).text();
   expect(html).toMatch(/<div id="root">.*Welcome to Waymark.*<\/div>/s);
 
@@ -62,7 +64,17 @@ test('the shell: sidebar entries, active entry, sign out', async ({ page }) => {
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation');
-  for (const entry of ['Home', 'Notifications', 'Explore', 'My Tips & Guides', 'New Tip', 'New Guide', 'Saved', 'Connections', 'Admin Panel']) {
+  for (const entry of [
+    'Home',
+    'Notifications',
+    'Explore',
+    'My Tips & Guides',
+    'New Tip',
+    'New Guide',
+    'Saved',
+    'Connections',
+    'Admin Panel',
+  ]) {
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

@@ -68,7 +68,9 @@ test('username problems show on the field; an e-mail change goes through the mai
   await expectToast(page, TEXTS.emailChangeSent);
   await expectToast(page, PROFILE_TEXTS.updated);
   // Nothing changed yet.
-  expect(((await (await member.context.request.get('/api/auth/me')).json()) as { email: string }).email).toBe(member.person.email);
+  expect(((await (await member.context.request.get('/api/auth/me')).json()) as { email: string }).email).toBe(
+    member.person.email,
+  );
 
   // 4. The link mailed to the new address confirms it, with a click; a second use is refused.
   const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
@@ -93,6 +95,17 @@ test('username problems show on the field; an e-mail change goes through the mai
 
   // The new address signs in; the old one no longer does.
   const fresh = await browser.newContext();
-  expect((await fresh.request.post('/api/auth/sign-in', { headers: CSRF, data: { email: newEmail, password: member.password } })).status()).toBe(200);
-  expect((await fresh.request.post('/api/auth/sign-in', { headers: CSRF, data: { email: member.person.email, password: member.password } })).status()).toBe(401);
+  expect(
+    (
+      await fresh.request.post('/api/auth/sign-in', { headers: CSRF, data: { email: newEmail, password: member.password } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await fresh.request.post('/api/auth/sign-in', {
+        headers: CSRF,
+        data: { email: member.person.email, password: member.password },
+      })
+    ).status(),
+  ).toBe(401);
 });

@@ -112,7 +112,9 @@ test('the admin manages roles, system messages, tip types and pending activation
     },
   });
   expect(requested.status()).toBe(201);
-  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
+  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as {
+    items: { id: string; email: string }[];
+  };
   const invitation = invitations.items.find((item) => item.email === person.email)!;
   expect((await admin.post(`/api/admin/invitations/${invitation.id}/approve`, { headers: CSRF })).status()).toBe(200);
 

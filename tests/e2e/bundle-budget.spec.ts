@@ -34,10 +34,17 @@ test('the sign-in page loads at most 170 KB of gzipped JavaScript', async ({ pag
   rows.sort((a, b) => b.gzip - a.gzip);
   const total = rows.reduce((sum, row) => sum + row.gzip, 0);
   console.log(
-    ['Sign-in page JavaScript (gzip -6):', ...rows.map((r) => `${kb(r.gzip).padStart(8)} KB  ${r.url}`), `${kb(total).padStart(8)} KB  total (budget ${kb(SIGN_IN_BUDGET)} KB)`].join('\n'),
+    [
+      'Sign-in page JavaScript (gzip -6):',
+      ...rows.map((r) => `${kb(r.gzip).padStart(8)} KB  ${r.url}`),
+      `${kb(total).padStart(8)} KB  total (budget ${kb(SIGN_IN_BUDGET)} KB)`,
+    ].join('\n'),
   );
   expect(rows.length, 'the sign-in page loaded no JavaScript: is the build served?').toBeGreaterThan(0);
-  expect(total, `the sign-in page loads ${kb(total)} KB of gzipped JavaScript, over the ${kb(SIGN_IN_BUDGET)} KB budget`).toBeLessThanOrEqual(SIGN_IN_BUDGET);
+  expect(
+    total,
+    `the sign-in page loads ${kb(total)} KB of gzipped JavaScript, over the ${kb(SIGN_IN_BUDGET)} KB budget`,
+  ).toBeLessThanOrEqual(SIGN_IN_BUDGET);
 });
 
 test('every lazily loaded chunk is at most 60 KB gzipped', () => {
@@ -49,8 +56,15 @@ test('every lazily loaded chunk is at most 60 KB gzipped', () => {
   const rows = Object.entries(manifest)
     .filter(([, chunk]) => chunk.isDynamicEntry)
     .map(([key, chunk]) => {
-      const extra = chunkUrls(manifest, [key]).map((url) => url.slice(1)).filter((file) => file !== chunk.file);
-      return { name: chunk.src ?? key, file: chunk.file, own: sizeOf(chunk.file), withShared: sizeOf(chunk.file) + extra.reduce((sum, file) => sum + sizeOf(file), 0) };
+      const extra = chunkUrls(manifest, [key])
+        .map((url) => url.slice(1))
+        .filter((file) => file !== chunk.file);
+      return {
+        name: chunk.src ?? key,
+        file: chunk.file,
+        own: sizeOf(chunk.file),
+        withShared: sizeOf(chunk.file) + extra.reduce((sum, file) => sum + sizeOf(file), 0),
+      };
     })
     .sort((a, b) => b.own - a.own);
   console.log(

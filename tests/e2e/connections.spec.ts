@@ -3,7 +3,6 @@ import { CONNECTION_TEXTS } from '../../common/schemas/connection';
 import { NOTIFICATION_TEXTS } from '../../common/schemas/notification';
 import { createActiveMember as createMember, E2E_ADMIN, expectToast, signIn } from './fixtures';
 
-
 /** Discover pages through the members; other tests add members too. */
 async function discoverCard(page: Page, name: string) {
   const card = page.getByTestId('member-card').filter({ hasText: name });

@@ -32,7 +32,9 @@ async function expectNothingRan(page: Page, dialogs: string[]) {
   expect(dialogs).toEqual([]);
 }
 
-test('a tip titled with a script tag and an onerror image shows literally everywhere; the maps link is safe', async ({ browser }) => {
+test('a tip titled with a script tag and an onerror image shows literally everywhere; the maps link is safe', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -114,8 +116,14 @@ test('a maps link that is not an https maps URL is never rendered as a link', as
       const response = await route.fetch();
       const html = await response.text();
       expect(html).toContain('"googleMapsUrl":"https://maps.app.goo.gl/abc123"');
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
-      await route.fulfill({ status: response.status(), headers, body: html.replace('"https://maps.app.goo.gl/abc123"', JSON.stringify(bad)) });
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)),
+      );
+      await route.fulfill({
+        status: response.status(),
+        headers,
+        body: html.replace('"https://maps.app.goo.gl/abc123"', JSON.stringify(bad)),
+      });
     });
     await page.route(`**/api/tips/${id}`, async (route) => {
       const response = await route.fetch();

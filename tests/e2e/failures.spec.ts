@@ -15,7 +15,10 @@ async function signInAdmin(page: Page) {
 }
 
 async function createTip(page: Page, title: string) {
-  const response = await page.request.post('/api/tips', { headers: CSRF, data: { title, country: 'Portugal', city: 'Lisbon', description: `About ${title}` } });
+  const response = await page.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title, country: 'Portugal', city: 'Lisbon', description: `About ${title}` },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: string };
 }
@@ -34,7 +37,9 @@ async function screenshots(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-test('a screen whose chunk cannot load: reloads once, then a friendly page inside the shell, never the developer page', async ({ page }) => {
+test('a screen whose chunk cannot load: reloads once, then a friendly page inside the shell, never the developer page', async ({
+  page,
+}) => {
   await page.route(EXPLORE_CHUNK, (route) => route.abort());
   await signInAdmin(page);
   let loads = 0;
@@ -89,7 +94,11 @@ test('explore offline says it cannot connect, and shows the results once back on
   await expect(page.getByRole('alert').filter({ hasText: /cannot connect/i })).toHaveCount(0);
 });
 
-test('a member profile opened offline says so instead of spinning, and shows once back online', async ({ page, context, browser }) => {
+test('a member profile opened offline says so instead of spinning, and shows once back online', async ({
+  page,
+  context,
+  browser,
+}) => {
   await signInAdmin(page);
   const member = await createActiveMember(browser, page.request, 'Offline Profile');
   await member.context.close();
@@ -112,7 +121,10 @@ test('a member profile opened offline says so instead of spinning, and shows onc
   await expect(page.getByRole('heading', { name: member.person.fullName })).toBeVisible();
 });
 
-test('a member profile with the server unreachable says it cannot connect (not "Something went wrong"), and Try again recovers', async ({ page, browser }) => {
+test('a member profile with the server unreachable says it cannot connect (not "Something went wrong"), and Try again recovers', async ({
+  page,
+  browser,
+}) => {
   await signInAdmin(page);
   const member = await createActiveMember(browser, page.request, 'Unreachable Profile');
   await member.context.close();
@@ -157,7 +169,12 @@ test('explore with the server unreachable says it cannot connect, and Try again 
 test("create guide: tips that fail to load toast 'Failed to load your tips', not 'no tips yet'", async ({ page }) => {
   await signInAdmin(page);
   await createTip(page, `A tip that exists ${Date.now()}`);
-  await page.route('**/api/tips/options', (route) => route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong. Please try again.' } }));
+  await page.route('**/api/tips/options', (route) =>
+    route.fulfill({
+      status: 500,
+      json: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong. Please try again.' },
+    }),
+  );
   await page.getByRole('navigation').getByRole('link', { name: 'New Guide' }).click();
   await expectToast(page, 'Failed to load your tips');
   await expect(page.getByRole('alert').filter({ hasText: 'Your tips could not be loaded' })).toBeVisible();
@@ -169,13 +186,20 @@ test("create guide: tips that fail to load toast 'Failed to load your tips', not
   await expect(page.getByRole('alert').filter({ hasText: 'Your tips could not be loaded' })).toHaveCount(0);
 });
 
-test("edit tip: 'Failed to update tip' and 'Failed to delete tip' stay the title; the server's reason is below", async ({ page }) => {
+test("edit tip: 'Failed to update tip' and 'Failed to delete tip' stay the title; the server's reason is below", async ({
+  page,
+}) => {
   await signInAdmin(page);
   const { id } = await createTip(page, `Fixed texts ${Date.now()}`);
   await page.route(`**/api/tips/${id}`, (route) => {
     const method = route.request().method();
-    if (method === 'PUT') return route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'title is missing or not valid' } });
-    if (method === 'DELETE') return route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'The tip changed meanwhile' } });
+    if (method === 'PUT')
+      return route.fulfill({
+        status: 400,
+        json: { statusCode: 400, error: 'Bad Request', message: 'title is missing or not valid' },
+      });
+    if (method === 'DELETE')
+      return route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'The tip changed meanwhile' } });
     return route.fallback();
   });
   await page.goto(`/edit-tip/${id}`);

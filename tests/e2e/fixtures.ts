@@ -28,7 +28,8 @@ export async function choose(page: Page, label: string, option: string) {
   const combobox = page.getByRole('combobox', { name: label });
   await combobox.click();
   await expect(async () => {
-    if (await page.getByRole('listbox').isVisible()) await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    if (await page.getByRole('listbox').isVisible())
+      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
     await expect(combobox).toContainText(option, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
@@ -59,7 +60,9 @@ export async function createActiveMember(browser: Browser, admin: APIRequestCont
   });
   expect(requested.status()).toBe(201);
 
-  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
+  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as {
+    items: { id: string; email: string }[];
+  };
   const invitation = invitations.items.find((item) => item.email === person.email);
   expect(invitation).toBeDefined();
   expect((await admin.post(`/api/admin/invitations/${invitation!.id}/approve`, { headers: CSRF })).status()).toBe(200);

@@ -3,7 +3,6 @@ import { GUIDE_TEXTS } from '../../common/schemas/guide';
 import { CONTENT_TEXTS } from '../../common/schemas/content';
 import { createActiveMember as createMember, CSRF, E2E_ADMIN, expectToast, signIn, waitForHydration } from './fixtures';
 
-
 async function createTip(request: APIRequestContext, title: string, isPrivate: boolean) {
   const response = await request.post('/api/tips', {
     headers: CSRF,

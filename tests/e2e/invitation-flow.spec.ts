@@ -4,9 +4,7 @@ import { E2E_ADMIN, choose, expectToast, signIn, uniquePerson } from './fixtures
 
 const ABOUT = 'I have backpacked through South America and love sharing local food tips with others.';
 
-test('a visitor requests an invitation, the admin approves it, the e-mailed link creates a member', async ({
-  browser,
-}) => {
+test('a visitor requests an invitation, the admin approves it, the e-mailed link creates a member', async ({ browser }) => {
   const visitor = uniquePerson('Visitor');
 
   // 1. The visitor asks for an invitation.

@@ -9,7 +9,18 @@ import { CSRF, E2E_ADMIN, createActiveMember, signIn } from './fixtures';
 
 const TABS = 10;
 /** Member screens, each loading its own data. */
-const SCREENS = ['/dashboard', '/tips', '/connections', '/notifications', '/saved', '/explore', '/dashboard', '/tips', '/connections', '/notifications'];
+const SCREENS = [
+  '/dashboard',
+  '/tips',
+  '/connections',
+  '/notifications',
+  '/saved',
+  '/explore',
+  '/dashboard',
+  '/tips',
+  '/connections',
+  '/notifications',
+];
 
 const badgeOf = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).getByLabel(/unread$/);
 
@@ -47,7 +58,8 @@ test('ten tabs of one member share one live stream and all get notifications liv
   }
 
   // The server holds one stream for this browser (this session, and this member).
-  const openStreams = async () => (await (await context.request.get('/api/events/open')).json()) as { member: number; session: number };
+  const openStreams = async () =>
+    (await (await context.request.get('/api/events/open')).json()) as { member: number; session: number };
   await expect.poll(openStreams, { timeout: 15_000 }).toEqual({ member: 1, session: 1 });
   const browserStreams = new Set(streamOpeners);
   expect(browserStreams.size).toBe(1);
@@ -55,7 +67,10 @@ test('ten tabs of one member share one live stream and all get notifications liv
   // Another member sends a connection request: every tab shows the unread badge live (without
   // the stream the counts poll every 60 s; the expectation waits 10 s).
   for (const page of pages) await expect(badgeOf(page)).toHaveCount(0);
-  const requested = await sender.context.request.post('/api/connections', { headers: CSRF, data: { addresseeId: receiver.userId } });
+  const requested = await sender.context.request.post('/api/connections', {
+    headers: CSRF,
+    data: { addresseeId: receiver.userId },
+  });
   expect(requested.status()).toBe(201);
   for (const page of pages) await expect(badgeOf(page)).toHaveText('1');
   expect(await openStreams()).toEqual({ member: 1, session: 1 });
@@ -70,10 +85,16 @@ test('ten tabs of one member share one live stream and all get notifications liv
   await expect.poll(openStreams, { timeout: 15_000 }).toEqual({ member: 1, session: 1 });
 
   // A new notification (a like of the receiver's tip) still reaches every remaining tab live.
-  const tip = await context.request.post('/api/tips', { headers: CSRF, data: { title: 'Tide pools at dawn', country: 'Portugal', city: 'Sagres', description: 'Go at low tide.' } });
+  const tip = await context.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title: 'Tide pools at dawn', country: 'Portugal', city: 'Sagres', description: 'Go at low tide.' },
+  });
   expect(tip.status()).toBe(201);
   const { id: tipId } = (await tip.json()) as { id: string };
-  const liked = await sender.context.request.post('/api/likes/toggle', { headers: CSRF, data: { contentType: 'tip', contentId: tipId } });
+  const liked = await sender.context.request.post('/api/likes/toggle', {
+    headers: CSRF,
+    data: { contentType: 'tip', contentId: tipId },
+  });
   expect(liked.status()).toBe(200);
   for (const page of remaining) await expect(badgeOf(page)).toHaveText('2');
   expect(await openStreams()).toEqual({ member: 1, session: 1 });

@@ -18,7 +18,10 @@ async function adminRequest(browser: import('@playwright/test').Browser) {
 }
 
 async function shoot(page: Page, name: string) {
-  for (const [label, size] of [['360', { width: 360, height: 800 }], ['desktop', { width: 1280, height: 900 }]] as const) {
+  for (const [label, size] of [
+    ['360', { width: 360, height: 800 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
   }
@@ -34,7 +37,14 @@ test('a private tip in a public guide: a placeholder for others, and nothing of 
 
   const tip = await alice.context.request.post('/api/tips', {
     headers: CSRF,
-    data: { title: secrets[0], description: secrets[1], placeName: secrets[2], country: 'Greece', city: 'Naxos', isPrivate: true },
+    data: {
+      title: secrets[0],
+      description: secrets[1],
+      placeName: secrets[2],
+      country: 'Greece',
+      city: 'Naxos',
+      isPrivate: true,
+    },
   });
   expect(tip.status(), await tip.text()).toBe(201);
   const tipId = ((await tip.json()) as { id: string }).id;
@@ -45,7 +55,11 @@ test('a private tip in a public guide: a placeholder for others, and nothing of 
       location: 'Naxos',
       countries: ['Greece'],
       daysCount: 1,
-      items: [{ dayNumber: 1, customTitle: 'Ferry from Piraeus' }, { dayNumber: 1, tipId }, { dayNumber: 1, customTitle: 'Sunset at Portara' }],
+      items: [
+        { dayNumber: 1, customTitle: 'Ferry from Piraeus' },
+        { dayNumber: 1, tipId },
+        { dayNumber: 1, customTitle: 'Sunset at Portara' },
+      ],
     },
   });
   expect(guide.status(), await guide.text()).toBe(201);
@@ -105,10 +119,15 @@ test('a save notifies the owner without naming or picturing the saver', async ({
   await saver.page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(saver.page.getByRole('button', { name: 'Saved' })).toBeVisible();
   // A like for contrast: it names its actor.
-  const liked = await liker.context.request.post('/api/likes/toggle', { headers: CSRF, data: { contentType: 'tip', contentId: tipId } });
+  const liked = await liker.context.request.post('/api/likes/toggle', {
+    headers: CSRF,
+    data: { contentType: 'tip', contentId: tipId },
+  });
   expect(liked.status()).toBe(200);
 
-  const api = (await (await owner.context.request.get('/api/notifications')).json()) as { items: { type: string; actor: unknown }[] };
+  const api = (await (await owner.context.request.get('/api/notifications')).json()) as {
+    items: { type: string; actor: unknown }[];
+  };
   expect(api.items.find((n) => n.type === 'tip_saved')?.actor).toBeNull();
 
   await owner.page.goto('/notifications');

@@ -2,8 +2,17 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PROFILE_TEXTS } from '../../common/schemas/profile';
 import { TEXTS } from '../../common/texts';
-import { choose, createActiveMember as createMember, CSRF, dismissToasts, E2E_ADMIN, expectToast, MEMBER_PASSWORD, signIn, waitForHydration } from './fixtures';
-
+import {
+  choose,
+  createActiveMember as createMember,
+  CSRF,
+  dismissToasts,
+  E2E_ADMIN,
+  expectToast,
+  MEMBER_PASSWORD,
+  signIn,
+  waitForHydration,
+} from './fixtures';
 
 test('a member edits the profile, uploads a picture, changes the password, visits another member and deletes the account', async ({
   browser,
@@ -20,7 +29,13 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   // The other member shares a public tip and is connected to a third member.
   const tip = await other.context.request.post('/api/tips', {
     headers: CSRF,
-    data: { title: `Harbour walk ${other.person.fullName}`, country: 'Portugal', city: 'Porto', description: 'Go at dusk.', isPrivate: false },
+    data: {
+      title: `Harbour walk ${other.person.fullName}`,
+      country: 'Portugal',
+      city: 'Porto',
+      description: 'Go at dusk.',
+      isPrivate: false,
+    },
   });
   expect(tip.status()).toBe(201);
   const tipId = ((await tip.json()) as { id: string }).id;
@@ -58,10 +73,15 @@ test('a member edits the profile, uploads a picture, changes the password, visit
 
   // 2. Profile picture: a click on the avatar picks an image file.
   await expect(page.getByLabel('Profile picture file')).toHaveAttribute('accept', 'image/*');
-  const buffer = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#2a9d8f' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer });
   await expectToast(page, PROFILE_TEXTS.pictureUpdated);
-  await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute('src', /\/api\/media\//);
+  await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute(
+    'src',
+    /\/api\/media\//,
+  );
   await dismissToasts(page);
 
   // 3. Password: the SPEC's checks, then a real change; the new password signs in.

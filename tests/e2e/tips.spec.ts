@@ -5,7 +5,9 @@ import { choose, CSRF, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePers
 
 /** A small real PNG (the server checks uploads by content and re-encodes them). */
 async function png(name: string, background: string) {
-  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -177,14 +179,20 @@ async function createMember(baseURL: string) {
   ).toBe(201);
   const admin = await request.newContext({ baseURL, extraHTTPHeaders: headers });
   await admin.post('/api/auth/sign-in', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as { items: { id: string; email: string }[] };
+  const invitations = (await (await admin.get('/api/admin/invitations?limit=50')).json()) as {
+    items: { id: string; email: string }[];
+  };
   const invitation = invitations.items.find((i) => i.email === person.email)!;
   expect((await admin.post(`/api/admin/invitations/${invitation.id}/approve`)).ok()).toBe(true);
   const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: { to: string; links: string[] }[] };
   const link = outbox.items.find((m) => m.to === person.email)!.links.find((l) => l.includes('token='))!;
   const token = new URL(link).searchParams.get('token')!;
   const password = 'liker-pass-1';
-  expect((await visitor.post('/api/auth/sign-up', { data: { fullName: person.fullName, email: person.email, password, token } })).status()).toBe(201);
+  expect(
+    (
+      await visitor.post('/api/auth/sign-up', { data: { fullName: person.fullName, email: person.email, password, token } })
+    ).status(),
+  ).toBe(201);
   await visitor.dispose();
   return { admin, email: person.email, password };
 }
@@ -249,7 +257,9 @@ async function requestsTo(page: Page, paths: string[], action: () => Promise<unk
   return counts;
 }
 
-test('a tip page shows photos at their display size, with its data in the HTML and each preloaded file fetched once', async ({ page }) => {
+test('a tip page shows photos at their display size, with its data in the HTML and each preloaded file fetched once', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   const upload = await page.request.post('/api/uploads/tip-photos', {
     headers: CSRF,
@@ -259,7 +269,13 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   const { urls } = (await upload.json()) as { urls: string[] };
   const created = await page.request.post('/api/tips', {
     headers: CSRF,
-    data: { title: `Harbour light ${Date.now().toString(36)}`, country: 'Portugal', city: 'Porto', description: 'Walk down at dusk.', photoUrls: urls },
+    data: {
+      title: `Harbour light ${Date.now().toString(36)}`,
+      country: 'Portugal',
+      city: 'Porto',
+      description: 'Walk down at dusk.',
+      photoUrls: urls,
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -276,7 +292,10 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   const routeChunk = /<script data-entry="[^"]+" data-modules="[^"]*?(\/assets\/view-tip-[^" ]+\.js)/.exec(html)?.[1];
   expect(routeChunk, 'the view-tip chunk starts with the page').toBeTruthy();
 
-  const withoutScripts = await page.context().browser()!.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const withoutScripts = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const staticPage = await withoutScripts.newPage();
   await staticPage.goto(`/view-tip/${id}`);
   await expect(staticPage.getByRole('heading', { name: /Harbour light/ })).toBeVisible();
@@ -287,7 +306,9 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   // parser made is still the one on screen, nothing is reported, and the page responds.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { drawnCover: Element | null }).drawnCover = document.querySelector('#root img[fetchpriority="high"]');
+      (window as unknown as { drawnCover: Element | null }).drawnCover = document.querySelector(
+        '#root img[fetchpriority="high"]',
+      );
     });
   });
   const errors: string[] = [];
@@ -298,7 +319,14 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   const tipRequests = await requestsTo(page, [`/api/tips/${id}`, '/api/auth/me', routeChunk!, coverCopy], async () => {
     await page.goto(`/view-tip/${id}`);
     await expect(page.getByText('Walk down at dusk.')).toBeVisible();
-    await expect.poll(() => page.locator('img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('img[fetchpriority="high"]')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete),
+      )
+      .toBe(true);
     await expect(async () => {
       await page.getByRole('button', { name: 'Open photo 1 of 2' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible({ timeout: 500 });
@@ -331,7 +359,9 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   const exploreHtml = await (await page.goto('/explore'))!.text();
   const inlined = JSON.parse(/<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(exploreHtml)![1]!);
   const first: { kind: string; id: string; photoUrl: string | null } = inlined['/api/explore?limit=12'].items[0];
-  expect(exploreHtml).toMatch(new RegExp(`<div id="root">.*<div role="list" aria-label="Content".*href="/view-${first.kind}/${first.id}"`, 's'));
+  expect(exploreHtml).toMatch(
+    new RegExp(`<div id="root">.*<div role="list" aria-label="Content".*href="/view-${first.kind}/${first.id}"`, 's'),
+  );
   await waitForHydration(page);
   // Taken over without a mismatch, the grid is then the windowed one (its rows placed by height).
   await expect(page.getByRole('list', { name: 'Content' })).toHaveAttribute('style', /height/);
@@ -340,7 +370,14 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   if (first.photoUrl) {
     const thumbnail = first.photoUrl.replace(/\.webp$/, '.thumb.webp');
     expect(preloaded).toBe(thumbnail);
-    await expect.poll(() => page.locator(`img[src="${thumbnail}"]`).first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator(`img[src="${thumbnail}"]`)
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete),
+      )
+      .toBe(true);
     expect(requested.filter((url) => url === thumbnail)).toHaveLength(1);
   } else {
     expect(preloaded, 'no photo to preload').toBeUndefined();

@@ -3,7 +3,14 @@ import type { CurrentUser } from '@common/schemas/auth';
 import type { Tip } from '@common/schemas/tip';
 import { renderPage } from './entry-server';
 
-const me: CurrentUser = { id: 'u1', email: 'ann@example.com', role: 'user', name: 'Ann Lee', username: null, profilePictureUrl: null };
+const me: CurrentUser = {
+  id: 'u1',
+  email: 'ann@example.com',
+  role: 'user',
+  name: 'Ann Lee',
+  username: null,
+  profilePictureUrl: null,
+};
 
 const tip = (id: string, title: string): Tip => ({
   kind: 'tip',
@@ -39,14 +46,19 @@ describe('renderPage (the server-drawn page, ADR 022)', () => {
     expect(html).toContain('October 30, 2026');
     expect(html).toMatch(/<span[^>]*data-testid="header-user-name"[^>]*>Ann Lee<\/span>/);
     // The cover as the browser's own render writes it, smaller copies named before the original.
-    expect(html).toMatch(/<img sizes="[^"]+" srcSet="[^"]*\/t1\.mid\.webp 1024w[^"]*" src="\/api\/media\/tip-photos\/u2\/t1\.webp"[^>]*fetchPriority="high"/);
+    expect(html).toMatch(
+      /<img sizes="[^"]+" srcSet="[^"]*\/t1\.mid\.webp 1024w[^"]*" src="\/api\/media\/tip-photos\/u2\/t1\.webp"[^>]*fetchPriority="high"/,
+    );
     // The viewer's own state: a saved tip's button says so.
     expect(html).toMatch(/<button[^>]*aria-pressed="true"[^>]*>.*?Saved/);
   });
 
   it('keeps nothing from one page to the next: each draws from its own responses', async () => {
     await renderPage('/view-tip/t1', { '/api/auth/me': me, '/api/tips/t1': tip('t1', 'Harbour light') });
-    const other = await renderPage('/view-tip/t2', { '/api/auth/me': { ...me, id: 'u3', name: 'Cy Dunn' }, '/api/tips/t2': tip('t2', 'Tram 28') });
+    const other = await renderPage('/view-tip/t2', {
+      '/api/auth/me': { ...me, id: 'u3', name: 'Cy Dunn' },
+      '/api/tips/t2': tip('t2', 'Tram 28'),
+    });
     expect(other).toContain('Tram 28');
     expect(other).toContain('Cy Dunn');
     expect(other).not.toContain('Harbour light');

@@ -38,9 +38,11 @@ export const EnvSchema = z.object({
     .max(128)
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional().or(
-    z.literal('').transform(() => undefined),
-  ),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters long')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Windows (plugins/rate-limit.ts): sign-in 5 minutes, the others 30 minutes.
   RATE_LIMIT_SIGN_IN: perWindow(25),
   RATE_LIMIT_SIGN_UP: perWindow(5),
@@ -53,7 +55,12 @@ export const EnvSchema = z.object({
   REQUEST_IDLE_TIMEOUT_MS: milliseconds(15_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(10_000),
   REQUEST_TIMEOUT_MS: milliseconds(600_000),
-  REQUEST_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(100_000_000).default(32 * 1024),
+  REQUEST_BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000_000)
+    .default(32 * 1024),
 });
 
 export interface Config {

@@ -50,7 +50,11 @@ export class TooManyRequestsError extends AppError {
 
 /** The database error (SQLSTATE 23505) behind `error`, wrapped or not; undefined for any other error. */
 function uniqueViolationOf(error: unknown): { constraint?: unknown } | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if ((e as { code?: unknown }).code === '23505') return e as { constraint?: unknown };
   }
   return undefined;

@@ -53,20 +53,32 @@ describe('the error handler answers 409 for a real violation of each kind', () =
   }
 
   it.each([
-    ['a tip type name in another case', ADMIN_TEXTS.tipTypeExists, () => {
-      let n = 0;
-      const name = `Type ${Date.now()}`;
-      return () => t.db.insert(tipTypes).values({ name: (n += 1) === 1 ? name : name.toUpperCase() });
-    }],
-    ['an e-mail in another case', TEXTS.emailInUse, () => {
-      let n = 0;
-      const email = `dup.${Date.now()}@example.com`;
-      return () => t.db.insert(users).values({ name: 'Dup', email: (n += 1) === 1 ? email : email.toUpperCase() });
-    }],
-    ['an invitation request e-mail', TEXTS.invitationDuplicate, () => {
-      const email = `inv.${Date.now()}@example.com`;
-      return () => t.db.insert(invitationRequests).values({ fullName: 'X', email, country: 'Peru' });
-    }],
+    [
+      'a tip type name in another case',
+      ADMIN_TEXTS.tipTypeExists,
+      () => {
+        let n = 0;
+        const name = `Type ${Date.now()}`;
+        return () => t.db.insert(tipTypes).values({ name: (n += 1) === 1 ? name : name.toUpperCase() });
+      },
+    ],
+    [
+      'an e-mail in another case',
+      TEXTS.emailInUse,
+      () => {
+        let n = 0;
+        const email = `dup.${Date.now()}@example.com`;
+        return () => t.db.insert(users).values({ name: 'Dup', email: (n += 1) === 1 ? email : email.toUpperCase() });
+      },
+    ],
+    [
+      'an invitation request e-mail',
+      TEXTS.invitationDuplicate,
+      () => {
+        const email = `inv.${Date.now()}@example.com`;
+        return () => t.db.insert(invitationRequests).values({ fullName: 'X', email, country: 'Peru' });
+      },
+    ],
   ])('%s', async (_label, message, makeWrite) => {
     const res = await twice(makeWrite());
     expect(res.statusCode).toBe(409);
@@ -78,14 +90,24 @@ describe('the error handler answers 409 for a real violation of each kind', () =
     const b = await t.createMember('user');
     const tip = await insertTip(t.db, b.id, {});
     const cases: [() => Promise<unknown>, string][] = [
-      [() => t.db.update(profiles).set({ username: `Same-${a.id.slice(0, 8)}` }).where(sql`${profiles.userId} in (${a.id}, ${b.id})`), USERNAME_TEXTS.taken],
+      [
+        () =>
+          t.db
+            .update(profiles)
+            .set({ username: `Same-${a.id.slice(0, 8)}` })
+            .where(sql`${profiles.userId} in (${a.id}, ${b.id})`),
+        USERNAME_TEXTS.taken,
+      ],
       [() => t.db.insert(likes).values({ userId: a.id, tipId: tip.id }), TEXTS.alreadyLiked],
       [() => t.db.insert(savedItems).values({ userId: a.id, tipId: tip.id }), TEXTS.alreadySaved],
     ];
     let flip = false;
     cases.push([
       // The same pair the other way round.
-      () => t.db.insert(connections).values((flip = !flip) ? { requesterId: a.id, addresseeId: b.id } : { requesterId: b.id, addresseeId: a.id }),
+      () =>
+        t.db
+          .insert(connections)
+          .values((flip = !flip) ? { requesterId: a.id, addresseeId: b.id } : { requesterId: b.id, addresseeId: a.id }),
       TEXTS.connectionExists,
     ]);
     for (const [write, message] of cases) {

@@ -16,18 +16,21 @@ it.each([
   ['GET', '/api/tips/not-a-uuid', undefined],
   ['GET', '/api/explore?limit=abc', undefined],
   ['PUT', '/api/admin/tip-types/x', { nope: true }],
-] as const)('%s %s with bad input: 401 for strangers, 403 for pending accounts and (admin routes) members', async (method, url, body) => {
-  const pending = await t.createMember('pending');
-  const member = await t.createMember('user');
-  const anonymous = await t.call(method, url, { body });
-  expect(anonymous.statusCode).toBe(401);
-  expect(anonymous.json().message).toBe(TEXTS.signInRequired);
-  const asPending = await t.call(method, url, { body, cookie: pending.cookie });
-  expect(asPending.statusCode).toBe(403);
-  expect(asPending.json().message).toBe(TEXTS.accountPendingActivation);
-  const asMember = await t.call(method, url, { body, cookie: member.cookie });
-  expect(asMember.statusCode).toBe(url.startsWith('/api/admin') ? 403 : 400);
-});
+] as const)(
+  '%s %s with bad input: 401 for strangers, 403 for pending accounts and (admin routes) members',
+  async (method, url, body) => {
+    const pending = await t.createMember('pending');
+    const member = await t.createMember('user');
+    const anonymous = await t.call(method, url, { body });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe(TEXTS.signInRequired);
+    const asPending = await t.call(method, url, { body, cookie: pending.cookie });
+    expect(asPending.statusCode).toBe(403);
+    expect(asPending.json().message).toBe(TEXTS.accountPendingActivation);
+    const asMember = await t.call(method, url, { body, cookie: member.cookie });
+    expect(asMember.statusCode).toBe(url.startsWith('/api/admin') ? 403 : 400);
+  },
+);
 
 it('refuses an anonymous upload without reading it', async () => {
   const res = await t.app.inject({

@@ -48,7 +48,11 @@ describe('answers outside the route matrix', () => {
   });
 
   it('a cross-site request (403) and a rate-limited one (429)', async () => {
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: member.cookie } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: { cookie: member.cookie },
+    });
     expectNotKept(crossSite, 403);
     const body = {
       fullName: 'Rita Rate',
@@ -62,7 +66,10 @@ describe('answers outside the route matrix', () => {
   });
 
   it('HEAD of a member answer, and the refusals of a photo', async () => {
-    expectNotKept(await t.app.inject({ method: 'HEAD', url: '/api/notifications/counts', headers: { cookie: member.cookie } }), 200);
+    expectNotKept(
+      await t.app.inject({ method: 'HEAD', url: '/api/notifications/counts', headers: { cookie: member.cookie } }),
+      200,
+    );
     const photo = `/api/media/tip-photos/${member.id}/nothing.webp`;
     expectNotKept(await t.call('GET', photo), 401);
     expectNotKept(await t.call('GET', photo, { cookie: member.cookie }), 404);

@@ -24,8 +24,19 @@ const STATUS_NAMES: Record<number, string> = {
  * pg's pool/connection messages, SQLSTATE class 08 (connection exception) and 57P01-57P03 (the
  * server is shutting down or starting). They answer 503 so clients retry (docs/decisions/014).
  */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
 
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (errorCodesOf(error).some((code) => UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
@@ -100,5 +111,4 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, TEXTS.genericFailure));
   });
-
 });

@@ -53,9 +53,16 @@ describe('sign-in: 25 per 5 minutes', () => {
     expect(refused.json()).toEqual(tooMany);
     expect(refused.cookies.filter((c) => c.value)).toHaveLength(0);
     // X-Forwarded-For is not believed (TRUST_PROXY off), so it can't get round the limit.
-    const spoofed = await postFrom(ip, '/api/auth/sign-in', { email: member.email, password: member.password }, { 'x-forwarded-for': '198.51.100.9' });
+    const spoofed = await postFrom(
+      ip,
+      '/api/auth/sign-in',
+      { email: member.email, password: member.password },
+      { 'x-forwarded-for': '198.51.100.9' },
+    );
     expect(spoofed.statusCode).toBe(429);
-    expect((await postFrom('203.0.113.21', '/api/auth/sign-in', { email: member.email, password: member.password })).statusCode).toBe(200);
+    expect(
+      (await postFrom('203.0.113.21', '/api/auth/sign-in', { email: member.email, password: member.password })).statusCode,
+    ).toBe(200);
     vi.setSystemTime(Date.now() + 5 * 60_000 + 1_000);
     expect((await postFrom(ip, '/api/auth/sign-in', { email: member.email, password: member.password })).statusCode).toBe(200);
   });
@@ -71,7 +78,9 @@ describe('sign-in: 25 per 5 minutes', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(tooMany);
     const other = await t.createMember('user');
-    expect((await postFrom('198.51.100.200', '/api/auth/sign-in', { email: other.email, password: other.password })).statusCode).toBe(200);
+    expect(
+      (await postFrom('198.51.100.200', '/api/auth/sign-in', { email: other.email, password: other.password })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -79,7 +88,11 @@ describe('sign-ups and invitation requests: 5 per 30 minutes and IP', () => {
   it('refuses the sixth sign-up and creates no account', async () => {
     const ip = '203.0.113.30';
     for (let i = 0; i < 5; i += 1) {
-      const res = await postFrom(ip, '/api/auth/sign-up', { fullName: 'Rate Limited', email: unique('signup'), password: 'secret-pass' });
+      const res = await postFrom(ip, '/api/auth/sign-up', {
+        fullName: 'Rate Limited',
+        email: unique('signup'),
+        password: 'secret-pass',
+      });
       expect(res.statusCode).toBe(201);
     }
     const email = unique('signup');
@@ -104,7 +117,11 @@ describe('sign-ups and invitation requests: 5 per 30 minutes and IP', () => {
     const refused = await postFrom(ip, '/api/invitations', body);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(tooMany);
-    const stored = () => t.db.select().from(invitationRequests).where(sql`lower(${invitationRequests.email}) = ${body.email}`);
+    const stored = () =>
+      t.db
+        .select()
+        .from(invitationRequests)
+        .where(sql`lower(${invitationRequests.email}) = ${body.email}`);
     expect(await stored()).toHaveLength(0);
     vi.setSystemTime(Date.now() + 29 * 60_000);
     expect((await postFrom(ip, '/api/invitations', body)).statusCode).toBe(429);
@@ -126,13 +143,18 @@ describe('photo uploads: 30 files per 30 minutes and member', () => {
     for (let i = 0; i < 5; i += 1) expect((await send('/api/uploads/tip-photos', 5)).statusCode).toBe(201);
     expect((await send('/api/uploads/guide-photos', 4)).statusCode).toBe(201);
     expect((await send('/api/profiles/me/avatar', 1, 'avatar')).statusCode).toBe(200);
-    const storedFiles = () => ['tip-photos', 'guide-photos']
-      .map((bucket) => path.join(t.config.dataDir, 'uploads', bucket, member.id))
-      // Photos only: each has its smaller copies beside it.
-      .reduce((n, dir) => n + readdirSync(dir).filter((f) => !isVariantName(f)).length, 0);
+    const storedFiles = () =>
+      ['tip-photos', 'guide-photos']
+        .map((bucket) => path.join(t.config.dataDir, 'uploads', bucket, member.id))
+        // Photos only: each has its smaller copies beside it.
+        .reduce((n, dir) => n + readdirSync(dir).filter((f) => !isVariantName(f)).length, 0);
     expect(storedFiles()).toBe(29);
 
-    for (const [url, field] of [['/api/uploads/tip-photos'], ['/api/uploads/guide-photos'], ['/api/profiles/me/avatar', 'avatar']] as const) {
+    for (const [url, field] of [
+      ['/api/uploads/tip-photos'],
+      ['/api/uploads/guide-photos'],
+      ['/api/profiles/me/avatar', 'avatar'],
+    ] as const) {
       const refused = await send(url, 1, field);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual(tooMany);

@@ -44,8 +44,21 @@ const MEMBER_SHELL = 'src/app/routes/app-root.tsx';
 
 /** Member pages whose route module is `src/app/routes/<first path segment>.tsx` (router.tsx). */
 const MEMBER_PAGES = new Set([
-  'dashboard', 'explore', 'tips', 'saved', 'notifications', 'profile', 'connections', 'user-connections',
-  'new-tip', 'new-guide', 'view-tip', 'view-guide', 'edit-tip', 'edit-guide', 'admin',
+  'dashboard',
+  'explore',
+  'tips',
+  'saved',
+  'notifications',
+  'profile',
+  'connections',
+  'user-connections',
+  'new-tip',
+  'new-guide',
+  'view-tip',
+  'view-guide',
+  'edit-tip',
+  'edit-guide',
+  'admin',
 ]);
 
 /** The lazy route modules (keys of Vite's manifest) a member page renders: the shell and its own. */

@@ -38,7 +38,10 @@ describe('withRootMarkup', () => {
   });
 
   it('holds the first paint until the end of the markup is parsed', () => {
-    const html = withRootMarkup('<head><title>W</title></head><body><div id="root"></div><script>start()</script></body>', '<p>drawn</p>');
+    const html = withRootMarkup(
+      '<head><title>W</title></head><body><div id="root"></div><script>start()</script></body>',
+      '<p>drawn</p>',
+    );
     expect(html).toBe(
       '<head><title>W</title><link rel="expect" href="#drawn-end" blocking="render" /></head>' +
         '<body><div id="root"><p>drawn</p></div><template id="drawn-end"></template><script>start()</script></body>',

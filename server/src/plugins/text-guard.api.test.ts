@@ -17,7 +17,12 @@ it.each([
   ['a NUL in a JSON body', 'PATCH', '/api/profiles/me', '{"name":"A\\u0000B"}'],
   ['a lone surrogate in a JSON body', 'POST', '/api/tips', '{"title":"x\\udfff\\ud800"}'],
 ] as const)('%s: 400', async (_label, method, url, payload) => {
-  const res = await t.app.inject({ method, url, payload, headers: { cookie, 'content-type': 'application/json', 'x-waymark-csrf': '1' } });
+  const res = await t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie, 'content-type': 'application/json', 'x-waymark-csrf': '1' },
+  });
   expect(res.statusCode).toBe(400);
   expect(res.json().message).toBe(TEXTS.unstorableText);
 });
@@ -35,7 +40,10 @@ it('a forged cursor for a date that does not exist: 400, not 500', async () => {
   expect(res.json().message).toBe(TEXTS.invalidInput);
 });
 
-it.each(['/api/uploads/tip-photos', '/api/profiles/me/avatar'])('%s: multipart without a boundary is 415, not 500', async (url) => {
-  const res = await t.call('POST', url, { cookie, body: '{}', headers: { 'content-type': 'multipart/form-data' } });
-  expect(res.statusCode).toBe(415);
-});
+it.each(['/api/uploads/tip-photos', '/api/profiles/me/avatar'])(
+  '%s: multipart without a boundary is 415, not 500',
+  async (url) => {
+    const res = await t.call('POST', url, { cookie, body: '{}', headers: { 'content-type': 'multipart/form-data' } });
+    expect(res.statusCode).toBe(415);
+  },
+);

@@ -22,7 +22,8 @@ const INDEX = [
 
 let dir: string;
 const app = Fastify({ logger: false });
-const get = (url: string, session = 'waymark.session_token=abc') => app.inject({ method: 'GET', url, headers: { cookie: session } });
+const get = (url: string, session = 'waymark.session_token=abc') =>
+  app.inject({ method: 'GET', url, headers: { cookie: session } });
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-drawn-'));
@@ -42,7 +43,9 @@ beforeAll(async () => {
   );
   await app.register(errorHandlerPlugin);
   app.get('/api/auth/me', async (request, reply) =>
-    request.headers.cookie?.includes('abc') ? { id: 'member-1' } : reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in' }),
+    request.headers.cookie?.includes('abc')
+      ? { id: 'member-1' }
+      : reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in' }),
   );
   app.get('/api/tips/:id', async (request, reply) =>
     (request.params as { id: string }).id === MISSING_TIP
@@ -50,7 +53,11 @@ beforeAll(async () => {
       : { id: (request.params as { id: string }).id, photoUrls: [PHOTO] },
   );
   app.get('/api/explore', async () => ({ items: [], nextCursor: null }));
-  await app.register(webClientPlugin, { root, ssrEntry, hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined });
+  await app.register(webClientPlugin, {
+    root,
+    ssrEntry,
+    hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -58,7 +65,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const inlined = (html: string) => JSON.parse(/<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
+const inlined = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as Record<
+    string,
+    unknown
+  >;
 
 describe('a tip page drawn by the server', () => {
   it('carries the markup, the responses it was drawn from, its stylesheet, and starts its scripts after its photo', async () => {
@@ -74,7 +85,9 @@ describe('a tip page drawn by the server', () => {
     expect(html).not.toContain('href="/api/auth/me"');
     expect(html).toContain('<style>body{margin:0}</style>');
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toMatch(/<meta name="viewport" content="width=device-width" \/><link rel="preload" as="image" href="\/api\/media\/tip-photos\/u1\/p1\.webp"/);
+    expect(html).toMatch(
+      /<meta name="viewport" content="width=device-width" \/><link rel="preload" as="image" href="\/api\/media\/tip-photos\/u1\/p1\.webp"/,
+    );
     expect(html).not.toContain('<script type="module"');
     expect(html).toMatch(/<script data-entry="\/assets\/index-1\.js" data-modules="[^"]*">[^<]+<\/script><\/body>/);
   });
@@ -123,7 +136,11 @@ describe('the sign-in page drawn by the server (ADR 024)', () => {
   });
 
   it("is not drawn for a member, whom the page sends on, nor for a visitor's other pages", async () => {
-    for (const [url, session] of [['/', 'waymark.session_token=abc'], ['/?next=%2Fexplore', ''], ['/signup', '']]) {
+    for (const [url, session] of [
+      ['/', 'waymark.session_token=abc'],
+      ['/?next=%2Fexplore', ''],
+      ['/signup', ''],
+    ]) {
       const html = (await get(url!, session)).body;
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');

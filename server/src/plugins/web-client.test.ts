@@ -46,7 +46,10 @@ beforeAll(async () => {
       ? { id: TIP_ID, photoUrls: [PHOTO] }
       : reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Tip not found' }),
   );
-  await app.register(webClientPlugin, { root, hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined });
+  await app.register(webClientPlugin, {
+    root,
+    hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -81,7 +84,11 @@ describe('web client serving', () => {
   });
 
   it('sends the precompressed file of the build to a browser that accepts it, the plain one otherwise', async () => {
-    const br = await app.inject({ method: 'GET', url: '/assets/big-123abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/big-123abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
@@ -102,7 +109,8 @@ describe('web client serving', () => {
     const otherTip = '1c7a4b7f-2d3e-4f60-9bac-1d2e3f4a5b6c';
     const page = (url: string, headers: Record<string, string> = { cookie: SESSION, 'user-agent': AGENT }) =>
       app.inject({ method: 'GET', url, headers });
-    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>/g)].map((m) => m[1]);
+    const preloadsOf = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>/g)].map((m) => m[1]);
     const inlinedOf = (html: string) => {
       const json = /<script type="application\/json" id="waymark-first-paint">(.*?)<\/script>/.exec(html)?.[1];
       return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
@@ -114,11 +122,16 @@ describe('web client serving', () => {
     expect(explore.headers['cache-control']).toBe('private, no-store');
     expect(explore.headers.vary).toContain('cookie');
     expect(inlinedOf(explore.body)).toEqual({
-      '/api/explore?limit=12': { items: [{ id: 'c1', photoUrl: PHOTO, title: '</script><script>alert(1)</script>' }], nextCursor: null },
+      '/api/explore?limit=12': {
+        items: [{ id: 'c1', photoUrl: PHOTO, title: '</script><script>alert(1)</script>' }],
+        nextCursor: null,
+      },
     });
     // A value cannot close the script element: every < in the JSON is escaped.
     expect(explore.body).not.toContain('<script>alert(1)');
-    expect(explore.body).toContain('<link rel="preload" as="image" href="/api/media/tip-photos/u1/p1.thumb.webp" fetchpriority="high" />');
+    expect(explore.body).toContain(
+      '<link rel="preload" as="image" href="/api/media/tip-photos/u1/p1.thumb.webp" fetchpriority="high" />',
+    );
     expect(preloadsOf(explore.body)).toEqual([]);
 
     const tip = await page(`/view-tip/${TIP_ID}`);
@@ -164,7 +177,11 @@ describe('web client serving', () => {
       return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
     };
     expect(await modulesOf('/explore')).toEqual(['/assets/app-root-1.js', '/assets/explore-1.js', '/assets/select-1.js']);
-    expect(await modulesOf('/explore?q=lisbon')).toEqual(['/assets/app-root-1.js', '/assets/explore-1.js', '/assets/select-1.js']);
+    expect(await modulesOf('/explore?q=lisbon')).toEqual([
+      '/assets/app-root-1.js',
+      '/assets/explore-1.js',
+      '/assets/select-1.js',
+    ]);
     expect(await modulesOf('/view-tip/123')).toEqual(['/assets/app-root-1.js', '/assets/view-tip-1.js']);
     // A page outside the member area, an unknown one, and a signed-out browser get none.
     for (const url of ['/', '/signup', '/no/such/page', '/explore/a/b']) expect(await modulesOf(url), url).toEqual([]);

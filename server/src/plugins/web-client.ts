@@ -69,7 +69,11 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     const modules = isMember ? routeModules(request.url) : [];
     if (modules.length === 0) return reply.sendFile('index.html');
     const drawn = isServerRendered(request.url);
-    const { responses, failed } = await firstResponses(app, request, drawn ? [ME, ...routePreloads(request.url)] : routePreloads(request.url));
+    const { responses, failed } = await firstResponses(
+      app,
+      request,
+      drawn ? [ME, ...routePreloads(request.url)] : routePreloads(request.url),
+    );
     const markup = drawn && failed.length === 0 ? await renderPage(request.url, responses) : undefined;
     // Unless the page is drawn, ME stays with index.html's own preload.
     if (!markup) delete responses[ME];
@@ -100,7 +104,9 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     if (signIn?.index !== index) {
       const draw = async () => {
         const markup = await renderPage(SIGN_IN_PAGE, SIGNED_OUT);
-        return markup && drawnPage(withPreloads(index, { fetches: [], modules: [], firstPaint: firstPaintHead(SIGNED_OUT) }), markup);
+        return (
+          markup && drawnPage(withPreloads(index, { fetches: [], modules: [], firstPaint: firstPaintHead(SIGNED_OUT) }), markup)
+        );
       };
       signIn = { index, html: draw() };
     }
@@ -122,7 +128,11 @@ async function firstResponses(app: FastifyInstance, request: FastifyRequest, url
   const responses: Record<string, unknown> = {};
   const failed: string[] = [];
   for (const url of urls) {
-    const headers = { accept: 'application/json', cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' };
+    const headers = {
+      accept: 'application/json',
+      cookie: request.headers.cookie ?? '',
+      'user-agent': request.headers['user-agent'] ?? '',
+    };
     const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
     if (res.statusCode === 200) responses[url] = res.json();
     else failed.push(url);
@@ -135,7 +145,9 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply.type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);

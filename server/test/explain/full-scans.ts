@@ -69,7 +69,12 @@ export async function loadIndexes(pool: pg.Pool): Promise<Indexes> {
  */
 export type PlanKind = 'custom' | 'generic';
 
-export async function fullScansOf(pool: pg.Pool, indexes: Indexes, query: RecordedQuery, kind: PlanKind = 'custom'): Promise<FullScan[]> {
+export async function fullScansOf(
+  pool: pg.Pool,
+  indexes: Indexes,
+  query: RecordedQuery,
+  kind: PlanKind = 'custom',
+): Promise<FullScan[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -100,7 +105,9 @@ export async function planLines(pool: pg.Pool, query: RecordedQuery, kind: PlanK
 
 /** The rows the planner expects from the scan of this index, per node that scans it. */
 export async function estimatedRows(pool: pg.Pool, query: RecordedQuery, kind: PlanKind, indexName: string): Promise<number[]> {
-  return (await planNodes(pool, query, kind)).filter((n) => n['Index Name'] === indexName).map((n) => n['Plan Rows'] ?? Number.NaN);
+  return (await planNodes(pool, query, kind))
+    .filter((n) => n['Index Name'] === indexName)
+    .map((n) => n['Plan Rows'] ?? Number.NaN);
 }
 
 async function planNodes(pool: pg.Pool, query: RecordedQuery, kind: PlanKind): Promise<PlanNode[]> {

@@ -21,7 +21,9 @@ import { FAILING_TABLES, type FullScan, fullScansOf, isWatchedRead, loadIndexes 
 const KNOWN_MISSING_INDEXES: { route: string; table: string; sqlIncludes: string; todo: string }[] = [];
 
 const isKnown = (s: FullScan) =>
-  KNOWN_MISSING_INDEXES.some((k) => routeOf(s.query.route) === k.route && s.table === k.table && s.query.text.includes(k.sqlIncludes));
+  KNOWN_MISSING_INDEXES.some(
+    (k) => routeOf(s.query.route) === k.route && s.table === k.table && s.query.text.includes(k.sqlIncludes),
+  );
 
 describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('list queries on PostgreSQL', () => {
   let t: TestApp;
@@ -79,7 +81,9 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('list queries on Pos
     const checkedRoutes = new Set([...distinct.values()].map((q) => routeOf(q.route)));
     const otherRoutes = [...new Set(calls.map((c) => routeOf(c.url)))].filter((r) => !checkedRoutes.has(r));
     const seqScans = scans.filter((s) => s.kind === 'seq scan').length;
-    console.log(`explain: ${distinct.size} queries from ${checkedRoutes.size} routes checked (${named.length} also as generic plans), ${seqScans} seq scans`);
+    console.log(
+      `explain: ${distinct.size} queries from ${checkedRoutes.size} routes checked (${named.length} also as generic plans), ${seqScans} seq scans`,
+    );
     console.log(`explain: ${scans.length - seqScans} full index scans (no index condition, not a partial index)`);
     // The admin lists read only users, invitations, activations, messages and the outbox.
     console.log(`explain: also called, reading none of the checked tables: ${otherRoutes.join(', ')}`);
@@ -87,7 +91,10 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('list queries on Pos
     for (const s of known) console.log(`explain (known missing index, TODO): ${describeScan(s)}`);
 
     // Every content route must have sent a checked query, or the recording missed it.
-    expect(otherRoutes.filter((r) => !r.startsWith('GET /api/admin/')), 'routes with no checked query').toEqual([]);
+    expect(
+      otherRoutes.filter((r) => !r.startsWith('GET /api/admin/')),
+      'routes with no checked query',
+    ).toEqual([]);
     expect(failing.map(describeScan), 'full scans of tips, guides, likes or notifications by a list or search query').toEqual([]);
   });
 });

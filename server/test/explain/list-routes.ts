@@ -43,5 +43,8 @@ export function listCalls(viewerId: string, otherId: string): ListCall[] {
 
 /** `GET /api/users/:id/content`: the route a URL (or a recorded `GET url`) belongs to, without ids and query. */
 export function routeOf(url: string): string {
-  return `GET ${url.replace(/^GET /, '').split('?')[0]?.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')}`;
+  return `GET ${url
+    .replace(/^GET /, '')
+    .split('?')[0]
+    ?.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')}`;
 }

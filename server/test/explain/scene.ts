@@ -17,7 +17,12 @@ export async function buildScene(t: TestApp) {
 
   const tips = [];
   const guides = [];
-  for (const [owner, isPrivate] of [[viewer, false], [viewer, true], [other, false], [other, true]] as const) {
+  for (const [owner, isPrivate] of [
+    [viewer, false],
+    [viewer, true],
+    [other, false],
+    [other, true],
+  ] as const) {
     for (const country of ['Japan', 'Portugal', 'Japan', 'Japan']) {
       tips.push(await insertTip(t.db, owner.id, { title: `Ramen bar in ${country}`, country, isPrivate }));
       guides.push(await insertGuide(t.db, owner.id, { title: `Ramen walk of ${country}`, countries: [country], isPrivate }));
@@ -37,7 +42,14 @@ export async function buildScene(t: TestApp) {
   await t.db.insert(notifications).values(
     othersPublicTips.flatMap((tip, i) => [
       { userId: viewer.id, actorId: other.id, type: 'like' as const, content: 'liked your tip', tipId: tip.id, isRead: i === 0 },
-      { userId: viewer.id, actorId: other.id, type: 'tip_saved' as const, content: 'saved your tip', tipId: tip.id, isRead: i !== 0 },
+      {
+        userId: viewer.id,
+        actorId: other.id,
+        type: 'tip_saved' as const,
+        content: 'saved your tip',
+        tipId: tip.id,
+        isRead: i !== 0,
+      },
     ]),
   );
 
@@ -53,7 +65,9 @@ export async function buildScene(t: TestApp) {
   await connect(other, fourth, true);
 
   for (let i = 1; i <= 3; i++) {
-    await t.db.insert(invitationRequests).values({ fullName: `Invitee ${i}`, email: `invitee${i}@example.com`, country: 'Japan' });
+    await t.db
+      .insert(invitationRequests)
+      .values({ fullName: `Invitee ${i}`, email: `invitee${i}@example.com`, country: 'Japan' });
     await t.db.insert(pendingActivations).values({ fullName: `Activee ${i}`, email: `activee${i}@example.com` });
     await t.db.insert(systemMessages).values({ title: `Notice ${i}`, content: 'Maintenance tonight' });
     await t.db.insert(outbox).values({ toAddress: `someone${i}@example.com`, subject: `Mail ${i}`, bodyText: 'Hello' });

@@ -99,6 +99,8 @@ describe.skipIf(!onPostgres)('the database going away and coming back', () => {
     const after = await resumed.next(10_000);
     expect(after.event).toBe('notifications');
     expect(Number(after.id)).toBeGreaterThan(Number(before.id));
-    console.log(`faults: database outage answered 503 in ${outageAnswerMs} ms for 3 calls; recovered ${recoveredMs} ms after the restore`);
+    console.log(
+      `faults: database outage answered 503 in ${outageAnswerMs} ms for 3 calls; recovered ${recoveredMs} ms after the restore`,
+    );
   }, 90_000);
 });

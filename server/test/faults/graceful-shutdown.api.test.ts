@@ -46,10 +46,14 @@ describe('graceful shutdown on SIGTERM', () => {
     streams.push(stream);
     expect((await stream.next()).event).toBe('ready');
 
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const boundary = `----waymark${Date.now()}`;
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -95,6 +99,8 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     // 500 ms of it is the test's own pause before the second half.
     expect(exitMs).toBeLessThan(5_000);
-    console.log(`faults: SIGTERM with an upload in flight and a stream open: upload ${result.status}, new connection ${newConnection}, exit 0 after ${exitMs} ms`);
+    console.log(
+      `faults: SIGTERM with an upload in flight and a stream open: upload ${result.status}, new connection ${newConnection}, exit 0 after ${exitMs} ms`,
+    );
   }, 90_000);
 });

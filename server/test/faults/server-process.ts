@@ -82,7 +82,12 @@ export async function signUpMember(base: string, admin: Session, fullName: strin
 
 /** Creates a tip; returns its id. */
 export async function createTip(base: string, member: Session, title: string): Promise<string> {
-  const res = await api(base, 'POST', '/api/tips', member.cookie, { title, country: 'France', city: 'Lyon', description: 'Go hungry.' });
+  const res = await api(base, 'POST', '/api/tips', member.cookie, {
+    title,
+    country: 'France',
+    city: 'Lyon',
+    description: 'Go hungry.',
+  });
   if (res.status !== 201) throw new Error(`tip: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }

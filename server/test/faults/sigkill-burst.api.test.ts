@@ -6,16 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from './invariants';
-import {
-  ADMIN,
-  type ServerProcess,
-  type Session,
-  api,
-  createTip,
-  signIn,
-  signUpMember,
-  startServer,
-} from './server-process';
+import { ADMIN, type ServerProcess, type Session, api, createTip, signIn, signUpMember, startServer } from './server-process';
 import { type TestTarget, createTestTarget, onPostgres } from './test-target';
 
 const MEMBERS = 8;
@@ -88,14 +79,22 @@ describe('SIGKILL in the middle of a burst of writes', () => {
         ops.push(() => api(base, 'PUT', `/api/guides/${actor.guideId}`, actor.cookie, guideBody(actor, n)));
       } else if (kind === 'tip') {
         ops.push(async () => {
-          const res = await api(base, 'POST', '/api/tips', actor.cookie, { title: `Burst ${n}`, country: 'France', city: 'Nice', description: 'Burst.' });
-          if (res.status === 201) acknowledgedTips.push({ id: ((await res.clone().json()) as { id: string }).id, userId: actor.id });
+          const res = await api(base, 'POST', '/api/tips', actor.cookie, {
+            title: `Burst ${n}`,
+            country: 'France',
+            city: 'Nice',
+            description: 'Burst.',
+          });
+          if (res.status === 201)
+            acknowledgedTips.push({ id: ((await res.clone().json()) as { id: string }).id, userId: actor.id });
           return res;
         });
       } else {
         const contentType = Math.random() < 0.5 ? 'tip' : 'guide';
         const contentId = contentType === 'tip' ? pick(other.tips) : other.guideId;
-        ops.push(() => api(base, 'POST', `/api/${kind === 'like' ? 'likes' : 'saves'}/toggle`, actor.cookie, { contentType, contentId }));
+        ops.push(() =>
+          api(base, 'POST', `/api/${kind === 'like' ? 'likes' : 'saves'}/toggle`, actor.cookie, { contentType, contentId }),
+        );
       }
     }
 
@@ -128,7 +127,12 @@ describe('SIGKILL in the middle of a burst of writes', () => {
     const cutOff = started - answered;
     expect((await first.exited).signal).toBe('SIGKILL');
     // A 500 is a bug of its own (a race the burst provoked): the failure shows the server's log lines.
-    const unhandled = first.output().split('\n').filter((l) => l.includes('unhandled error')).slice(0, 3).join('\n');
+    const unhandled = first
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('unhandled error'))
+      .slice(0, 3)
+      .join('\n');
     expect(statuses.get(500) ?? 0, unhandled).toBe(0);
 
     // Restart on the same database: it must come up and serve.

@@ -76,7 +76,9 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
 
   function multipart(boundary: string, file: Buffer): Buffer {
     return Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -125,10 +127,14 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
 
   it('closes a stalled JSON body and one trickling a byte every 200 ms', async () => {
     const stalled = await connect();
-    stalled.write(head('POST', '/api/auth/sign-in', { 'content-type': 'application/json', 'content-length': 500 }) + '{"email":"');
+    stalled.write(
+      head('POST', '/api/auth/sign-in', { 'content-type': 'application/json', 'content-length': 500 }) + '{"email":"',
+    );
     stalled.mark();
     const trickle = await connect();
-    trickle.write(head('POST', '/api/auth/sign-in', { 'content-type': 'application/json', 'content-length': 5_000 }) + '{"email":"');
+    trickle.write(
+      head('POST', '/api/auth/sign-in', { 'content-type': 'application/json', 'content-length': 5_000 }) + '{"email":"',
+    );
     trickle.mark();
     const drip = setInterval(() => trickle.write('a'), 200);
     try {
@@ -144,7 +150,10 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
     const start = `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
     const open = async (cookie?: string) => {
       const c = await connect();
-      const headers: Record<string, string | number> = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 1_000_000 };
+      const headers: Record<string, string | number> = {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': 1_000_000,
+      };
       if (cookie) headers.cookie = cookie;
       c.write(head('POST', '/api/uploads/tip-photos', headers) + start + 'x'.repeat(1_000));
       c.mark();
@@ -157,7 +166,9 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
     const drip = setInterval(() => slow.write(Buffer.alloc(6_554, 120)), 100);
     try {
       const times = await Promise.all([stalled, anonymous, slow].map((c) => closedWithin(c, BOUND_MS + 1_000)));
-      console.info(`multipart: stalled / anonymous / 64 KB/s closed after ${times.map((t) => (t / 1000).toFixed(1)).join(' s, ')} s`);
+      console.info(
+        `multipart: stalled / anonymous / 64 KB/s closed after ${times.map((t) => (t / 1000).toFixed(1)).join(' s, ')} s`,
+      );
     } finally {
       clearInterval(drip);
     }
@@ -174,13 +185,16 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
     second.write(head('POST', '/api/auth/sign-in', { 'content-type': 'application/json', 'content-length': 500 }) + '{"email":');
     second.mark();
     const [a, b] = await Promise.all([closedWithin(idle, BOUND_MS), closedWithin(second, BOUND_MS)]);
-    console.info(`keep-alive: idle closed after ${(a / 1000).toFixed(1)} s, stalled second request after ${(b / 1000).toFixed(1)} s`);
+    console.info(
+      `keep-alive: idle closed after ${(a / 1000).toFixed(1)} s, stalled second request after ${(b / 1000).toFixed(1)} s`,
+    );
   });
 
   it("closes the outside testers' 50 half-sent bodies and 20 unfinished header blocks together", async () => {
     const bodies = await Promise.all(Array.from({ length: 50 }, () => connect()));
     const headers = await Promise.all(Array.from({ length: 20 }, () => connect()));
-    for (const c of bodies) c.write(head('POST', '/api/auth/sign-in', { 'content-type': 'application/json', 'content-length': 100 }) + '{');
+    for (const c of bodies)
+      c.write(head('POST', '/api/auth/sign-in', { 'content-type': 'application/json', 'content-length': 100 }) + '{');
     for (const c of headers) c.write('POST /api/auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     for (const c of [...bodies, ...headers]) c.mark();
     const times = await Promise.all([...bodies, ...headers].map((c) => closedWithin(c, BOUND_MS)));
@@ -193,7 +207,10 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
     streams.push(stream);
     expect((await stream.next()).event).toBe('ready');
     expect(await stream.quietFor(3 * TIMEOUT_MS)).toBe(true);
-    const message = await api(server.base, 'POST', '/api/admin/system-messages', admin.cookie, { title: 'Still there?', content: 'Yes.' });
+    const message = await api(server.base, 'POST', '/api/admin/system-messages', admin.cookie, {
+      title: 'Still there?',
+      content: 'Yes.',
+    });
     expect(message.status).toBe(201);
     expect((await stream.next()).event).toBe('system-messages');
   });
@@ -202,17 +219,21 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
     const side = 2_360;
     // Noise does not compress: the PNG is as big as its pixels.
     const noise = randomBytes(side * side * 3);
-    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(15 * 1024 * 1024);
     expect(png.length).toBeLessThanOrEqual(16 * 1024 * 1024);
     const body = multipart('waymarkbig', png);
     const c = await connect();
-    c.write(head('POST', '/api/uploads/tip-photos', {
-      cookie: member.cookie,
-      'content-type': 'multipart/form-data; boundary=waymarkbig',
-      'content-length': body.length,
-      connection: 'close',
-    }));
+    c.write(
+      head('POST', '/api/uploads/tip-photos', {
+        cookie: member.cookie,
+        'content-type': 'multipart/form-data; boundary=waymarkbig',
+        'content-length': body.length,
+        connection: 'close',
+      }),
+    );
     const chunk = 64 * 1024;
     const startedAt = Date.now();
     for (let at = 0; at < body.length; at += chunk) {
@@ -224,7 +245,9 @@ describe('slow clients are cut off, slow but steady ones are not', () => {
     }
     const sentMs = Date.now() - startedAt;
     await closedWithin(c, 30_000);
-    console.info(`16 MB upload: ${(body.length / 1024 / 1024).toFixed(1)} MB sent in ${(sentMs / 1000).toFixed(1)} s; ${c.received().split('\r\n')[0]}`);
+    console.info(
+      `16 MB upload: ${(body.length / 1024 / 1024).toFixed(1)} MB sent in ${(sentMs / 1000).toFixed(1)} s; ${c.received().split('\r\n')[0]}`,
+    );
     expect(c.received()).toMatch(/^HTTP\/1\.1 201/);
     expect(sentMs).toBeGreaterThan(7 * TIMEOUT_MS);
   }, 90_000);

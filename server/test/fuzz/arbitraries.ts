@@ -65,7 +65,10 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SPECIAL_STRINGS) },
   { weight: 2, arbitrary: fc.string({ maxLength: 300 }) },
   { weight: 1, arbitrary: hugeString },
-  { weight: 2, arbitrary: fc.array(fc.constantFrom(...SPECIAL_STRINGS), { minLength: 2, maxLength: 4 }).map((parts) => parts.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc.array(fc.constantFrom(...SPECIAL_STRINGS), { minLength: 2, maxLength: 4 }).map((parts) => parts.join('')),
+  },
 );
 
 /** A short nasty string, for keys and query values (huge ones go elsewhere). */
@@ -106,7 +109,20 @@ export function anyJson(ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
 /** Path segments that try traversal, bad percent-encoding and the router's edges. */
 // '..', '.' and their %2e spellings are left out: URL parsing resolves them before routing,
 // so they would fuzz another route against this one's schema.
-export const PATH_TRICKS = [ '..%2f..%2f..%2fetc%2fpasswd', '%00', '%ZZ', '%', 'a%2Fb', '%252e', ';', '*', '~', '%E2%80%AE', '%F0%9F%98%80', '%C0%AF'];
+export const PATH_TRICKS = [
+  '..%2f..%2f..%2fetc%2fpasswd',
+  '%00',
+  '%ZZ',
+  '%',
+  'a%2Fb',
+  '%252e',
+  ';',
+  '*',
+  '~',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  '%C0%AF',
+];
 
 /** `s` with lone surrogates replaced, so it can be percent-encoded (URLs carry UTF-8 only). */
 export function wellFormed(s: string): string {

@@ -15,7 +15,11 @@ export interface Checked {
 
 type Responses = Record<string, z.ZodType | undefined>;
 
-export function checkResponse(route: ApiRoute, res: Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'headers'>, extra2xx?: (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => string | null): Checked {
+export function checkResponse(
+  route: ApiRoute,
+  res: Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'headers'>,
+  extra2xx?: (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => string | null,
+): Checked {
   const status = res.statusCode;
   const isServerError = status >= 500;
   if (isServerError) return { isServerError, problem: `${status} ${res.body.slice(0, 300)}` };
@@ -26,9 +30,14 @@ export function checkResponse(route: ApiRoute, res: Pick<LightMyRequestResponse,
     const problem = parseWith(ApiErrorSchema, res.body, status);
     if (problem) return { isServerError, problem };
     const body = JSON.parse(res.body) as { statusCode: number };
-    return { isServerError, problem: body.statusCode === status ? null : `error body says ${body.statusCode}, status is ${status}` };
+    return {
+      isServerError,
+      problem: body.statusCode === status ? null : `error body says ${body.statusCode}, status is ${status}`,
+    };
   }
-  const problem = extra2xx ? extra2xx({ statusCode: status, body: res.body, headers: res.headers }) : `undeclared success status ${status}`;
+  const problem = extra2xx
+    ? extra2xx({ statusCode: status, body: res.body, headers: res.headers })
+    : `undeclared success status ${status}`;
   return { isServerError, problem };
 }
 

@@ -14,8 +14,14 @@ afterAll(async () => {
 
 it('every /api route has a fuzz strategy, and every strategy names a route', () => {
   const keys = t.app.apiRoutes.map(routeKey);
-  expect(keys.filter((k) => !STRATEGIES[k]), 'routes without a strategy in server/test/fuzz/strategies').toEqual([]);
-  expect(Object.keys(STRATEGIES).filter((k) => !keys.includes(k)), 'strategies of routes that no longer exist').toEqual([]);
+  expect(
+    keys.filter((k) => !STRATEGIES[k]),
+    'routes without a strategy in server/test/fuzz/strategies',
+  ).toEqual([]);
+  expect(
+    Object.keys(STRATEGIES).filter((k) => !keys.includes(k)),
+    'strategies of routes that no longer exist',
+  ).toEqual([]);
 });
 
 /**

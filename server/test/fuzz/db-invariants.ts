@@ -11,7 +11,9 @@ export async function rowCounts(t: TestApp): Promise<RowCounts> {
   );
   const counts: RowCounts = {};
   for (const { table_name: name } of rowsOf<{ table_name: string }>(tables)) {
-    const [row] = rowsOf<{ n: string | number }>(await t.database.db.execute<{ n: string | number }>(sql.raw(`SELECT count(*) AS n FROM "${name}"`)));
+    const [row] = rowsOf<{ n: string | number }>(
+      await t.database.db.execute<{ n: string | number }>(sql.raw(`SELECT count(*) AS n FROM "${name}"`)),
+    );
     counts[name] = Number(row?.n ?? 0);
   }
   return counts;
@@ -32,7 +34,9 @@ export async function likeCounterDrift(t: TestApp): Promise<string[]> {
     UNION ALL
     SELECT 'guide', id, likes_count, (SELECT count(*) FROM likes l WHERE l.guide_id = x.id)
       FROM guides x WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.guide_id = x.id)`);
-  return rowsOf<{ kind: string; id: string; counter: number; rows: string | number }>(result).map((r) => `${r.kind} ${r.id}: likes_count ${r.counter}, ${r.rows} likes`);
+  return rowsOf<{ kind: string; id: string; counter: number; rows: string | number }>(result).map(
+    (r) => `${r.kind} ${r.id}: likes_count ${r.counter}, ${r.rows} likes`,
+  );
 }
 
 /** node-postgres answers { rows }, PGlite's drizzle driver too; some drivers an array. */

@@ -33,7 +33,9 @@ export default function setup(project: TestProject) {
       total.serverErrors += f.serverErrors;
       total.knownServerErrors += f.knownServerErrors;
     }
-    console.log(`fuzz: ${total.routes} routes, ${total.requests} requests, ${total.serverErrors} 5xx (${total.knownServerErrors} known, see server/test/fuzz/known-failures.ts)`);
+    console.log(
+      `fuzz: ${total.routes} routes, ${total.requests} requests, ${total.serverErrors} 5xx (${total.knownServerErrors} known, see server/test/fuzz/known-failures.ts)`,
+    );
     rmSync(dir, { recursive: true, force: true });
   };
 }

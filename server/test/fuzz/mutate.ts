@@ -58,8 +58,18 @@ export function mutation(values: fc.Arbitrary<unknown>, keys: fc.Arbitrary<strin
 }
 
 /** `valid` as is (a quarter of the time) or with one to three mutations. */
-export function nearValid(valid: fc.Arbitrary<unknown>, values: fc.Arbitrary<unknown>, keys: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+export function nearValid(
+  valid: fc.Arbitrary<unknown>,
+  values: fc.Arbitrary<unknown>,
+  keys: fc.Arbitrary<string>,
+): fc.Arbitrary<unknown> {
   return fc
-    .tuple(valid, fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 3, arbitrary: fc.array(mutation(values, keys), { minLength: 1, maxLength: 3 }) }))
+    .tuple(
+      valid,
+      fc.oneof(
+        { weight: 1, arbitrary: fc.constant([]) },
+        { weight: 3, arbitrary: fc.array(mutation(values, keys), { minLength: 1, maxLength: 3 }) },
+      ),
+    )
     .map(([v, ms]) => ms.reduce<unknown>((acc, m) => apply(acc, m), structuredClone(v)));
 }

@@ -37,24 +37,38 @@ function segment(w: World, strategy: RouteStrategy, name: string): fc.Arbitrary<
     { weight: 1, arbitrary: fc.uuid().map((u) => u.toUpperCase()) },
     { weight: 2, arbitrary: nastyString.map((s) => encodeURIComponent(wellFormed(s.slice(0, 3000))) || 'x') },
     { weight: 1, arbitrary: fc.constantFrom(...PATH_TRICKS) },
-    { weight: 1, arbitrary: fc.tuple(anyWorldId(w), fc.constantFrom('%00', '%2F..', '%20', '%20OR%201=1', '.json')).map(([id, tail]) => id + tail) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(anyWorldId(w), fc.constantFrom('%00', '%2F..', '%20', '%20OR%201=1', '.json'))
+        .map(([id, tail]) => id + tail),
+    },
   );
 }
 
 function path(w: World, route: ApiRoute, strategy: RouteStrategy): fc.Arbitrary<string> {
   const parts = route.url.split('/');
-  return fc.tuple(...parts.map((p) => (p.startsWith(':') ? segment(w, strategy, p.slice(1)) : fc.constant(p)))).map((ps) => ps.join('/'));
+  return fc
+    .tuple(...parts.map((p) => (p.startsWith(':') ? segment(w, strategy, p.slice(1)) : fc.constant(p))))
+    .map((ps) => ps.join('/'));
 }
 
 /** Values for a query key: the strategy's near-valid ones, else the usual suspects by name. */
 function queryValue(w: World, strategy: RouteStrategy, key: string): fc.Arbitrary<string> {
   const declared = strategy.query?.[key];
   const byName: Record<string, fc.Arbitrary<string>> = {
-    limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom('1.5', '-0', '1e2', '0x10', '', 'NaN', '99999999999999999999')),
+    limit: fc.oneof(
+      fc.integer({ min: -5, max: 120 }).map(String),
+      fc.constantFrom('1.5', '-0', '1e2', '0x10', '', 'NaN', '99999999999999999999'),
+    ),
     cursor: cursorValue(w),
   };
   const fitting = declared ?? byName[key];
-  return fc.oneof(...(fitting ? [{ weight: 4, arbitrary: fitting }] : []), { weight: 2, arbitrary: shortNastyString }, { weight: 1, arbitrary: nastyString });
+  return fc.oneof(
+    ...(fitting ? [{ weight: 4, arbitrary: fitting }] : []),
+    { weight: 2, arbitrary: shortNastyString },
+    { weight: 1, arbitrary: nastyString },
+  );
 }
 
 /** Cursors: real ones learned from responses, tampered ones, and base64 of nonsense. */
@@ -68,7 +82,9 @@ function cursorValue(w: World): fc.Arbitrary<string> {
       return b64(raw.slice(0, at) + ch + raw.slice(at + 1));
     }),
     anyJson(anyWorldId(w)).map((v) => b64(JSON.stringify(v) ?? 'null')),
-    fc.tuple(fc.date({ noInvalidDate: false }), fc.uuid()).map(([d, id]) => b64(`${Number.isNaN(d.getTime()) ? 'x' : d.toISOString()}|${id}`)),
+    fc
+      .tuple(fc.date({ noInvalidDate: false }), fc.uuid())
+      .map(([d, id]) => b64(`${Number.isNaN(d.getTime()) ? 'x' : d.toISOString()}|${id}`)),
     fc.base64String({ maxLength: 120 }),
   );
 }
@@ -76,7 +92,8 @@ function cursorValue(w: World): fc.Arbitrary<string> {
 function queryString(w: World, route: ApiRoute, strategy: RouteStrategy): fc.Arbitrary<string> {
   const shape = (route.schema?.querystring as z.ZodObject | undefined)?.shape ?? {};
   const known = [...Object.keys(shape), ...Object.keys(strategy.query ?? {})];
-  const entry = (key: string) => fc.option(queryValue(w, strategy, key), { freq: 2 }).map((v) => (v === null ? [] : [[key, v] as const]));
+  const entry = (key: string) =>
+    fc.option(queryValue(w, strategy, key), { freq: 2 }).map((v) => (v === null ? [] : [[key, v] as const]));
   const structured = fc
     .tuple(
       fc.tuple(...known.map(entry)),
@@ -89,11 +106,26 @@ function queryString(w: World, route: ApiRoute, strategy: RouteStrategy): fc.Arb
       if (repeated) params.append(repeated, '1'); // the same key twice arrives as an array
       return params.toString();
     });
-  return fc.oneof(
-    { weight: known.length ? 8 : 2, arbitrary: structured },
-    { weight: 2, arbitrary: fc.constant('') },
-    { weight: 1, arbitrary: fc.constantFrom('a[b]=1', 'limit[]=1', '%ZZ=1', 'q=%ZZ', '&&&', '=', 'cursor', '__proto__[x]=1', 'limit=1&limit=2') },
-  ).map((q) => (q ? `?${q}` : ''));
+  return fc
+    .oneof(
+      { weight: known.length ? 8 : 2, arbitrary: structured },
+      { weight: 2, arbitrary: fc.constant('') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          'a[b]=1',
+          'limit[]=1',
+          '%ZZ=1',
+          'q=%ZZ',
+          '&&&',
+          '=',
+          'cursor',
+          '__proto__[x]=1',
+          'limit=1&limit=2',
+        ),
+      },
+    )
+    .map((q) => (q ? `?${q}` : ''));
 }
 
 interface Payload {
@@ -101,22 +133,52 @@ interface Payload {
   headers: Record<string, string>;
 }
 
-const json = (value: unknown): Payload => ({ payload: JSON.stringify(value) ?? 'null', headers: { 'content-type': 'application/json' } });
+const json = (value: unknown): Payload => ({
+  payload: JSON.stringify(value) ?? 'null',
+  headers: { 'content-type': 'application/json' },
+});
 
 /** A body: near-valid JSON when the strategy knows a valid one, else any JSON, broken JSON, other types. */
 function body(w: World, route: ApiRoute, strategy: RouteStrategy): fc.Arbitrary<Payload> {
   const ids = anyWorldId(w);
   const noise = fc.oneof(
     { weight: 4, arbitrary: anyJson(ids).map(json) },
-    { weight: 1, arbitrary: fc.constantFrom('{"a":', '{', '[1,2', 'nul', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{}}}', '\u0000').map((p) => ({ payload: p, headers: { 'content-type': 'application/json' } })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{"a":', '{', '[1,2', 'nul', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{}}}', '\u0000')
+        .map((p) => ({ payload: p, headers: { 'content-type': 'application/json' } })),
+    },
     { weight: 1, arbitrary: fc.constant({ payload: '', headers: { 'content-type': 'application/json' } }) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16'), nastyString).map(([type, p]) => ({ payload: p, headers: { 'content-type': type } })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/xml',
+            'multipart/form-data',
+            'application/json; charset=utf-16',
+          ),
+          nastyString,
+        )
+        .map(([type, p]) => ({ payload: p, headers: { 'content-type': type } })),
+    },
     { weight: 1, arbitrary: hugeString.map((s) => json({ value: s.repeat(15) })) }, // past the 1 MB body limit
   );
-  if (strategy.multipart) return fc.oneof({ weight: 6, arbitrary: multipartBody(w, strategy.multipart.field) }, { weight: 2, arbitrary: noise }, { weight: 1, arbitrary: fc.constant({ headers: {} }) });
+  if (strategy.multipart)
+    return fc.oneof(
+      { weight: 6, arbitrary: multipartBody(w, strategy.multipart.field) },
+      { weight: 2, arbitrary: noise },
+      { weight: 1, arbitrary: fc.constant({ headers: {} }) },
+    );
   if (strategy.body) {
     const values = anyJson(ids);
-    return fc.oneof({ weight: 7, arbitrary: nearValid(strategy.body(w), values, nastyKey).map(json) }, { weight: 3, arbitrary: noise });
+    return fc.oneof(
+      { weight: 7, arbitrary: nearValid(strategy.body(w), values, nastyKey).map(json) },
+      { weight: 3, arbitrary: noise },
+    );
   }
   if (route.schema?.body) return noise;
   return fc.oneof({ weight: 3, arbitrary: fc.constant({ headers: {} }) }, { weight: 2, arbitrary: noise });
@@ -138,13 +200,29 @@ function multipartBody(w: World, field: string): fc.Arbitrary<Payload> {
       if (copy.length) copy[at % copy.length] = byte;
       return copy;
     }),
-    fc.constantFrom('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'GIF89a', '%PDF-1.4', 'PK\u0003\u0004').map((s) => Buffer.from(s)),
+    fc
+      .constantFrom(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        'GIF89a',
+        '%PDF-1.4',
+        'PK\u0003\u0004',
+      )
+      .map((s) => Buffer.from(s)),
   );
   const part = fc.record({
     data,
-    filename: fc.oneof(fc.constantFrom('a.png', 'photo.jpg', '../../../etc/passwd', 'x.svg', '.htaccess', 'a\u0000.png', '💥.png', ''), shortNastyString),
-    contentType: fc.oneof(fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'text/html', 'application/octet-stream'), fc.string({ maxLength: 30 })),
-    field: fc.oneof({ weight: 5, arbitrary: fc.constant(field) }, { weight: 1, arbitrary: fc.constantFrom('photos', 'avatar', 'file', '') }),
+    filename: fc.oneof(
+      fc.constantFrom('a.png', 'photo.jpg', '../../../etc/passwd', 'x.svg', '.htaccess', 'a\u0000.png', '💥.png', ''),
+      shortNastyString,
+    ),
+    contentType: fc.oneof(
+      fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'text/html', 'application/octet-stream'),
+      fc.string({ maxLength: 30 }),
+    ),
+    field: fc.oneof(
+      { weight: 5, arbitrary: fc.constant(field) },
+      { weight: 1, arbitrary: fc.constantFrom('photos', 'avatar', 'file', '') },
+    ),
   });
   const wellFormed = fc.array(part, { maxLength: 12 }).map((parts) => {
     const { body: payload, headers } = multipart(parts);
@@ -163,17 +241,24 @@ function brokenMultipart(wellFormed: fc.Arbitrary<Payload>, field: string): fc.A
     const { body: payload, contentType } = make(png, field);
     return { payload, headers: { 'content-type': contentType } };
   });
-  const cut = fc.tuple(wellFormed, fc.nat()).map(([b, at]) => ({ ...b, payload: bytes(b).subarray(0, at % (bytes(b).length + 1)) }));
-  const unclosed = wellFormed.map((b) => ({ ...b, payload: bytes(b).subarray(0, Math.max(0, bytes(b).lastIndexOf('--') - boundaryOf(b).length - 2)) }));
+  const cut = fc
+    .tuple(wellFormed, fc.nat())
+    .map(([b, at]) => ({ ...b, payload: bytes(b).subarray(0, at % (bytes(b).length + 1)) }));
+  const unclosed = wellFormed.map((b) => ({
+    ...b,
+    payload: bytes(b).subarray(0, Math.max(0, bytes(b).lastIndexOf('--') - boundaryOf(b).length - 2)),
+  }));
   const flipped = fc.tuple(wellFormed, fc.nat(), fc.integer({ min: 0, max: 255 })).map(([b, at, byte]) => {
     const copy = Buffer.from(bytes(b));
     if (copy.length) copy[at % Math.min(copy.length, 300)] = byte;
     return { ...b, payload: copy };
   });
-  const otherBoundary = fc.tuple(wellFormed, fc.constantFrom('other', '', '"', 'x'.repeat(300), 'a b', '--')).map(([b, boundary]) => ({
-    ...b,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }));
+  const otherBoundary = fc
+    .tuple(wellFormed, fc.constantFrom('other', '', '"', 'x'.repeat(300), 'a b', '--'))
+    .map(([b, boundary]) => ({
+      ...b,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    }));
   return fc.oneof(named, cut, unclosed, flipped, otherBoundary);
 }
 
@@ -182,18 +267,23 @@ const boundaryOf = (b: Payload) => /boundary=(.*)$/.exec(b.headers['content-type
 
 export function fuzzRequest(w: World, route: ApiRoute, strategy: RouteStrategy): fc.Arbitrary<FuzzRequest> {
   const extra = strategy.extra ? strategy.extra(w) : fc.constant(undefined);
-  return fc.tuple(path(w, route, strategy), queryString(w, route, strategy), body(w, route, strategy), extra).map(([p, q, b, e]) => ({
-    url: p + q,
-    headers: { ...(route.method === 'GET' ? {} : { 'x-waymark-csrf': '1' }), ...b.headers },
-    ...(b.payload === undefined ? {} : { payload: b.payload }),
-    ...(e === undefined ? {} : { extra: e }),
-    [fc.toStringMethod]: () => describeRequest(route.method, p + q, b, e),
-  }));
+  return fc
+    .tuple(path(w, route, strategy), queryString(w, route, strategy), body(w, route, strategy), extra)
+    .map(([p, q, b, e]) => ({
+      url: p + q,
+      headers: { ...(route.method === 'GET' ? {} : { 'x-waymark-csrf': '1' }), ...b.headers },
+      ...(b.payload === undefined ? {} : { payload: b.payload }),
+      ...(e === undefined ? {} : { extra: e }),
+      [fc.toStringMethod]: () => describeRequest(route.method, p + q, b, e),
+    }));
 }
 
 /** A counterexample as fast-check prints it: huge parts cut, so the report stays readable. */
 function describeRequest(method: string, url: string, b: Payload, extra: unknown): string {
   const cut = (s: string) => (s.length > 600 ? `${s.slice(0, 600)}... (${s.length} chars)` : s);
-  const payload = b.payload === undefined ? '' : ` ${b.headers['content-type'] ?? ''} ${cut(Buffer.isBuffer(b.payload) ? `<${b.payload.length} bytes multipart>` : JSON.stringify(b.payload))}`;
+  const payload =
+    b.payload === undefined
+      ? ''
+      : ` ${b.headers['content-type'] ?? ''} ${cut(Buffer.isBuffer(b.payload) ? `<${b.payload.length} bytes multipart>` : JSON.stringify(b.payload))}`;
   return `${method} ${cut(url)}${payload}${extra === undefined ? '' : ` extra=${JSON.stringify(extra)}`}`;
 }

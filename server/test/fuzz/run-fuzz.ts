@@ -40,7 +40,9 @@ export async function fuzzGroup(group: Group): Promise<void> {
 
   describe(`fuzz: ${group} routes`, () => {
     afterAll(async () => {
-      console.log(`fuzz (${group}): ${figures.routes} routes, ${figures.requests} requests, ${figures.serverErrors} 5xx (${figures.knownServerErrors} known)`);
+      console.log(
+        `fuzz (${group}): ${figures.routes} routes, ${figures.requests} requests, ${figures.serverErrors} 5xx (${figures.knownServerErrors} known)`,
+      );
       for (const [why, example] of knownSeen) console.log(`  known 5xx: ${why}, e.g. ${example}`);
       writeFileSync(path.join(inject('fuzzFiguresDir'), `${group}.json`), JSON.stringify(figures));
       await w.t.close();
@@ -84,11 +86,20 @@ export async function fuzzGroup(group: Group): Promise<void> {
           }),
           { numRuns: FUZZ_RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
         );
-        if (VERBOSE) console.log(`${key}: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+        if (VERBOSE)
+          console.log(
+            `${key}: ${[...statuses]
+              .sort(([a], [b]) => a - b)
+              .map(([s, n]) => `${s}×${n}`)
+              .join(' ')}`,
+          );
         await strategy.restore?.(w);
         expect(unexpectedChanges(before, await rowCounts(w.t), strategy.tables), 'tables this route must not change').toEqual([]);
         expect(await likeCounterDrift(w.t), 'likes_count = count(likes)').toEqual([]);
-        expect(await isSignedIn(w.t, strategy.actor === 'admin' ? w.adminCookie : w.me.cookie), 'the caller is still signed in').toBe(true);
+        expect(
+          await isSignedIn(w.t, strategy.actor === 'admin' ? w.adminCookie : w.me.cookie),
+          'the caller is still signed in',
+        ).toBe(true);
       });
     }
   });

@@ -3,7 +3,16 @@
  * carrying the SECRET marker) so each call gets its own and a consuming call (delete, accept...)
  * never starves the next one.
  */
-import { emailChangeTokens, connections, invitationRequests, notifications, pendingActivations, savedItems, systemMessages, tipTypes } from '../../../db/schema';
+import {
+  emailChangeTokens,
+  connections,
+  invitationRequests,
+  notifications,
+  pendingActivations,
+  savedItems,
+  systemMessages,
+  tipTypes,
+} from '../../../db/schema';
 import { insertGuide, insertTip, writeUpload } from '../content-fixtures';
 import type { TestApp } from '../test-app';
 import { newSignupToken } from '../../src/modules/invitations/signup-token';
@@ -32,7 +41,11 @@ export function createFixtures(t: TestApp, people: People) {
     },
     newMember: (role: 'pending' | 'user' | 'admin' = 'user') => t.createMember(role, `Target ${SECRET}`),
     tip: (isPrivate: boolean) =>
-      insertTip(db, owner, { title: unique(`${SECRET} tip `), description: `${SECRET} ${isPrivate ? 'private' : 'public'}`, isPrivate }),
+      insertTip(db, owner, {
+        title: unique(`${SECRET} tip `),
+        description: `${SECRET} ${isPrivate ? 'private' : 'public'}`,
+        isPrivate,
+      }),
     guide: (isPrivate: boolean) =>
       insertGuide(db, owner, { title: unique(`${SECRET} guide `), description: `${SECRET} guide text`, isPrivate }),
     /** The owner saved a public tip of the member. */
@@ -41,14 +54,24 @@ export function createFixtures(t: TestApp, people: People) {
       return first(await db.insert(savedItems).values({ userId: owner, tipId: tip.id }).returning());
     },
     notification: async () =>
-      first(await db.insert(notifications).values({ userId: owner, type: 'like', content: unique(`${SECRET} liked your tip `) }).returning()),
+      first(
+        await db
+          .insert(notifications)
+          .values({ userId: owner, type: 'like', content: unique(`${SECRET} liked your tip `) })
+          .returning(),
+      ),
     connection: async (requesterId: string, addresseeId: string) =>
       first(await db.insert(connections).values({ requesterId, addresseeId }).returning()),
     invitation: async () =>
       first(
         await db
           .insert(invitationRequests)
-          .values({ fullName: `${SECRET} Invitee`, email: unique('invitee') + '@example.com', country: 'Peru', aboutYourself: SECRET })
+          .values({
+            fullName: `${SECRET} Invitee`,
+            email: unique('invitee') + '@example.com',
+            country: 'Peru',
+            aboutYourself: SECRET,
+          })
           .returning(),
       ),
     activation: async () =>
@@ -59,14 +82,27 @@ export function createFixtures(t: TestApp, people: People) {
           .returning(),
       ),
     systemMessage: async () =>
-      first(await db.insert(systemMessages).values({ title: `${SECRET} notice`, content: SECRET, isActive: false }).returning()),
-    tipType: async () => first(await db.insert(tipTypes).values({ name: unique(`${SECRET} type `) }).returning()),
+      first(
+        await db
+          .insert(systemMessages)
+          .values({ title: `${SECRET} notice`, content: SECRET, isActive: false })
+          .returning(),
+      ),
+    tipType: async () =>
+      first(
+        await db
+          .insert(tipTypes)
+          .values({ name: unique(`${SECRET} type `) })
+          .returning(),
+      ),
     /** The token of an e-mail change of a fresh member, asked for and waiting for its link (ADR 028). */
     async emailChangeToken() {
       const member = await t.createMember('user', unique('Mover '));
       const { token, tokenHash } = newSignupToken();
       const expiresAt = new Date(Date.now() + 60 * 60_000);
-      await db.insert(emailChangeTokens).values({ userId: member.id, newEmail: `${unique('moved')}@example.com`, tokenHash, expiresAt });
+      await db
+        .insert(emailChangeTokens)
+        .values({ userId: member.id, newEmail: `${unique('moved')}@example.com`, tokenHash, expiresAt });
       return token;
     },
     /** A stored photo of the owner's, as the upload route writes it. */

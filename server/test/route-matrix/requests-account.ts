@@ -21,11 +21,19 @@ export const accountRequests: Requests = {
   'POST /api/auth/sign-out': one(async (fx, caller) => ({ url: '/api/auth/sign-out', as: await fx.standIn(caller) })),
   'POST /api/auth/password': one(async (fx, caller) => {
     const as = await fx.standIn(caller);
-    return { url: '/api/auth/password', as, body: { currentPassword: as?.password ?? 'member-password-1', newPassword: 'changed-password-2' } };
+    return {
+      url: '/api/auth/password',
+      as,
+      body: { currentPassword: as?.password ?? 'member-password-1', newPassword: 'changed-password-2' },
+    };
   }),
   'POST /api/auth/email': one(async (fx, caller) => {
     const as = await fx.standIn(caller);
-    return { url: '/api/auth/email', as, body: { email: `${unique('changed')}@example.com`, currentPassword: as?.password ?? 'member-password-1' } };
+    return {
+      url: '/api/auth/email',
+      as,
+      body: { email: `${unique('changed')}@example.com`, currentPassword: as?.password ?? 'member-password-1' },
+    };
   }),
   'POST /api/auth/email/confirm': {
     valid: async (fx) => ({ url: '/api/auth/email/confirm', body: { token: await fx.emailChangeToken() } }),
@@ -33,7 +41,13 @@ export const accountRequests: Requests = {
   },
   'POST /api/invitations': one(() => ({
     url: '/api/invitations',
-    body: { fullName: 'Ines Invitee', email: `${unique('invite')}@example.com`, country: 'Peru', howDidYouKnow: 'friend_family', aboutYourself: ABOUT },
+    body: {
+      fullName: 'Ines Invitee',
+      email: `${unique('invite')}@example.com`,
+      country: 'Peru',
+      howDidYouKnow: 'friend_family',
+      aboutYourself: ABOUT,
+    },
   })),
   'DELETE /api/account': one(async (fx, caller) => ({ url: '/api/account', as: await fx.standIn(caller) })),
   'GET /api/events': one(() => ({ url: '/api/events', isStream: true })),

@@ -13,11 +13,20 @@ const tipBody = (isPrivate: boolean) => ({
   description: 'Go early, bring coffee, the light is worth it.',
   isPrivate,
 });
-const guideBody = (isPrivate: boolean) => ({ title: 'Three days in Lisbon', location: 'Lisbon', countries: ['Portugal'], daysCount: 1, isPrivate });
+const guideBody = (isPrivate: boolean) => ({
+  title: 'Three days in Lisbon',
+  location: 'Lisbon',
+  countries: ['Portugal'],
+  daysCount: 1,
+  isPrivate,
+});
 
 type Item = Awaited<ReturnType<Fixtures['tip']>> | Awaited<ReturnType<Fixtures['guide']>>;
 /** The public and private scenario of a route on one of the owner's tips or guides. */
-function onItem(make: (fx: Fixtures, isPrivate: boolean) => Promise<Item>, scene: (item: Item, isPrivate: boolean) => { url: string; body?: unknown }) {
+function onItem(
+  make: (fx: Fixtures, isPrivate: boolean) => Promise<Item>,
+  scene: (item: Item, isPrivate: boolean) => { url: string; body?: unknown },
+) {
   const build =
     (isPrivate: boolean): Build =>
     async (fx) => {
@@ -30,10 +39,12 @@ const tip = (fx: Fixtures, isPrivate: boolean) => fx.tip(isPrivate);
 const guide = (fx: Fixtures, isPrivate: boolean) => fx.guide(isPrivate);
 
 function reaction(url: string): Record<string, Build> {
-  const build = (contentType: 'tip' | 'guide', isPrivate: boolean): Build => async (fx) => {
-    const item = await (contentType === 'tip' ? fx.tip(isPrivate) : fx.guide(isPrivate));
-    return { url, body: { contentType, contentId: item.id }, ownerOnly: isPrivate ? [item.title] : [] };
-  };
+  const build =
+    (contentType: 'tip' | 'guide', isPrivate: boolean): Build =>
+    async (fx) => {
+      const item = await (contentType === 'tip' ? fx.tip(isPrivate) : fx.guide(isPrivate));
+      return { url, body: { contentType, contentId: item.id }, ownerOnly: isPrivate ? [item.title] : [] };
+    };
   return {
     'public tip': build('tip', false),
     'private tip': build('tip', true),

@@ -36,7 +36,9 @@ export const socialRequests: Requests = {
     body: { name: 'Renamed Traveler', username: unique('user.'), bio: 'Slow travel.', country: 'Portugal', currency: 'EUR' },
   })),
   'POST /api/profiles/me/avatar': one(async () => {
-    const { body, headers } = multipart([{ data: await pngImage(), filename: 'a.png', contentType: 'image/png', field: 'avatar' }]);
+    const { body, headers } = multipart([
+      { data: await pngImage(), filename: 'a.png', contentType: 'image/png', field: 'avatar' },
+    ]);
     return { url: '/api/profiles/me/avatar', body, headers };
   }),
   // The e-mail is on one's own profile only.

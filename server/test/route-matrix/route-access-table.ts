@@ -18,7 +18,13 @@ const signedIn = (ok: Expected): Outcome => ({ anonymous: 401, pending: ok, memb
 const members = (ok: Expected): Outcome => ({ anonymous: 401, pending: 403, member: ok, owner: ok, admin: ok });
 const admins = (ok: Expected): Outcome => ({ anonymous: 401, pending: 403, member: 403, owner: 403, admin: ok });
 /** A member route on a row of `owner`: what a non-owning member, the owner and an admin get. */
-const owned = (member: Expected, owner: Expected, admin: Expected): Outcome => ({ anonymous: 401, pending: 403, member, owner, admin });
+const owned = (member: Expected, owner: Expected, admin: Expected): Outcome => ({
+  anonymous: 401,
+  pending: 403,
+  member,
+  owner,
+  admin,
+});
 
 const only = (outcome: Outcome): RouteAccess => ({ default: outcome });
 

@@ -41,10 +41,22 @@ describe('route matrix', () => {
   it('has an access entry for every registered /api route, and none for a route not registered', () => {
     const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect(registered.length).toBeGreaterThan(0);
-    expect(registered.filter((k) => !(k in ACCESS_TABLE)), 'registered routes missing from the access table').toEqual([]);
-    expect(TABLE_KEYS.filter((k) => !registered.includes(k)), 'table entries for routes not registered').toEqual([]);
-    expect(TABLE_KEYS.filter((k) => !(k in REQUESTS)), 'table entries without a request').toEqual([]);
-    expect(Object.keys(REQUESTS).filter((k) => !(k in ACCESS_TABLE)), 'requests without a table entry').toEqual([]);
+    expect(
+      registered.filter((k) => !(k in ACCESS_TABLE)),
+      'registered routes missing from the access table',
+    ).toEqual([]);
+    expect(
+      TABLE_KEYS.filter((k) => !registered.includes(k)),
+      'table entries for routes not registered',
+    ).toEqual([]);
+    expect(
+      TABLE_KEYS.filter((k) => !(k in REQUESTS)),
+      'table entries without a request',
+    ).toEqual([]);
+    expect(
+      Object.keys(REQUESTS).filter((k) => !(k in ACCESS_TABLE)),
+      'requests without a table entry',
+    ).toEqual([]);
   });
 
   it.each(TABLE_KEYS)('%s', async (key) => {

@@ -47,7 +47,14 @@ function refusalProblems(status: number, body: string, secrets: string[]): strin
   return problems;
 }
 
-export async function runRoute(fx: Fixtures, key: string, access: RouteAccess, requests: Record<string, Build>, base: string, tally: Tally) {
+export async function runRoute(
+  fx: Fixtures,
+  key: string,
+  access: RouteAccess,
+  requests: Record<string, Build>,
+  base: string,
+  tally: Tally,
+) {
   const [method, template] = key.split(' ') as [Method, string];
   const problems: string[] = [];
   for (const [scenario, outcome] of Object.entries(access)) {

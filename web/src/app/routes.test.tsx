@@ -19,11 +19,13 @@ function leaves(routes: RouteObject[], prefix = '', guarded = false, insideShell
   });
 }
 
-describe('routes (issue 19: never React Router\'s developer page)', () => {
+describe("routes (issue 19: never React Router's developer page)", () => {
   const all = leaves(createRoutes(createQueryClient()));
 
   it('finds the whole route table', () => {
-    expect(all.map((leaf) => leaf.path)).toEqual(expect.arrayContaining(['/', '/signup', '/request-invitation', '/dashboard', '/explore', '/view-tip/:id', '/*']));
+    expect(all.map((leaf) => leaf.path)).toEqual(
+      expect.arrayContaining(['/', '/signup', '/request-invitation', '/dashboard', '/explore', '/view-tip/:id', '/*']),
+    );
     expect(all.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -32,7 +34,9 @@ describe('routes (issue 19: never React Router\'s developer page)', () => {
   });
 
   it('every member screen has one inside the shell, so the sidebar stays when a screen fails', () => {
-    const memberScreens = all.filter((leaf) => !['/', '/signup', '/request-invitation', '/confirm-email', '/*'].includes(leaf.path));
+    const memberScreens = all.filter(
+      (leaf) => !['/', '/signup', '/request-invitation', '/confirm-email', '/*'].includes(leaf.path),
+    );
     expect(memberScreens.length).toBeGreaterThanOrEqual(16);
     expect(memberScreens.filter((leaf) => !leaf.guardedInsideShell).map((leaf) => leaf.path)).toEqual([]);
   });

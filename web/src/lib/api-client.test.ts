@@ -10,9 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('toApiError', () => {
   it('carries the status and the server message', async () => {
-    const error = await toApiError(
-      jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'User already registered' }),
-    );
+    const error = await toApiError(jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'User already registered' }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(409);
     expect(error.message).toBe('User already registered');
@@ -63,14 +61,22 @@ describe('api.upload', () => {
     expect(init.body).toBe(form);
   });
   it('maps failures like every other request', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(415, { statusCode: 415, error: 'x', message: 'Upload Error: not an image' })));
-    await expect(api.upload('/api/uploads/tip-photos', new FormData())).rejects.toMatchObject({ status: 415, message: 'Upload Error: not an image' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse(415, { statusCode: 415, error: 'x', message: 'Upload Error: not an image' })),
+    );
+    await expect(api.upload('/api/uploads/tip-photos', new FormData())).rejects.toMatchObject({
+      status: 415,
+      message: 'Upload Error: not an image',
+    });
   });
 });
 
 describe('serverMessageOr', () => {
   it('prefers the server message and falls back otherwise', () => {
-    expect(serverMessageOr(new ApiError(403, 'You cannot like your own content'), 'Failed')).toBe('You cannot like your own content');
+    expect(serverMessageOr(new ApiError(403, 'You cannot like your own content'), 'Failed')).toBe(
+      'You cannot like your own content',
+    );
     expect(serverMessageOr(new ApiError(0, TEXTS.genericFailure), 'Failed')).toBe('Failed');
     expect(serverMessageOr(new ApiError(502, TEXTS.genericFailure), 'Failed')).toBe('Failed');
     expect(serverMessageOr(new Error('boom'), 'Failed')).toBe('Failed');

@@ -11,7 +11,8 @@ class MemoryStorage implements Pick<Storage, 'getItem' | 'setItem'> {
   }
 }
 
-const chunkError = (file = 'explore-abc.js') => new TypeError(`Failed to fetch dynamically imported module: http://localhost/assets/${file}`);
+const chunkError = (file = 'explore-abc.js') =>
+  new TypeError(`Failed to fetch dynamically imported module: http://localhost/assets/${file}`);
 
 describe('reloadOnceForMissingChunk (issue 19)', () => {
   const reload = vi.fn();
@@ -21,9 +22,16 @@ describe('reloadOnceForMissingChunk (issue 19)', () => {
   beforeEach(() => {
     storage = new MemoryStorage() as unknown as Storage;
     isOnline = true;
-    vi.stubGlobal('navigator', { get onLine() { return isOnline; } });
+    vi.stubGlobal('navigator', {
+      get onLine() {
+        return isOnline;
+      },
+    });
     vi.stubGlobal('window', { location: { reload } });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -46,9 +54,15 @@ describe('reloadOnceForMissingChunk (issue 19)', () => {
     isOnline = false;
     expect(await reloadOnceForMissingChunk(chunkError(), storage)).toBe(false);
     isOnline = true;
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await reloadOnceForMissingChunk(chunkError(), storage)).toBe(false);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 503 })),
+    );
     expect(await reloadOnceForMissingChunk(chunkError(), storage)).toBe(false);
     expect(await reloadOnceForMissingChunk(new Error('render failed'), storage)).toBe(false);
     expect(reload).not.toHaveBeenCalled();

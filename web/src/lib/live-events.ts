@@ -2,7 +2,13 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { POLL_INTERVALS_MS } from '@common/limits';
 import { SESSION_ENDED_EVENT, type LiveEventType } from '@common/live-event-names';
-import { LIVE_CHANNEL_NAME, type TabChannel, type TabLocks, announceSessionEnded, startSharedLiveStream } from './shared-live-stream';
+import {
+  LIVE_CHANNEL_NAME,
+  type TabChannel,
+  type TabLocks,
+  announceSessionEnded,
+  startSharedLiveStream,
+} from './shared-live-stream';
 
 /**
  * The live stream (DECISIONS A3): ONE EventSource per browser to GET /api/events, held by one
@@ -184,7 +190,8 @@ let sessionEndedHeardAt = 0;
 
 const browserLocks = (): TabLocks | undefined =>
   typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as TabLocks) : undefined;
-const browserChannel = typeof BroadcastChannel === 'undefined' ? undefined : () => new BroadcastChannel(LIVE_CHANNEL_NAME) as unknown as TabChannel;
+const browserChannel =
+  typeof BroadcastChannel === 'undefined' ? undefined : () => new BroadcastChannel(LIVE_CHANNEL_NAME) as unknown as TabChannel;
 
 /**
  * Keeps the browser's one live stream (shared by its tabs, shared-live-stream.ts) while `enabled`

@@ -40,7 +40,13 @@ describe('failureKindOf (issue 19)', () => {
   it('knows the dynamic-import failures of each browser', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: x'))).toBe(true);
     expect(isChunkLoadError(new Error('Loading chunk 123 failed.'))).toBe(true);
-    expect(isChunkLoadError(new Error("Failed to load module script: Expected a JavaScript module script but the server responded with a MIME type of 'text/html'. 'text/html' is not a valid JavaScript MIME type."))).toBe(true);
+    expect(
+      isChunkLoadError(
+        new Error(
+          "Failed to load module script: Expected a JavaScript module script but the server responded with a MIME type of 'text/html'. 'text/html' is not a valid JavaScript MIME type.",
+        ),
+      ),
+    ).toBe(true);
     expect(isChunkLoadError(new Error('Failed to fetch'))).toBe(false);
   });
 });

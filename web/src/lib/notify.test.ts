@@ -7,22 +7,41 @@ import { fixedFailureToast } from './notify';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('fixedFailureToast (SPEC 8, issue 19 item 16)', () => {
-  const fixed = ['Failed to update tip', 'Failed to delete tip', 'Failed to update save status', 'Failed to create tip. Please try again.'];
+  const fixed = [
+    'Failed to update tip',
+    'Failed to delete tip',
+    'Failed to update save status',
+    'Failed to create tip. Please try again.',
+  ];
 
   it('keeps the SPEC text as the title and puts the server refusal below it', () => {
     for (const text of fixed) {
-      expect(fixedFailureToast(text, new ApiError(400, 'Title is missing or not valid'))).toEqual({ title: text, description: 'Title is missing or not valid' });
+      expect(fixedFailureToast(text, new ApiError(400, 'Title is missing or not valid'))).toEqual({
+        title: text,
+        description: 'Title is missing or not valid',
+      });
       expect(fixedFailureToast(text, new ApiError(403, 'You can only edit your own tips')).title).toBe(text);
     }
   });
 
   it('says the server cannot be reached for network failures, and nothing more for a 5xx', () => {
     vi.stubGlobal('navigator', { onLine: true });
-    expect(fixedFailureToast('Failed to update tip', new ApiError(0, TEXTS.genericFailure))).toEqual({ title: 'Failed to update tip', description: FAILURE_TEXTS.unreachable.title });
-    expect(fixedFailureToast('Failed to update tip', new ApiError(503, 'down'))).toEqual({ title: 'Failed to update tip', description: FAILURE_TEXTS.unreachable.title });
-    expect(fixedFailureToast('Failed to update tip', new ApiError(500, TEXTS.genericFailure))).toEqual({ title: 'Failed to update tip', description: undefined });
+    expect(fixedFailureToast('Failed to update tip', new ApiError(0, TEXTS.genericFailure))).toEqual({
+      title: 'Failed to update tip',
+      description: FAILURE_TEXTS.unreachable.title,
+    });
+    expect(fixedFailureToast('Failed to update tip', new ApiError(503, 'down'))).toEqual({
+      title: 'Failed to update tip',
+      description: FAILURE_TEXTS.unreachable.title,
+    });
+    expect(fixedFailureToast('Failed to update tip', new ApiError(500, TEXTS.genericFailure))).toEqual({
+      title: 'Failed to update tip',
+      description: undefined,
+    });
     vi.stubGlobal('navigator', { onLine: false });
-    expect(fixedFailureToast('Failed to delete tip', new ApiError(0, TEXTS.genericFailure)).description).toBe(FAILURE_TEXTS.offline.title);
+    expect(fixedFailureToast('Failed to delete tip', new ApiError(0, TEXTS.genericFailure)).description).toBe(
+      FAILURE_TEXTS.offline.title,
+    );
   });
 
   it('never repeats the generic text or the title as the description', () => {

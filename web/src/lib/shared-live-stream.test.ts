@@ -72,7 +72,8 @@ class FakeChannel implements TabChannel {
   }
   postMessage(message: TabMessage) {
     if (!this.hub.open.has(this)) throw new Error('closed');
-    for (const other of this.hub.open) if (other !== this) queueMicrotask(() => other.onmessage?.({ data: structuredClone(message) }));
+    for (const other of this.hub.open)
+      if (other !== this) queueMicrotask(() => other.onmessage?.({ data: structuredClone(message) }));
   }
   close() {
     this.hub.open.delete(this);
@@ -84,11 +85,18 @@ function browser() {
   const channels = new FakeChannels();
   /** Streams opened by tabs: which tab, its handlers, and whether it was closed. */
   const streams: { tab: number; handlers: StreamHandlers; isClosed: boolean }[] = [];
-  const tabs: { changes: string[]; statuses: boolean[]; sessionEnded: number; channels: Set<FakeChannel>; stop: () => void }[] = [];
+  const tabs: { changes: string[]; statuses: boolean[]; sessionEnded: number; channels: Set<FakeChannel>; stop: () => void }[] =
+    [];
 
   function openTab() {
     const index = tabs.length;
-    const tab = { changes: [] as string[], statuses: [] as boolean[], sessionEnded: 0, channels: new Set<FakeChannel>(), stop: (): void => undefined };
+    const tab = {
+      changes: [] as string[],
+      statuses: [] as boolean[],
+      sessionEnded: 0,
+      channels: new Set<FakeChannel>(),
+      stop: (): void => undefined,
+    };
     tabs.push(tab);
     const shared = startSharedLiveStream({
       openStream: (handlers) => {

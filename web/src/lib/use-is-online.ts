@@ -11,5 +11,9 @@ function subscribe(onChange: () => void) {
 
 /** The browser's idea of whether it has a network, kept current; the server draws online. */
 export function useIsOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

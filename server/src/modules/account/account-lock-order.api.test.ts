@@ -99,7 +99,14 @@ describe.skipIf(!onPostgres)('account deletion and writes in flight', () => {
         // owner's users row, which the deletion must not hold yet.
         expect(await reactionsRepo.insertLike(tx, fan.id, 'tip', tipId)).toBe(true);
         await reactionsRepo.changeLikesCount(tx, 'tip', tipId, 1);
-        const notice = { userId: owner.id, actorId: fan.id, type: 'like', content: 'liked', contentType: 'tip', contentId: tipId } as const;
+        const notice = {
+          userId: owner.id,
+          actorId: fan.id,
+          type: 'like',
+          content: 'liked',
+          contentType: 'tip',
+          contentId: tipId,
+        } as const;
         expect(await reactionsRepo.notifyOnce(tx, notice)).toBe(true);
       },
     );
@@ -124,7 +131,10 @@ describe.skipIf(!onPostgres)('account deletion and writes in flight', () => {
     const { member: author, tipId } = await memberWithTip('Ada Author');
     const guideId = await guideOf(author, tipId);
     const fan = await t.createMember('user', 'Lee Liker');
-    for (const [contentType, contentId] of [['tip', tipId], ['guide', guideId]] as const) {
+    for (const [contentType, contentId] of [
+      ['tip', tipId],
+      ['guide', guideId],
+    ] as const) {
       const res = await t.call('POST', '/api/likes/toggle', { cookie: fan.cookie, body: { contentType, contentId } });
       expect(res.statusCode).toBe(200);
     }

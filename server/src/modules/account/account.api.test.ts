@@ -43,7 +43,14 @@ describe('DELETE /api/account', () => {
   async function createTip(member: Member, body: Record<string, unknown> = {}): Promise<Tip> {
     const res = await t.call('POST', '/api/tips', {
       cookie: member.cookie,
-      body: { title: 'Night market', country: 'Japan', city: 'Osaka', placeName: 'Kuromon', description: 'Eat everything.', ...body },
+      body: {
+        title: 'Night market',
+        country: 'Japan',
+        city: 'Osaka',
+        placeName: 'Kuromon',
+        description: 'Eat everything.',
+        ...body,
+      },
     });
     if (res.statusCode !== 201) throw new Error(`tip failed: ${res.statusCode} ${res.body}`);
     return res.json<Tip>();
@@ -61,7 +68,8 @@ describe('DELETE /api/account', () => {
     if (res.statusCode !== 200) throw new Error(`${kind} failed: ${res.statusCode} ${res.body}`);
   }
   const tipLikes = async (id: string) => (await t.db.select({ n: tips.likesCount }).from(tips).where(eq(tips.id, id)))[0]?.n;
-  const guideLikes = async (id: string) => (await t.db.select({ n: guides.likesCount }).from(guides).where(eq(guides.id, id)))[0]?.n;
+  const guideLikes = async (id: string) =>
+    (await t.db.select({ n: guides.likesCount }).from(guides).where(eq(guides.id, id)))[0]?.n;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -140,12 +148,14 @@ describe('DELETE /api/account', () => {
     expect(await t.db.$count(tips, eq(tips.id, doraPrivate.id))).toBe(0);
     expect(await t.db.$count(guides, eq(guides.userId, dora.id))).toBe(0);
     expect(await t.db.$count(guideTips, eq(guideTips.guideId, doraGuide.id))).toBe(0);
-    expect(await t.db.$count(likes, or(eq(likes.userId, dora.id), eq(likes.tipId, doraTip.id), eq(likes.guideId, doraGuide.id)))).toBe(0);
+    expect(
+      await t.db.$count(likes, or(eq(likes.userId, dora.id), eq(likes.tipId, doraTip.id), eq(likes.guideId, doraGuide.id))),
+    ).toBe(0);
     expect(await t.db.$count(savedItems, or(eq(savedItems.userId, dora.id), eq(savedItems.tipId, doraTip.id)))).toBe(0);
     expect(await t.db.$count(notifications, doraNotifications)).toBe(0);
-    expect(
-      await t.db.$count(connections, or(eq(connections.requesterId, dora.id), eq(connections.addresseeId, dora.id))),
-    ).toBe(0);
+    expect(await t.db.$count(connections, or(eq(connections.requesterId, dora.id), eq(connections.addresseeId, dora.id)))).toBe(
+      0,
+    );
 
     // Others' counters lost exactly her like; Bob's like stays.
     expect(await tipLikes(aliceTip.id)).toBe(1);
@@ -154,7 +164,12 @@ describe('DELETE /api/account', () => {
 
     // Alice's guide keeps the item, now a custom one with what Alice saw (ADR 006).
     const [item] = await t.db.select().from(guideTips).where(eq(guideTips.guideId, aliceGuide.id));
-    expect(item).toMatchObject({ tipId: null, customTitle: 'Night market', customDescription: 'Eat everything.', customPlaceName: 'Kuromon' });
+    expect(item).toMatchObject({
+      tipId: null,
+      customTitle: 'Night market',
+      customDescription: 'Eat everything.',
+      customPlaceName: 'Kuromon',
+    });
     const guideRes = await t.call('GET', `/api/guides/${aliceGuide.id}`, { cookie: alice.cookie });
     expect(guideRes.statusCode, guideRes.body).toBe(200);
 

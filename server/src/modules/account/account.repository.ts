@@ -46,7 +46,10 @@ export async function unlikeOthersContent(db: Executor, userId: string): Promise
     .update(guides)
     .set({ likesCount: sql`greatest(${guides.likesCount} - 1, 0)` })
     .where(and(inArray(guides.id, likedGuides), ne(guides.userId, userId)));
-  const likedTips = db.select({ id: likes.tipId }).from(likes).where(and(eq(likes.userId, userId), isNotNull(likes.tipId)));
+  const likedTips = db
+    .select({ id: likes.tipId })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), isNotNull(likes.tipId)));
   await db
     .update(tips)
     .set({ likesCount: sql`greatest(${tips.likesCount} - 1, 0)` })

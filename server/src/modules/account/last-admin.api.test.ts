@@ -20,7 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const admins = async () => (await t.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'))).map((r) => r.userId);
+const admins = async () =>
+  (await t.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'))).map((r) => r.userId);
 const lastAdmin = { statusCode: 409, error: 'Conflict', message: ADMIN_TEXTS.lastAdmin };
 
 /** Exactly two admins, X and Y (the bootstrap admin demoted by X), fresh for each round. */
@@ -29,7 +30,9 @@ async function twoAdmins() {
   const y = await t.createMember('admin', 'Yuri Admin');
   for (const id of await admins()) {
     if (id !== x.id && id !== y.id) {
-      expect((await t.call('PATCH', `/api/admin/users/${id}/role`, { cookie: x.cookie, body: { role: 'user' } })).statusCode).toBe(200);
+      expect(
+        (await t.call('PATCH', `/api/admin/users/${id}/role`, { cookie: x.cookie, body: { role: 'user' } })).statusCode,
+      ).toBe(200);
     }
   }
   expect((await admins()).sort()).toEqual([x.id, y.id].sort());
@@ -57,16 +60,20 @@ describe('the last admin', () => {
     expect(await admins()).toEqual([y.id]);
     expect((await t.call('DELETE', '/api/account', { cookie: y.cookie })).json()).toEqual(lastAdmin);
     // Restore the bootstrap admin for the next tests.
-    expect((await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: y.cookie, body: { role: 'admin' } })).statusCode).toBe(200);
+    expect(
+      (await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: y.cookie, body: { role: 'admin' } })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('two admins removing each other at the same moment: one always stays', () => {
   type Act = (a: { id: string; cookie: string }, b: { id: string; cookie: string }) => Promise<{ statusCode: number }>;
-  const demoteOther: Act = (a, b) => t.call('PATCH', `/api/admin/users/${b.id}/role`, { cookie: a.cookie, body: { role: 'user' } });
+  const demoteOther: Act = (a, b) =>
+    t.call('PATCH', `/api/admin/users/${b.id}/role`, { cookie: a.cookie, body: { role: 'user' } });
   const deleteOther: Act = (a, b) => t.call('DELETE', `/api/admin/users/${b.id}`, { cookie: a.cookie });
   const deleteSelf: Act = (a) => t.call('DELETE', '/api/account', { cookie: a.cookie });
-  const demoteSelf: Act = (a) => t.call('PATCH', `/api/admin/users/${a.id}/role`, { cookie: a.cookie, body: { role: 'pending' } });
+  const demoteSelf: Act = (a) =>
+    t.call('PATCH', `/api/admin/users/${a.id}/role`, { cookie: a.cookie, body: { role: 'pending' } });
 
   it.each([
     ['each demotes the other', demoteOther, demoteOther],
@@ -88,7 +95,10 @@ describe('two admins removing each other at the same moment: one always stays', 
       expect(left).toHaveLength(1);
       // The survivor restores the bootstrap admin, so the next round starts from a known state.
       const survivor = left[0] === x.id ? x : y;
-      expect((await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: survivor.cookie, body: { role: 'admin' } })).statusCode).toBe(200);
+      expect(
+        (await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: survivor.cookie, body: { role: 'admin' } }))
+          .statusCode,
+      ).toBe(200);
     }
   });
 });

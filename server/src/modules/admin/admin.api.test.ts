@@ -126,7 +126,13 @@ describe('admin panel API', () => {
     await t.createMember('user');
     await approvedActivation(t, admin); // +1 request, +1 activation
     seq += 1;
-    const body = { fullName: 'Only Asking', email: `asker.${seq}@example.com`, country: 'Chad', howDidYouKnow: 'other', aboutYourself: ABOUT };
+    const body = {
+      fullName: 'Only Asking',
+      email: `asker.${seq}@example.com`,
+      country: 'Chad',
+      howDidYouKnow: 'other',
+      aboutYourself: ABOUT,
+    };
     expect((await t.call('POST', '/api/invitations', { body })).statusCode).toBe(201);
     const after = (await t.call('GET', '/api/admin/stats', { cookie: admin })).json();
     expect(after).toEqual({
@@ -143,7 +149,10 @@ describe('admin panel API', () => {
     await t.db.insert(users).values({ name: 'Ghost', email: noProfile });
     const res = await t.call('GET', '/api/admin/users?limit=100', { cookie: admin });
     expect(res.statusCode).toBe(200);
-    const { items, nextCursor } = res.json<{ items: { userId: string; email: string; role: string; createdAt: string }[]; nextCursor: null }>();
+    const { items, nextCursor } = res.json<{
+      items: { userId: string; email: string; role: string; createdAt: string }[];
+      nextCursor: null;
+    }>();
     expect(nextCursor).toBeNull();
     expect(items.some((u) => u.email === noProfile)).toBe(false);
     expect(items.find((u) => u.userId === member.id)).toMatchObject({ email: member.email, role: 'user', name: 'Mia Member' });
@@ -206,11 +215,15 @@ describe('admin panel API', () => {
     it('a second admin may demote the first; then the remaining one is the last', async () => {
       const m = await t.createMember('admin');
       // The new admin demotes the bootstrap admin, is then the last admin itself, and restores them.
-      expect((await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: m.cookie, body: { role: 'user' } })).statusCode).toBe(200);
+      expect(
+        (await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: m.cookie, body: { role: 'user' } })).statusCode,
+      ).toBe(200);
       const self = await t.call('PATCH', `/api/admin/users/${m.id}/role`, { cookie: m.cookie, body: { role: 'user' } });
       expect(self.statusCode).toBe(409);
       expect((await t.call('DELETE', `/api/admin/users/${m.id}`, { cookie: m.cookie })).statusCode).toBe(409);
-      expect((await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: m.cookie, body: { role: 'admin' } })).statusCode).toBe(200);
+      expect(
+        (await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: m.cookie, body: { role: 'admin' } })).statusCode,
+      ).toBe(200);
       // Now two admins: deleting one is allowed (D10 deletion).
       expect((await t.call('DELETE', `/api/admin/users/${m.id}`, { cookie: admin })).statusCode).toBe(204);
       expect(await t.db.select().from(users).where(eq(users.id, m.id))).toHaveLength(0);
@@ -266,7 +279,9 @@ describe('admin panel API', () => {
       expect(res.statusCode).toBe(204);
       expect(await t.db.select().from(pendingActivations).where(eq(pendingActivations.id, a.activationId))).toHaveLength(0);
       expect(await t.db.select().from(signupTokens).where(eq(signupTokens.pendingActivationId, a.activationId))).toHaveLength(0);
-      expect((await t.call('DELETE', `/api/admin/pending-activations/${a.activationId}`, { cookie: admin })).statusCode).toBe(404);
+      expect((await t.call('DELETE', `/api/admin/pending-activations/${a.activationId}`, { cookie: admin })).statusCode).toBe(
+        404,
+      );
     });
   });
 
@@ -280,19 +295,30 @@ describe('admin panel API', () => {
   });
 
   it('system messages: create (active), list all newest first, update, deactivate', async () => {
-    const created = await t.call('POST', '/api/admin/system-messages', { cookie: admin, body: { title: ' Hello ', content: 'World' } });
+    const created = await t.call('POST', '/api/admin/system-messages', {
+      cookie: admin,
+      body: { title: ' Hello ', content: 'World' },
+    });
     expect(created.statusCode).toBe(201);
     const msg = created.json();
     expect(msg).toMatchObject({ title: 'Hello', content: 'World', isActive: true });
     const [row] = await t.db.select().from(systemMessages).where(eq(systemMessages.id, msg.id));
     expect(row?.createdBy).toBe(adminId);
 
-    const second = (await t.call('POST', '/api/admin/system-messages', { cookie: admin, body: { title: 'Two', content: 'x' } })).json();
-    const updated = await t.call('PUT', `/api/admin/system-messages/${msg.id}`, { cookie: admin, body: { title: 'Hi', content: 'There' } });
+    const second = (
+      await t.call('POST', '/api/admin/system-messages', { cookie: admin, body: { title: 'Two', content: 'x' } })
+    ).json();
+    const updated = await t.call('PUT', `/api/admin/system-messages/${msg.id}`, {
+      cookie: admin,
+      body: { title: 'Hi', content: 'There' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ id: msg.id, title: 'Hi', content: 'There', isActive: true });
 
-    const off = await t.call('PATCH', `/api/admin/system-messages/${msg.id}/active`, { cookie: admin, body: { isActive: false } });
+    const off = await t.call('PATCH', `/api/admin/system-messages/${msg.id}/active`, {
+      cookie: admin,
+      body: { isActive: false },
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json().isActive).toBe(false);
 

@@ -76,10 +76,7 @@ export async function findUser(db: Executor, userId: string) {
 
 /** Sets the role (a missing role row is written). */
 export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {
-  await db
-    .insert(userRoles)
-    .values({ userId, role })
-    .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+  await db.insert(userRoles).values({ userId, role }).onConflictDoUpdate({ target: userRoles.userId, set: { role } });
 }
 
 // ---- Pending activations ----

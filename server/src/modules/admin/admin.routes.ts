@@ -43,10 +43,8 @@ export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminServ
     return reply.status(204).send();
   });
 
-  r.get(
-    '/pending-activations',
-    { config: admin, schema: { response: { 200: z.array(PendingActivationSchema) } } },
-    async () => svc.listActivations(),
+  r.get('/pending-activations', { config: admin, schema: { response: { 200: z.array(PendingActivationSchema) } } }, async () =>
+    svc.listActivations(),
   );
 
   r.post(
@@ -60,10 +58,8 @@ export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminServ
     return reply.status(204).send();
   });
 
-  r.get(
-    '/system-messages',
-    { config: admin, schema: { response: { 200: z.array(SystemMessageSchema) } } },
-    async () => svc.listMessages(),
+  r.get('/system-messages', { config: admin, schema: { response: { 200: z.array(SystemMessageSchema) } } }, async () =>
+    svc.listMessages(),
   );
 
   r.post(
@@ -83,7 +79,10 @@ export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminServ
 
   r.patch(
     '/system-messages/:id/active',
-    { config: admin, schema: { params: IdParamsSchema, body: SystemMessageActiveSchema, response: { 200: SystemMessageSchema } } },
+    {
+      config: admin,
+      schema: { params: IdParamsSchema, body: SystemMessageActiveSchema, response: { 200: SystemMessageSchema } },
+    },
     async (request) => svc.updateMessage(request.params.id, { isActive: request.body.isActive }),
   );
 

@@ -112,7 +112,10 @@ export function createAdminService(deps: AdminDeps) {
     return toMessage(await repo.insertMessage(db, { ...input, createdBy: adminId }));
   }
 
-  async function updateMessage(id: string, set: { title?: string; content?: string; isActive?: boolean }): Promise<SystemMessage> {
+  async function updateMessage(
+    id: string,
+    set: { title?: string; content?: string; isActive?: boolean },
+  ): Promise<SystemMessage> {
     const row = await repo.updateMessage(db, id, set);
     if (!row) throw new NotFoundError('System message not found');
     return toMessage(row);

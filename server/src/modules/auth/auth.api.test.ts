@@ -39,7 +39,10 @@ describe('POST /api/auth/sign-up', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(TEXTS.userAlreadyRegistered);
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(email) = ${body.email}`);
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(email) = ${body.email}`);
     expect(row?.n).toBe(1);
   });
 
@@ -78,7 +81,9 @@ describe('POST /api/auth/sign-up', () => {
 
 describe('POST /api/auth/sign-in', () => {
   it('signs in with the right password, case-insensitively on the e-mail', async () => {
-    const res = await t.call('POST', '/api/auth/sign-in', { body: { email: ADMIN.email.toUpperCase(), password: ADMIN.password } });
+    const res = await t.call('POST', '/api/auth/sign-in', {
+      body: { email: ADMIN.email.toUpperCase(), password: ADMIN.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: ADMIN.email, role: 'admin', name: 'Administrator' });
   });
@@ -205,7 +210,10 @@ describe('profile written at sign-up', () => {
   });
 
   it('gives namesakes -2, -3..., whatever the case of the handle taken', async () => {
-    await t.db.update(profiles).set({ username: 'Nora-Namesake' }).where(eq(profiles.userId, (await t.createMember('user', 'Placeholder')).id));
+    await t.db
+      .update(profiles)
+      .set({ username: 'Nora-Namesake' })
+      .where(eq(profiles.userId, (await t.createMember('user', 'Placeholder')).id));
     const handles = [];
     for (const suffix of ['n1', 'n2']) {
       const res = await t.call('POST', '/api/auth/sign-up', { body: { ...newAccount(suffix), fullName: 'Nora Namesake' } });

@@ -1,7 +1,16 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Role } from '../../../../common/schemas/auth';
 import type { Executor } from '../../../../db/client';
-import { accounts, emailChangeTokens, pendingActivations, profiles, sessions, signupTokens, userRoles, users } from '../../../../db/schema';
+import {
+  accounts,
+  emailChangeTokens,
+  pendingActivations,
+  profiles,
+  sessions,
+  signupTokens,
+  userRoles,
+  users,
+} from '../../../../db/schema';
 
 export async function findRole(db: Executor, userId: string): Promise<Role | null> {
   const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
@@ -26,7 +35,10 @@ export async function findCurrentUser(db: Executor, userId: string) {
 }
 
 export async function findUserIdByEmail(db: Executor, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return row?.id ?? null;
 }
 
@@ -126,7 +138,10 @@ export async function findActivationByToken(db: Executor, email: string, tokenHa
 
 /** Consumes the activation (its tokens go with it); false when another request consumed it first. */
 export async function deleteActivation(db: Executor, id: string): Promise<boolean> {
-  const deleted = await db.delete(pendingActivations).where(eq(pendingActivations.id, id)).returning({ id: pendingActivations.id });
+  const deleted = await db
+    .delete(pendingActivations)
+    .where(eq(pendingActivations.id, id))
+    .returning({ id: pendingActivations.id });
   return deleted.length === 1;
 }
 

@@ -61,16 +61,12 @@ export async function authRoutes(app: FastifyInstance, opts: { authService: Auth
     return reply.status(204).send();
   });
 
-  r.post(
-    '/password',
-    { config: { access: 'signedIn' }, schema: { body: ChangePasswordSchema } },
-    async (request, reply) => {
-      const viewer = await requireViewer(request);
-      await app.passwordAttempt(request, viewer.email);
-      sendCookies(reply, await authService.changePassword(viewer, request.body, requestContext(request)));
-      return reply.status(204).send();
-    },
-  );
+  r.post('/password', { config: { access: 'signedIn' }, schema: { body: ChangePasswordSchema } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    await app.passwordAttempt(request, viewer.email);
+    sendCookies(reply, await authService.changePassword(viewer, request.body, requestContext(request)));
+    return reply.status(204).send();
+  });
 
   // ADR 028: asked for with the password; applies when the link mailed to the new address is opened.
   r.post(

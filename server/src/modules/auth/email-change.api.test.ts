@@ -32,7 +32,8 @@ async function linkTokenFor(email: string): Promise<string> {
   return link.searchParams.get('token')!;
 }
 
-const emailOf = async (userId: string) => (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email;
+const emailOf = async (userId: string) =>
+  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email;
 
 describe('POST /api/auth/email', () => {
   it('with the password: 202, a link to the NEW address, nothing changed yet, only the hash stored', async () => {
@@ -49,7 +50,10 @@ describe('POST /api/auth/email', () => {
     const lifetime = row!.expiresAt.getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(55 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000);
-    const [leak] = await t.db.select({ n: sql<number>`count(*)::int` }).from(emailChangeTokens).where(eq(emailChangeTokens.tokenHash, token));
+    const [leak] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailChangeTokens)
+      .where(eq(emailChangeTokens.tokenHash, token));
     expect(leak?.n).toBe(0);
   });
 
@@ -103,7 +107,10 @@ describe('POST /api/auth/email/confirm', () => {
     await ask(member.cookie, second, member.password);
     const secondToken = await linkTokenFor(second);
     expect((await confirm(firstToken)).statusCode).toBe(400);
-    await t.db.update(emailChangeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailChangeTokens.userId, member.id));
+    await t.db
+      .update(emailChangeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChangeTokens.userId, member.id));
     expect((await confirm(secondToken)).statusCode).toBe(400);
     expect(await t.db.select().from(emailChangeTokens).where(eq(emailChangeTokens.userId, member.id))).toHaveLength(0);
     expect(await emailOf(member.id)).toBe(member.email);
@@ -143,11 +150,17 @@ describe('e-mail change links are rate limited per member', () => {
   it('the third request within 30 minutes is 429 and sends nothing', async () => {
     const member = await limited.createMember('user');
     for (let i = 0; i < 2; i += 1) {
-      const res = await limited.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email: fresh(), currentPassword: member.password } });
+      const res = await limited.call('POST', '/api/auth/email', {
+        cookie: member.cookie,
+        body: { email: fresh(), currentPassword: member.password },
+      });
       expect(res.statusCode).toBe(202);
     }
     const email = fresh();
-    const refused = await limited.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email, currentPassword: member.password } });
+    const refused = await limited.call('POST', '/api/auth/email', {
+      cookie: member.cookie,
+      body: { email, currentPassword: member.password },
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(TEXTS.tooManyRequests);
     expect(await limited.db.select().from(outbox).where(eq(outbox.toAddress, email))).toHaveLength(0);
@@ -193,9 +206,21 @@ describe('an account that never proved its mailbox never keeps its owner out (AD
     const proven = await t.createMember('pending');
     await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, proven.id));
     const activated = await squat(fresh());
-    await t.db.insert(userRoles).values({ userId: activated.id, role: 'user' }).onConflictDoUpdate({ target: userRoles.userId, set: { role: 'user' } });
+    await t.db
+      .insert(userRoles)
+      .values({ userId: activated.id, role: 'user' })
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role: 'user' } });
     const withContent = await squat(fresh());
-    await t.db.insert(tips).values({ userId: withContent.id, title: 'Kept', country: 'Portugal', city: 'Lisbon', description: 'd', searchText: 'kept' });
+    await t.db
+      .insert(tips)
+      .values({
+        userId: withContent.id,
+        title: 'Kept',
+        country: 'Portugal',
+        city: 'Lisbon',
+        description: 'd',
+        searchText: 'kept',
+      });
     for (const holder of [proven, activated, withContent]) {
       const email = (await emailOf(holder.id))!;
       const res = await ask(member.cookie, email, member.password);

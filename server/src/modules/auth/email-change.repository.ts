@@ -22,7 +22,11 @@ export async function takeEmailChange(db: Executor, tokenHash: string) {
   const [row] = await db
     .delete(emailChangeTokens)
     .where(eq(emailChangeTokens.tokenHash, tokenHash))
-    .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail, expiresAt: emailChangeTokens.expiresAt });
+    .returning({
+      userId: emailChangeTokens.userId,
+      newEmail: emailChangeTokens.newEmail,
+      expiresAt: emailChangeTokens.expiresAt,
+    });
   return row;
 }
 

@@ -54,11 +54,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       tokenHash,
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_LIFETIME_MS),
     });
-    const message = emailChangeConfirmation(
-      newEmail,
-      confirmEmailUrl(deps.publicUrl, token),
-      EMAIL_CHANGE_LIFETIME_MS / 60_000,
-    );
+    const message = emailChangeConfirmation(newEmail, confirmEmailUrl(deps.publicUrl, token), EMAIL_CHANGE_LIFETIME_MS / 60_000);
     try {
       await deps.mailer.send(message);
       return { pendingEmail: newEmail, isEmailSent: true };

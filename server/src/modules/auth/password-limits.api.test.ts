@@ -20,40 +20,56 @@ afterAll(async () => {
 let ipSeq = 0;
 const newIp = () => `198.51.100.${(ipSeq += 1)}`;
 function postFrom(ip: string, url: string, body: object, cookie?: string) {
-  return t.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { 'x-waymark-csrf': '1', ...(cookie ? { cookie } : {}) }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: { 'x-waymark-csrf': '1', ...(cookie ? { cookie } : {}) },
+    payload: body,
+  });
 }
 
 /** One wrong guess at the member's password through each route that checks one. */
 const guesses = {
   signIn: (ip: string, m: { email: string }) => postFrom(ip, '/api/auth/sign-in', { email: m.email, password: 'guess-1' }),
-  password: (ip: string, m: { cookie: string }) => postFrom(ip, '/api/auth/password', { currentPassword: 'guess-1', newPassword: 'whatever-1' }, m.cookie),
-  email: (ip: string, m: { cookie: string }) => postFrom(ip, '/api/auth/email', { email: `x${ipSeq}@example.com`, currentPassword: 'guess-1' }, m.cookie),
+  password: (ip: string, m: { cookie: string }) =>
+    postFrom(ip, '/api/auth/password', { currentPassword: 'guess-1', newPassword: 'whatever-1' }, m.cookie),
+  email: (ip: string, m: { cookie: string }) =>
+    postFrom(ip, '/api/auth/email', { email: `x${ipSeq}@example.com`, currentPassword: 'guess-1' }, m.cookie),
 };
 
 describe('per account: the routes share one budget', () => {
   it.each([
     ['password change', 'password'],
     ['e-mail change', 'email'],
-  ] as const)('sign-in guesses and %s guesses from many IPs add up; then even the right password waits', async (_label, route) => {
-    const member = await t.createMember('user');
-    for (let i = 0; i < LIMIT; i += 1) {
-      const res = i % 2 === 0 ? await guesses.signIn(newIp(), member) : await guesses[route](newIp(), member);
-      expect([400, 401]).toContain(res.statusCode);
-    }
-    for (const res of [
-      await postFrom(newIp(), '/api/auth/sign-in', { email: member.email.toUpperCase(), password: member.password }),
-      await guesses[route](newIp(), member),
-    ]) {
-      expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests });
-    }
-  });
+  ] as const)(
+    'sign-in guesses and %s guesses from many IPs add up; then even the right password waits',
+    async (_label, route) => {
+      const member = await t.createMember('user');
+      for (let i = 0; i < LIMIT; i += 1) {
+        const res = i % 2 === 0 ? await guesses.signIn(newIp(), member) : await guesses[route](newIp(), member);
+        expect([400, 401]).toContain(res.statusCode);
+      }
+      for (const res of [
+        await postFrom(newIp(), '/api/auth/sign-in', { email: member.email.toUpperCase(), password: member.password }),
+        await guesses[route](newIp(), member),
+      ]) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests });
+      }
+    },
+  );
 });
 
 describe('per IP: the routes share one budget', () => {
   it('guesses at different accounts through sign-in, password and e-mail change from one IP add up', async () => {
     const ip = newIp();
-    const members = [await t.createMember('user'), await t.createMember('user'), await t.createMember('user'), await t.createMember('user')];
+    const members = [
+      await t.createMember('user'),
+      await t.createMember('user'),
+      await t.createMember('user'),
+      await t.createMember('user'),
+    ];
     expect((await guesses.signIn(ip, members[0]!)).statusCode).toBe(401);
     expect((await guesses.password(ip, members[1]!)).statusCode).toBe(400);
     expect((await guesses.email(ip, members[2]!)).statusCode).toBe(400);
@@ -79,7 +95,9 @@ describe('sign-up is no side door', () => {
     }
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(before.length);
     // The same answer for right and wrong passwords: nothing to learn. The account's own budget is untouched.
-    expect((await postFrom(newIp(), '/api/auth/sign-in', { email: member.email, password: member.password })).statusCode).toBe(200);
+    expect((await postFrom(newIp(), '/api/auth/sign-in', { email: member.email, password: member.password })).statusCode).toBe(
+      200,
+    );
     const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, member.id));
     expect(row?.email).toBe(member.email);
   });

@@ -23,7 +23,12 @@ function fakeDatabase() {
   return { database, channels, notify: (p: string) => notify(p), lose: () => lose() };
 }
 
-const viewer = (userId: string, sessionId = `s-${userId}`): Viewer => ({ userId, email: `${userId}@x.test`, role: 'user', sessionId });
+const viewer = (userId: string, sessionId = `s-${userId}`): Viewer => ({
+  userId,
+  email: `${userId}@x.test`,
+  role: 'user',
+  sessionId,
+});
 const inAnHour = () => Date.now() + 60 * 60 * 1000;
 
 async function startedCache() {

@@ -27,9 +27,14 @@ const ABOUT = 'I travel slowly through mountain villages and write down every go
 async function approvedInvitee(fullName = 'Ines Invitee') {
   seq += 1;
   const email = `ines.${seq}.${Date.now()}@example.com`;
-  const asked = await t.call('POST', '/api/invitations', { body: { fullName, email, country: 'Peru', howDidYouKnow: 'friend_family', aboutYourself: ABOUT } });
+  const asked = await t.call('POST', '/api/invitations', {
+    body: { fullName, email, country: 'Peru', howDidYouKnow: 'friend_family', aboutYourself: ABOUT },
+  });
   expect(asked.statusCode).toBe(201);
-  const [row] = await t.db.select({ id: invitationRequests.id }).from(invitationRequests).where(eq(invitationRequests.email, email));
+  const [row] = await t.db
+    .select({ id: invitationRequests.id })
+    .from(invitationRequests)
+    .where(eq(invitationRequests.email, email));
   expect((await t.call('POST', `/api/admin/invitations/${row!.id}/approve`, { cookie: admin })).statusCode).toBe(200);
   const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, email)).orderBy(desc(outbox.createdAt)).limit(1);
   const token = new URL(mail!.bodyText.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
@@ -49,7 +54,12 @@ describe('item 1: a handle is never an e-mail address', () => {
     }
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(profile?.username).not.toContain('@');
-    const res = await signUp({ fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token });
+    const res = await signUp({
+      fullName: invitee.fullName,
+      email: invitee.email,
+      password: 'invitee-pass-1',
+      token: invitee.token,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: invitee.email, role: 'user' });
   });
@@ -60,7 +70,12 @@ describe('item 1: a handle is never an e-mail address', () => {
     // Written straight to the database, as handles were before migration 0013.
     await t.db.update(profiles).set({ username: 'HENRY-HANDLE' }).where(eq(profiles.userId, squatters[0]!.id));
     await t.db.update(profiles).set({ username: invitee.email }).where(eq(profiles.userId, squatters[1]!.id));
-    const res = await signUp({ fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token });
+    const res = await signUp({
+      fullName: invitee.fullName,
+      email: invitee.email,
+      password: 'invitee-pass-1',
+      token: invitee.token,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().username).toBe('henry-handle-2');
   });
@@ -69,7 +84,10 @@ describe('item 1: a handle is never an e-mail address', () => {
     const first = await t.createMember('user', 'Case One');
     const second = await t.createMember('user', 'Case Two');
     await t.db.update(profiles).set({ username: 'taken-handle' }).where(eq(profiles.userId, first.id));
-    const res = await t.call('PATCH', '/api/profiles/me', { cookie: second.cookie, body: { name: 'Case Two', username: 'Taken-HANDLE' } });
+    const res = await t.call('PATCH', '/api/profiles/me', {
+      cookie: second.cookie,
+      body: { name: 'Case Two', username: 'Taken-HANDLE' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message: USERNAME_TEXTS.taken });
   });
@@ -79,11 +97,19 @@ describe('item 2: an unproven account never blocks the owner of the mailbox', ()
   it('e-mail change no longer moves an account onto the address at once', async () => {
     const squatter = await t.createMember('pending', 'Sam Squatter');
     const invitee = await approvedInvitee();
-    const res = await t.call('POST', '/api/auth/email', { cookie: squatter.cookie, body: { email: invitee.email, currentPassword: squatter.password } });
+    const res = await t.call('POST', '/api/auth/email', {
+      cookie: squatter.cookie,
+      body: { email: invitee.email, currentPassword: squatter.password },
+    });
     expect(res.statusCode).toBe(202);
     const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, squatter.id));
     expect(row?.email).toBe(squatter.email);
-    const signedUp = await signUp({ fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token });
+    const signedUp = await signUp({
+      fullName: invitee.fullName,
+      email: invitee.email,
+      password: 'invitee-pass-1',
+      token: invitee.token,
+    });
     expect(signedUp.statusCode).toBe(201);
     // The squatter's link (mailed to the invitee's address) can no longer move onto it.
     const [change] = await t.db.select().from(emailChangeTokens).where(eq(emailChangeTokens.userId, squatter.id));
@@ -99,9 +125,21 @@ describe('item 2: an unproven account never blocks the owner of the mailbox', ()
     const squatterCookie = sessionCookie(squat);
     const squatterId = squat.json().id;
     // The squatter asks to move the account elsewhere; the claim must end that too.
-    expect((await t.call('POST', '/api/auth/email', { cookie: squatterCookie, body: { email: `elsewhere.${seq}@example.com`, currentPassword: 'squatter-pass-1' } })).statusCode).toBe(202);
+    expect(
+      (
+        await t.call('POST', '/api/auth/email', {
+          cookie: squatterCookie,
+          body: { email: `elsewhere.${seq}@example.com`, currentPassword: 'squatter-pass-1' },
+        })
+      ).statusCode,
+    ).toBe(202);
 
-    const res = await signUp({ fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token });
+    const res = await signUp({
+      fullName: invitee.fullName,
+      email: invitee.email,
+      password: 'invitee-pass-1',
+      token: invitee.token,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id: squatterId, role: 'user', name: 'Ivy Owner' });
     expect(res.json().username).toMatch(/^ivy-owner(-\d+)?$/);
@@ -115,7 +153,12 @@ describe('item 2: an unproven account never blocks the owner of the mailbox', ()
     const [user] = await t.db.select().from(users).where(eq(users.id, squatterId));
     expect(user).toMatchObject({ emailVerified: true, name: 'Ivy Owner' });
     // The link was single-use, and the now-proven account is never taken over again.
-    const again = await signUp({ fullName: 'Sam Squatter', email: invitee.email, password: 'squatter-pass-2', token: invitee.token });
+    const again = await signUp({
+      fullName: 'Sam Squatter',
+      email: invitee.email,
+      password: 'squatter-pass-2',
+      token: invitee.token,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(TEXTS.invalidSignupToken);
     const plain = await signUp({ fullName: 'Sam Squatter', email: invitee.email, password: 'invitee-pass-1' });
@@ -129,21 +172,45 @@ describe('item 2: an unproven account never blocks the owner of the mailbox', ()
     const squatterId = squat.json().id;
     const promoted = await t.call('PATCH', `/api/admin/users/${squatterId}/role`, { cookie: admin, body: { role: 'user' } });
     expect(promoted.statusCode).toBe(200);
-    const res = await signUp({ fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token });
+    const res = await signUp({
+      fullName: invitee.fullName,
+      email: invitee.email,
+      password: 'invitee-pass-1',
+      token: invitee.token,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id: squatterId, role: 'user' });
   });
 
   it('a proven account is never taken over by a signup link (409, password unchanged)', async () => {
     const invitee = await approvedInvitee('Pia Proven');
-    expect((await signUp({ fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token })).statusCode).toBe(201);
+    expect(
+      (await signUp({ fullName: invitee.fullName, email: invitee.email, password: 'invitee-pass-1', token: invitee.token }))
+        .statusCode,
+    ).toBe(201);
     // A second approval for the same address (the request deleted, a new one approved).
     await t.db.delete(invitationRequests).where(eq(invitationRequests.email, invitee.email));
-    const asked = await t.call('POST', '/api/invitations', { body: { fullName: 'Pia Again', email: invitee.email, country: 'Peru', howDidYouKnow: 'friend_family', aboutYourself: ABOUT } });
+    const asked = await t.call('POST', '/api/invitations', {
+      body: {
+        fullName: 'Pia Again',
+        email: invitee.email,
+        country: 'Peru',
+        howDidYouKnow: 'friend_family',
+        aboutYourself: ABOUT,
+      },
+    });
     expect(asked.statusCode).toBe(201);
-    const [row] = await t.db.select({ id: invitationRequests.id }).from(invitationRequests).where(eq(invitationRequests.email, invitee.email));
+    const [row] = await t.db
+      .select({ id: invitationRequests.id })
+      .from(invitationRequests)
+      .where(eq(invitationRequests.email, invitee.email));
     expect((await t.call('POST', `/api/admin/invitations/${row!.id}/approve`, { cookie: admin })).statusCode).toBe(200);
-    const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, invitee.email)).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, invitee.email))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
     const token = new URL(mail!.bodyText.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
     const res = await signUp({ fullName: 'Pia Again', email: invitee.email, password: 'other-pass-1', token });
     expect(res.statusCode).toBe(409);
@@ -153,16 +220,26 @@ describe('item 2: an unproven account never blocks the owner of the mailbox', ()
 });
 
 describe('item 2: invitation requests made by someone else', () => {
-  const body = (email: string, fullName: string) => ({ fullName, email, country: 'Peru', howDidYouKnow: 'friend_family', aboutYourself: ABOUT });
+  const body = (email: string, fullName: string) => ({
+    fullName,
+    email,
+    country: 'Peru',
+    howDidYouKnow: 'friend_family',
+    aboutYourself: ABOUT,
+  });
   const age = (email: string, days: number) =>
-    t.db.update(invitationRequests).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(eq(invitationRequests.email, email));
+    t.db
+      .update(invitationRequests)
+      .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(invitationRequests.email, email));
 
   it('a pending or rejected request younger than 7 days stands (409); an older one is replaced', async () => {
     for (const decided of ['pending', 'rejected'] as const) {
       const email = `owner.${decided}.${Date.now()}@example.com`;
       expect((await t.call('POST', '/api/invitations', { body: body(email, 'Someone Else') })).statusCode).toBe(201);
       const [first] = await t.db.select().from(invitationRequests).where(eq(invitationRequests.email, email));
-      if (decided === 'rejected') expect((await t.call('POST', `/api/admin/invitations/${first!.id}/reject`, { cookie: admin })).statusCode).toBe(200);
+      if (decided === 'rejected')
+        expect((await t.call('POST', `/api/admin/invitations/${first!.id}/reject`, { cookie: admin })).statusCode).toBe(200);
       const early = await t.call('POST', '/api/invitations', { body: body(email.toUpperCase(), 'The Owner') });
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toBe(TEXTS.invitationDuplicate);
@@ -181,7 +258,10 @@ describe('item 2: invitation requests made by someone else', () => {
     await age(invitee.email, 30);
     const res = await t.call('POST', '/api/invitations', { body: body(invitee.email, 'Someone Else') });
     expect(res.statusCode).toBe(409);
-    const [row] = await t.db.select().from(invitationRequests).where(and(eq(invitationRequests.email, invitee.email)));
+    const [row] = await t.db
+      .select()
+      .from(invitationRequests)
+      .where(and(eq(invitationRequests.email, invitee.email)));
     expect(row).toMatchObject({ status: 'approved', fullName: invitee.fullName });
   });
 });

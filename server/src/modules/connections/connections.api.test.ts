@@ -69,7 +69,10 @@ describe('connections', () => {
     const res = await request(ann, bob);
     expect(res.statusCode).toBe(201);
     const entry = res.json<ConnectionEntry>();
-    expect(entry).toMatchObject({ status: 'pending', member: { userId: bob.id, name: 'Bob Bee', countriesVisited: [], worldExploredPercent: 0 } });
+    expect(entry).toMatchObject({
+      status: 'pending',
+      member: { userId: bob.id, name: 'Bob Bee', countriesVisited: [], worldExploredPercent: 0 },
+    });
 
     expect(await notificationsOf(bob.id)).toEqual([
       expect.objectContaining({
@@ -91,7 +94,9 @@ describe('connections', () => {
     expect(annList.received).toEqual([]);
     expect(annList.connected).toEqual([]);
     const bobList = (await t.call('GET', '/api/connections', { cookie: bob.cookie })).json<MyConnections>();
-    expect(bobList.received).toEqual([expect.objectContaining({ id: entry.id, member: expect.objectContaining({ userId: ann.id, name: 'Ann Asker' }) })]);
+    expect(bobList.received).toEqual([
+      expect.objectContaining({ id: entry.id, member: expect.objectContaining({ userId: ann.id, name: 'Ann Asker' }) }),
+    ]);
     expect(bobList.sent).toEqual([]);
   });
 
@@ -103,7 +108,9 @@ describe('connections', () => {
     expect(self.json().message).toBe(CONNECTION_ERRORS.self);
     expect((await request(ann, { id: randomUUID() })).statusCode).toBe(404);
     expect((await request(ann, pending)).statusCode).toBe(404);
-    expect((await t.call('POST', '/api/connections', { cookie: ann.cookie, body: { addresseeId: 'nope' } })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/connections', { cookie: ann.cookie, body: { addresseeId: 'nope' } })).statusCode).toBe(
+      400,
+    );
 
     const entry = await requested(ann, bob);
     for (const res of [await request(ann, bob), await request(bob, ann)]) {
@@ -136,7 +143,11 @@ describe('connections', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<ConnectionEntry>()).toMatchObject({ id: entry.id, status: 'accepted', member: { userId: ann.id } });
     expect(await notificationsOf(ann.id)).toEqual([
-      expect.objectContaining({ type: 'connection_accepted', content: 'Bob Accept accepted your connection request', actorId: bob.id }),
+      expect.objectContaining({
+        type: 'connection_accepted',
+        content: 'Bob Accept accepted your connection request',
+        actorId: bob.id,
+      }),
     ]);
 
     for (const again of [await act(bob, entry.id, 'accept'), await act(bob, entry.id, 'reject')]) {
@@ -159,7 +170,11 @@ describe('connections', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<ConnectionEntry>()).toMatchObject({ id: entry.id, status: 'blocked', member: { userId: ann.id } });
     expect(await notificationsOf(ann.id)).toEqual([
-      expect.objectContaining({ type: 'connection_declined', content: 'Bob Reject declined your connection request', actorId: bob.id }),
+      expect.objectContaining({
+        type: 'connection_declined',
+        content: 'Bob Reject declined your connection request',
+        actorId: bob.id,
+      }),
     ]);
     expect((await relation(ann, bob)).json()).toEqual({ relation: 'none', connectionId: null });
     const lists = (await t.call('GET', '/api/connections', { cookie: ann.cookie })).json<MyConnections>();
@@ -182,13 +197,20 @@ describe('connections', () => {
 
     // Ann rejects in turn; the original requester re-requests.
     expect((await act(ann, entry.id, 'reject')).statusCode).toBe(200);
-    expect((await notificationsOf(bob.id)).at(-1)).toMatchObject({ type: 'connection_declined', content: 'Ann Reject declined your connection request' });
+    expect((await notificationsOf(bob.id)).at(-1)).toMatchObject({
+      type: 'connection_declined',
+      content: 'Ann Reject declined your connection request',
+    });
     const third = await request(ann, bob);
     expect(third.statusCode).toBe(201);
-    expect(await pairRows(ann.id, bob.id)).toEqual([expect.objectContaining({ id: entry.id, requesterId: ann.id, addresseeId: bob.id, status: 'pending' })]);
+    expect(await pairRows(ann.id, bob.id)).toEqual([
+      expect.objectContaining({ id: entry.id, requesterId: ann.id, addresseeId: bob.id, status: 'pending' }),
+    ]);
     // Bob has not read Ann's first request: the re-request adds no second unread one (ADR 031).
     const requests = (await notificationsOf(bob.id)).filter((n) => n.type === 'connection_request');
-    expect(requests).toEqual([expect.objectContaining({ content: 'Ann Reject sent you a connection request', actorId: ann.id, isRead: false })]);
+    expect(requests).toEqual([
+      expect.objectContaining({ content: 'Ann Reject sent you a connection request', actorId: ann.id, isRead: false }),
+    ]);
   });
 
   it('cancels: only the requester of a pending request (addressee and stranger 403, not pending 409); nobody notified', async () => {

@@ -51,7 +51,12 @@ export async function insertPending(db: Executor, requesterId: string, addressee
 }
 
 /** Re-request of a blocked pair: pending again, with the new requester and addressee. */
-export async function rerequest(db: Executor, id: string, requesterId: string, addresseeId: string): Promise<ConnectionRow | undefined> {
+export async function rerequest(
+  db: Executor,
+  id: string,
+  requesterId: string,
+  addresseeId: string,
+): Promise<ConnectionRow | undefined> {
   const [row] = await db
     .update(connections)
     .set({ status: 'pending', requesterId, addresseeId, updatedAt: sql`now()` })
@@ -82,12 +87,7 @@ export function listOf(db: Executor, userId: string) {
   return db
     .select()
     .from(connections)
-    .where(
-      and(
-        or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
-        ne(connections.status, 'blocked'),
-      ),
-    )
+    .where(and(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)), ne(connections.status, 'blocked')))
     .orderBy(desc(connections.updatedAt), desc(connections.id));
 }
 
@@ -96,12 +96,7 @@ export function acceptedOf(db: Executor, userId: string) {
   return db
     .select()
     .from(connections)
-    .where(
-      and(
-        or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
-        eq(connections.status, 'accepted'),
-      ),
-    )
+    .where(and(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)), eq(connections.status, 'accepted')))
     .orderBy(desc(connections.updatedAt), desc(connections.id));
 }
 

@@ -46,7 +46,12 @@ const otherParty = (row: repo.ConnectionRow, userId: string) => (row.requesterId
 export function createConnectionsService(deps: { db: Database }) {
   const { db } = deps;
 
-  async function toEntries(ex: Executor, viewerId: string, rows: repo.ConnectionRow[], memberOf: (row: repo.ConnectionRow) => string) {
+  async function toEntries(
+    ex: Executor,
+    viewerId: string,
+    rows: repo.ConnectionRow[],
+    memberOf: (row: repo.ConnectionRow) => string,
+  ) {
     const cards = await profileCards(ex, viewerId, rows.map(memberOf));
     return rows.map((row): ConnectionEntry => {
       const member = cards.get(memberOf(row)) as ProfileCard;
@@ -118,7 +123,8 @@ export function createConnectionsService(deps: { db: Database }) {
     const row = await repo.findById(tx, id, true);
     if (!row) throw new NotFoundError(CONNECTION_ERRORS.notFound);
     const isParty = party === 'addressee' ? row.addresseeId === viewerId : row.requesterId === viewerId;
-    if (!isParty) throw new ForbiddenError(party === 'addressee' ? CONNECTION_ERRORS.addresseeOnly : CONNECTION_ERRORS.requesterOnly);
+    if (!isParty)
+      throw new ForbiddenError(party === 'addressee' ? CONNECTION_ERRORS.addresseeOnly : CONNECTION_ERRORS.requesterOnly);
     if (row.status !== 'pending') throw new ConflictError(CONNECTION_ERRORS.notPending);
     return row;
   }
@@ -159,7 +165,11 @@ export function createConnectionsService(deps: { db: Database }) {
   /** GET /api/connections/discover */
   async function discover(viewerId: string, query: { cursor?: string; limit: number }) {
     const rows = await repo.discover(db, viewerId, decodeCursor(query.cursor), query.limit);
-    const cards = await profileCards(db, viewerId, rows.slice(0, query.limit).map((r) => r.id));
+    const cards = await profileCards(
+      db,
+      viewerId,
+      rows.slice(0, query.limit).map((r) => r.id),
+    );
     return toPage(rows, query.limit, (r) => cards.get(r.id) as ProfileCard);
   }
 

@@ -24,27 +24,31 @@ export function worldExploredPercent(countryCount: number): number {
  * The cards of `userIds` as `viewerId` sees them, keyed by user id. Every id gets a card: a
  * member without a profile row gets one with null fields (the client shows its fallback name).
  */
-export async function profileCards(db: Executor, viewerId: string, userIds: readonly string[]): Promise<Map<string, ProfileCard>> {
+export async function profileCards(
+  db: Executor,
+  viewerId: string,
+  userIds: readonly string[],
+): Promise<Map<string, ProfileCard>> {
   const ids = [...new Set(userIds)];
   const cards = new Map<string, ProfileCard>();
   if (ids.length === 0) return cards;
 
   // One after the other: inside a transaction both run on the same connection.
   const profileRows = await db
-      .select({
-        userId: profiles.userId,
-        name: profiles.name,
-        username: profiles.username,
-        profilePictureUrl: profiles.profilePictureUrl,
-        country: profiles.country,
-        bio: profiles.bio,
-      })
-      .from(profiles)
-      .where(inArray(profiles.userId, ids));
+    .select({
+      userId: profiles.userId,
+      name: profiles.name,
+      username: profiles.username,
+      profilePictureUrl: profiles.profilePictureUrl,
+      country: profiles.country,
+      bio: profiles.bio,
+    })
+    .from(profiles)
+    .where(inArray(profiles.userId, ids));
   const countryRows = await db
-      .selectDistinct({ userId: tips.userId, country: tips.country })
-      .from(tips)
-      .where(and(inArray(tips.userId, ids), or(isPublic(tips), eq(tips.userId, sql`${viewerId}::uuid`))));
+    .selectDistinct({ userId: tips.userId, country: tips.country })
+    .from(tips)
+    .where(and(inArray(tips.userId, ids), or(isPublic(tips), eq(tips.userId, sql`${viewerId}::uuid`))));
 
   const countries = new Map<string, string[]>();
   for (const row of countryRows) {

@@ -48,7 +48,13 @@ export interface BoundFilter {
 }
 
 export function bound(f: ContentFilter): BoundFilter {
-  return { scope: f.scope, search: f.search || undefined, searchPlans: f.searchPlans, searchWindows: f.searchWindows, country: f.country || undefined };
+  return {
+    scope: f.scope,
+    search: f.search || undefined,
+    searchPlans: f.searchPlans,
+    searchWindows: f.searchWindows,
+    country: f.country || undefined,
+  };
 }
 
 /**
@@ -107,8 +113,11 @@ export function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {
         : // guide_countries mirrors guides.countries with an index by country (db/schema.ts).
           sql`EXISTS (SELECT 1 FROM ${guideCountries} WHERE ${guideCountries.guideId} = ${guides.id} AND ${guideCountries.country} = ${f.country})`;
   return (
-    and(scopeCondition(table, f.scope), f.search === undefined ? undefined : searchCondition(table, f.search, f.searchPlans?.[kind]), country) ??
-    sql`true`
+    and(
+      scopeCondition(table, f.scope),
+      f.search === undefined ? undefined : searchCondition(table, f.search, f.searchPlans?.[kind]),
+      country,
+    ) ?? sql`true`
   );
 }
 

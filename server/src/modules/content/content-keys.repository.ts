@@ -28,7 +28,10 @@ function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   if (isGathered(kind, f)) return gatheredMatches(kind, f, page);
   if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
   const table = kind === 'tip' ? tips : guides;
-  const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
+  const where = and(
+    conditionsOf(kind, f),
+    page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined,
+  );
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
     FROM ${table} WHERE ${where}
     ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${limitLiteral(page.rows)})`;
@@ -41,7 +44,10 @@ function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
  */
 function gatheredMatches(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   const table = kind === 'tip' ? tips : guides;
-  const where = and(conditionsOf(kind, f), page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined);
+  const where = and(
+    conditionsOf(kind, f),
+    page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined,
+  );
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, cursor_ts FROM
     (SELECT ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts FROM ${table} WHERE ${where} OFFSET 0) AS matches
     ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(page.rows)})`;
@@ -173,7 +179,10 @@ export function keysSqlOfShape(shape: KeysShape): SQL {
     },
     country: shape.country ? p.country : undefined,
   };
-  return keysSql(shape.type, filter, { after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined, rows: shape.rows });
+  return keysSql(shape.type, filter, {
+    after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined,
+    rows: shape.rows,
+  });
 }
 
 export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): KeysShape {

@@ -74,7 +74,13 @@ function toCard(row: Row): ContentCard | null {
 }
 
 /** One page (limit + 1 rows: the extra one says there is a next page), newest first. */
-export async function listContentPage(db: Executor, type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): Promise<PageRow[]> {
+export async function listContentPage(
+  db: Executor,
+  type: ContentTab,
+  f: ContentFilter,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<PageRow[]> {
   const shape = JSON.stringify(keysShapeOf(type, f, cursor, limit));
   if (f.search && !f.searchPlans) return pageByKeys(db, await keyPages(db, shape).execute(keysValues(f, cursor)));
   const rows = await pages(db, shape).execute(keysValues(f, cursor));

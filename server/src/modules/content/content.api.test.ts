@@ -110,9 +110,9 @@ describe('GET /api/explore', () => {
 
   it('gives cards with author, tip type and cover photo', async () => {
     const word = uniqueWord();
-    const [hotel] = await t.db.execute<{ id: string }>(sql`select id from tip_types where name = 'Hotel'`).then(
-      (r) => (r as unknown as { rows: { id: string }[] }).rows,
-    );
+    const [hotel] = await t.db
+      .execute<{ id: string }>(sql`select id from tip_types where name = 'Hotel'`)
+      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
     const tip = await insertTip(t.db, other.id, {
       title: `${word} stay`,
       photoUrls: ['/api/media/tip-photos/x/a.webp', '/api/media/tip-photos/x/b.webp'],

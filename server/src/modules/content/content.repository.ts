@@ -74,7 +74,13 @@ export const guideOwnColumns = {
   createdAt: guides.createdAt,
 };
 
-export const tipCardColumns = { id: tips.id, userId: tips.userId, ...authorColumns, tipTypeName: tipTypes.name, ...tipOwnColumns };
+export const tipCardColumns = {
+  id: tips.id,
+  userId: tips.userId,
+  ...authorColumns,
+  tipTypeName: tipTypes.name,
+  ...tipOwnColumns,
+};
 export const guideCardColumns = { id: guides.id, userId: guides.userId, ...authorColumns, ...guideOwnColumns };
 
 /** `= ANY($1::uuid[])`, not IN ($1, $2, ...): one statement text whatever the page's size. */

@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, pageSchema } from '../../../../common/schemas/common';
-import {
-  ContentCardSchema,
-  ContentCountsSchema,
-  ContentQuerySchema,
-  SavedItemSchema,
-} from '../../../../common/schemas/content';
+import { ContentCardSchema, ContentCountsSchema, ContentQuerySchema, SavedItemSchema } from '../../../../common/schemas/content';
 import { requireViewer } from '../../plugins/access';
 import type { ContentService } from './content.service';
 
@@ -55,10 +50,8 @@ export async function exploreRoutes(app: FastifyInstance, opts: { content: Conte
     async (request) => content.exploreCounts((await requireViewer(request)).userId, request.query),
   );
 
-  r.get(
-    '/countries',
-    { config: member, schema: { response: { 200: z.array(z.string()) } } },
-    async (request) => content.exploreCountries((await requireViewer(request)).userId),
+  r.get('/countries', { config: member, schema: { response: { 200: z.array(z.string()) } } }, async (request) =>
+    content.exploreCountries((await requireViewer(request)).userId),
   );
 }
 
@@ -85,12 +78,8 @@ export async function savedRoutes(app: FastifyInstance, opts: { content: Content
     async (request) => content.savedCounts((await requireViewer(request)).userId, request.query),
   );
 
-  r.delete(
-    '/:id',
-    { config: member, schema: { params: IdParamsSchema } },
-    async (request, reply) => {
-      await content.removeSaved((await requireViewer(request)).userId, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete('/:id', { config: member, schema: { params: IdParamsSchema } }, async (request, reply) => {
+    await content.removeSaved((await requireViewer(request)).userId, request.params.id);
+    return reply.status(204).send();
+  });
 }

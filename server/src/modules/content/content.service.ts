@@ -52,7 +52,12 @@ export function createContentService(deps: { db: Database }) {
   const wordStats = createWordStatsReader(db);
 
   /** Explore's search, with the plan search-plan.ts chooses for each table when ANALYZE's figures exist. */
-  async function withSearchPlans(filter: ContentFilter, q: string | undefined, cursor: Cursor | null, limit: number): Promise<ContentFilter> {
+  async function withSearchPlans(
+    filter: ContentFilter,
+    q: string | undefined,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<ContentFilter> {
     if (!filter.search) return filter;
     const stats = await wordStats();
     const words = searchWordsOf(normalizeForSearch(q ?? ''));

@@ -33,7 +33,15 @@ beforeAll(async () => {
   const old = Date.parse('2024-01-01T00:00:00Z');
   const fillers = Array.from({ length: 2000 }, (_, i) => {
     const title = `${common} filler ${i}`;
-    return { userId: other.id, title, country: 'Portugal', city: 'Porto', description: 'x', searchText: searchTextOf([title]), createdAt: new Date(old + i) };
+    return {
+      userId: other.id,
+      title,
+      country: 'Portugal',
+      city: 'Porto',
+      description: 'x',
+      searchText: searchTextOf([title]),
+      createdAt: new Date(old + i),
+    };
   });
   for (let i = 0; i < fillers.length; i += 500) await t.db.insert(tips).values(fillers.slice(i, i + 500));
   const base = Date.parse('2025-06-01T00:00:00Z');
@@ -85,10 +93,14 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('on PostgreSQL', () 
     }
     // The gathering's words are out of the planner's sight, so a call is estimated as the generic
     // plan is, never cheaper: else PostgreSQL would plan a rare word's search anew on every call.
-    const gatherRows = async (kind: 'custom' | 'generic') => estimatedRows(recorder.pool, gathered!, kind, 'tips_search_vector_idx');
+    const gatherRows = async (kind: 'custom' | 'generic') =>
+      estimatedRows(recorder.pool, gathered!, kind, 'tips_search_vector_idx');
     expect(await gatherRows('custom')).toEqual(await gatherRows('generic'));
     // Each form is planned once: after its five custom plans the plan cache keeps the generic one.
-    for (const [form, query] of [['walk', walked!], ['gather', gathered!]] as const) {
+    for (const [form, query] of [
+      ['walk', walked!],
+      ['gather', gathered!],
+    ] as const) {
       expect(await plansTaken(recorder.pool, query, 8), form).toEqual({ generic: 3, custom: 5 });
     }
   });

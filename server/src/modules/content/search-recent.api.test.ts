@@ -43,10 +43,23 @@ beforeAll(async () => {
     const isPrivate = holds && i % 7 === 0;
     const title = holds ? `${word} tip ${i}` : `filler tip ${i}`;
     const at = now - 60_000 - i * step;
-    return { userId: owner.id, title, country: 'Portugal', city: 'Porto', description: 'x', searchText: searchTextOf([title]), isPrivate, createdAt: new Date(at), holds };
+    return {
+      userId: owner.id,
+      title,
+      country: 'Portugal',
+      city: 'Porto',
+      description: 'x',
+      searchText: searchTextOf([title]),
+      isPrivate,
+      createdAt: new Date(at),
+      holds,
+    };
   });
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await t.db.insert(tips).values(rows.slice(i, i + 500).map(({ holds: _, ...row }) => row)).returning({ id: tips.id });
+    const inserted = await t.db
+      .insert(tips)
+      .values(rows.slice(i, i + 500).map(({ holds: _, ...row }) => row))
+      .returning({ id: tips.id });
     inserted.forEach((r, j) => {
       const row = rows[i + j]!;
       if (row.holds && (!row.isPrivate || row.userId === me.id)) visible.push({ id: r.id, at: row.createdAt.getTime() });
@@ -55,7 +68,14 @@ beforeAll(async () => {
   // Guides over the same years; a few hold the word.
   const guideRows = Array.from({ length: 120 }, (_, i) => {
     const title = i % 40 === 5 ? `${word} guide ${i}` : `filler guide ${i}`;
-    return { userId: other.id, title, daysCount: 1, countries: ['Portugal'], searchText: searchTextOf([title]), createdAt: new Date(now - 90_000 - i * 9 * 86_400_000) };
+    return {
+      userId: other.id,
+      title,
+      daysCount: 1,
+      countries: ['Portugal'],
+      searchText: searchTextOf([title]),
+      createdAt: new Date(now - 90_000 - i * 9 * 86_400_000),
+    };
   });
   const insertedGuides = await t.db.insert(guides).values(guideRows).returning({ id: guides.id });
   insertedGuides.forEach((r, i) => {
@@ -78,9 +98,13 @@ it("pages a rare word of many months exactly, newest first, with the viewer's ow
 
 it("tags a row's words with its month in UTC, as the search's window names them", async () => {
   const tagged = async (at: string) =>
-    ((await t.db.execute(sql`SELECT tsvector_to_array(waymark_search_months(array_to_tsvector(ARRAY['lisbon', 'tram']), ${at}::timestamptz)) AS words`)) as unknown as {
-      rows: { words: string[] }[];
-    }).rows[0]!;
+    (
+      (await t.db.execute(
+        sql`SELECT tsvector_to_array(waymark_search_months(array_to_tsvector(ARRAY['lisbon', 'tram']), ${at}::timestamptz)) AS words`,
+      )) as unknown as {
+        rows: { words: string[] }[];
+      }
+    ).rows[0]!;
   // 23:30 on 31 January at UTC-1 is February in UTC; the window counts months the same way.
   expect((await tagged('2026-01-31T23:30:00-01:00')).words.sort()).toEqual(['|202602|lisbon', '|202602|tram']);
   expect(searchWindowOf(['lisbon'], 1, new Date('2026-01-31T23:30:00-01:00')).query).toBe("('|202602|lisbon':*)");
@@ -91,7 +115,9 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('on PostgreSQL', () 
   it('reads the newest months through the index of words tagged with their month, custom and generic plans alike', async () => {
     const recorder = recordQueries(t.database);
     await recorder.during(word, () => t.call('GET', `/api/explore?q=${word}&limit=5`, { cookie: me.cookie }));
-    const [search, ...more] = recorder.queries.filter((r) => r.route === word && /\b(tips|guides)\b/.test(r.text) && !r.text.includes('pg_stats'));
+    const [search, ...more] = recorder.queries.filter(
+      (r) => r.route === word && /\b(tips|guides)\b/.test(r.text) && !r.text.includes('pg_stats'),
+    );
     expect(more).toEqual([]);
     expect(search!.text).toContain('waymark_search_months');
     for (const kind of ['custom', 'generic'] as const) {

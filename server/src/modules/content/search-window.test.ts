@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { searchWindowOf, searchWindowsFor } from './search-window';
 
 describe('searchWindowOf', () => {
-  it("tags every word with each month of the window, newest first, the last word as a beginning", () => {
+  it('tags every word with each month of the window, newest first, the last word as a beginning', () => {
     expect(searchWindowOf(['old', 'tr'], 3, new Date('2026-11-25T04:00:00Z'))).toEqual({
       query: "('|202611|old' & '|202611|tr':*) | ('|202610|old' & '|202610|tr':*) | ('|202609|old' & '|202609|tr':*)",
       since: '2026-09-01T00:00:00.000Z',

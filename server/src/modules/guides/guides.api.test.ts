@@ -185,7 +185,12 @@ describe('POST /api/guides', () => {
     const own = await insertTip(t.db, author.id);
     const twice = await t.call('POST', '/api/guides', {
       cookie: author.cookie,
-      body: guideBody({ items: [{ dayNumber: 1, tipId: own.id }, { dayNumber: 1, tipId: own.id }] }),
+      body: guideBody({
+        items: [
+          { dayNumber: 1, tipId: own.id },
+          { dayNumber: 1, tipId: own.id },
+        ],
+      }),
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe(GUIDE_ERRORS.tipTwiceInDay);
@@ -230,7 +235,11 @@ describe("another member's private guide", () => {
     const guide = await createGuide(author, { isPrivate: true, title: 'My secret trip' });
     const own = await t.call('GET', `/api/guides/${guide.id}`, { cookie: author.cookie });
     expect(own.statusCode).toBe(200);
-    for (const [method, body] of [['GET', undefined], ['PUT', guideBody()], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', guideBody()],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await t.call(method, `/api/guides/${guide.id}`, { cookie: other.cookie, body });
       expect(res.statusCode, method).toBe(404);
       expect(res.json().message).toBe(GUIDE_ERRORS.notFound);
@@ -247,7 +256,10 @@ describe('PUT /api/guides/:id', () => {
     const dropped = writeUpload(t.config.dataDir, 'guide-photos', author.id);
     const guide = await createGuide(author, {
       photoUrls: [kept, dropped],
-      items: [{ dayNumber: 1, tipId: tip.id }, { dayNumber: 2, customTitle: 'Old item' }],
+      items: [
+        { dayNumber: 1, tipId: tip.id },
+        { dayNumber: 2, customTitle: 'Old item' },
+      ],
     });
     const added = writeUpload(t.config.dataDir, 'guide-photos', author.id);
     const res = await t.call('PUT', `/api/guides/${guide.id}`, {
@@ -260,7 +272,11 @@ describe('PUT /api/guides/:id', () => {
         photoUrls: [added, kept],
         tags: [' Slow Travel ', 'slow travel', '   ', 'UNESCO'],
         isPrivate: true,
-        items: [{ dayNumber: 30, customTitle: 'Last day' }, { dayNumber: 1, tipId: tip.id }, { dayNumber: 1, customTitle: 'Lunch' }],
+        items: [
+          { dayNumber: 30, customTitle: 'Last day' },
+          { dayNumber: 1, tipId: tip.id },
+          { dayNumber: 1, customTitle: 'Lunch' },
+        ],
       }),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -291,12 +307,33 @@ describe('PUT /api/guides/:id', () => {
   it('keeps the old fields and items when the update is refused (atomic replacement)', async () => {
     const tip = await insertTip(t.db, author.id);
     const othersTip = await insertTip(t.db, other.id);
-    const guide = await createGuide(author, { items: [{ dayNumber: 1, tipId: tip.id }, { dayNumber: 2, customTitle: 'Keep me' }] });
+    const guide = await createGuide(author, {
+      items: [
+        { dayNumber: 1, tipId: tip.id },
+        { dayNumber: 2, customTitle: 'Keep me' },
+      ],
+    });
     const before = await itemRows(guide.id);
     const invalid = [
-      { items: [{ dayNumber: 1, customTitle: 'New' }, { dayNumber: 1, tipId: othersTip.id }] },
-      { items: [{ dayNumber: 1, customTitle: 'New' }, { dayNumber: 5, customTitle: 'Too late' }], daysCount: 4 },
-      { items: [{ dayNumber: 1, tipId: tip.id }, { dayNumber: 1, tipId: tip.id }] },
+      {
+        items: [
+          { dayNumber: 1, customTitle: 'New' },
+          { dayNumber: 1, tipId: othersTip.id },
+        ],
+      },
+      {
+        items: [
+          { dayNumber: 1, customTitle: 'New' },
+          { dayNumber: 5, customTitle: 'Too late' },
+        ],
+        daysCount: 4,
+      },
+      {
+        items: [
+          { dayNumber: 1, tipId: tip.id },
+          { dayNumber: 1, tipId: tip.id },
+        ],
+      },
       { daysCount: 31 },
       { location: '' },
       { photoUrls: [writeUpload(t.config.dataDir, 'guide-photos', other.id)] },
@@ -310,7 +347,10 @@ describe('PUT /api/guides/:id', () => {
     }
     const lastDay = await t.call('PUT', `/api/guides/${guide.id}`, { cookie: author.cookie, body: guideBody({ daysCount: 31 }) });
     expect(lastDay.json().message).toBe('A guide lasts at most 30 days');
-    const noLocation = await t.call('PUT', `/api/guides/${guide.id}`, { cookie: author.cookie, body: guideBody({ location: ' ' }) });
+    const noLocation = await t.call('PUT', `/api/guides/${guide.id}`, {
+      cookie: author.cookie,
+      body: guideBody({ location: ' ' }),
+    });
     expect(noLocation.json().message).toBe(GUIDE_TEXTS.missingLocation);
     const [row] = await t.db.select().from(guides).where(eq(guides.id, guide.id));
     expect(row?.title).toBe('Three days in Lisbon');
@@ -332,26 +372,31 @@ describe('PUT /api/guides/:id', () => {
   });
 });
 
-  it("keeps explore's country filter in step with the guide's countries (guide_countries)", async () => {
-    const title = `Border walk ${Math.random().toString(36).slice(2, 8)}`;
-    const guide = await createGuide(author, { title, countries: ['Laos', 'Cambodia'] });
-    const listed = async (country: string) => {
-      const res = await t.call('GET', `/api/explore?type=guides&country=${country}&q=${encodeURIComponent(title)}`, { cookie: other.cookie });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ items: { id: string }[] }>().items.map((i) => i.id);
-    };
-    expect(await listed('Cambodia')).toEqual([guide.id]);
-    expect(await listed('Laos')).toEqual([guide.id]);
-
-    const res = await t.call('PUT', `/api/guides/${guide.id}`, { cookie: author.cookie, body: guideBody({ title, countries: ['Laos', 'Vietnam'] }) });
+it("keeps explore's country filter in step with the guide's countries (guide_countries)", async () => {
+  const title = `Border walk ${Math.random().toString(36).slice(2, 8)}`;
+  const guide = await createGuide(author, { title, countries: ['Laos', 'Cambodia'] });
+  const listed = async (country: string) => {
+    const res = await t.call('GET', `/api/explore?type=guides&country=${country}&q=${encodeURIComponent(title)}`, {
+      cookie: other.cookie,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await listed('Cambodia')).toEqual([]);
-    expect(await listed('Laos')).toEqual([guide.id]);
-    expect(await listed('Vietnam')).toEqual([guide.id]);
+    return res.json<{ items: { id: string }[] }>().items.map((i) => i.id);
+  };
+  expect(await listed('Cambodia')).toEqual([guide.id]);
+  expect(await listed('Laos')).toEqual([guide.id]);
 
-    expect((await t.call('DELETE', `/api/guides/${guide.id}`, { cookie: author.cookie })).statusCode).toBe(204);
-    expect(await listed('Vietnam')).toEqual([]);
+  const res = await t.call('PUT', `/api/guides/${guide.id}`, {
+    cookie: author.cookie,
+    body: guideBody({ title, countries: ['Laos', 'Vietnam'] }),
   });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(await listed('Cambodia')).toEqual([]);
+  expect(await listed('Laos')).toEqual([guide.id]);
+  expect(await listed('Vietnam')).toEqual([guide.id]);
+
+  expect((await t.call('DELETE', `/api/guides/${guide.id}`, { cookie: author.cookie })).statusCode).toBe(204);
+  expect(await listed('Vietnam')).toEqual([]);
+});
 
 describe('DELETE /api/guides/:id', () => {
   it('is 403 for a non-owner of a public guide', async () => {
@@ -366,7 +411,10 @@ describe('DELETE /api/guides/:id', () => {
     const photo = writeUpload(t.config.dataDir, 'guide-photos', author.id);
     const guide = await createGuide(author, {
       photoUrls: [photo],
-      items: [{ dayNumber: 1, tipId: tip.id }, { dayNumber: 1, customTitle: 'Walk' }],
+      items: [
+        { dayNumber: 1, tipId: tip.id },
+        { dayNumber: 1, customTitle: 'Walk' },
+      ],
     });
     await insertLike(t.db, other.id, { guideId: guide.id });
     await insertSave(t.db, other.id, { guideId: guide.id });
@@ -406,7 +454,9 @@ describe('concurrent edits (PostgreSQL)', () => {
     async () => {
       const guide = await createGuide(author, { items: [{ dayNumber: 1, customTitle: 'Start' }] });
       const edits = Array.from({ length: 6 }, (_, n) =>
-        guideBody({ items: Array.from({ length: 5 }, (_, i) => ({ dayNumber: 1 + (i % 3), customTitle: `edit ${n} item ${i}` })) }),
+        guideBody({
+          items: Array.from({ length: 5 }, (_, i) => ({ dayNumber: 1 + (i % 3), customTitle: `edit ${n} item ${i}` })),
+        }),
       );
       const results = await Promise.all(
         edits.map((body) => t.call('PUT', `/api/guides/${guide.id}`, { cookie: author.cookie, body })),

@@ -129,9 +129,6 @@ export async function deleteGuide(db: Executor, id: string): Promise<void> {
 /** Which of `urls` some guide still shows (such a file must not be deleted). */
 export async function photoUrlsInUse(db: Executor, urls: string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
-  const rows = await db
-    .select({ photoUrls: guides.photoUrls })
-    .from(guides)
-    .where(arrayOverlaps(guides.photoUrls, urls));
+  const rows = await db.select({ photoUrls: guides.photoUrls }).from(guides).where(arrayOverlaps(guides.photoUrls, urls));
   return new Set(rows.flatMap((r) => r.photoUrls));
 }

@@ -12,19 +12,13 @@ export async function guideRoutes(app: FastifyInstance, opts: { guides: GuidesSe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { guides } = opts;
 
-  r.post(
-    '/',
-    { config: member, schema: { body: GuideCreateSchema, response: { 201: GuideSchema } } },
-    async (request, reply) => {
-      const guide = await guides.create((await requireViewer(request)).userId, request.body);
-      return reply.status(201).send(guide);
-    },
-  );
+  r.post('/', { config: member, schema: { body: GuideCreateSchema, response: { 201: GuideSchema } } }, async (request, reply) => {
+    const guide = await guides.create((await requireViewer(request)).userId, request.body);
+    return reply.status(201).send(guide);
+  });
 
-  r.get(
-    '/:id',
-    { config: member, schema: { params: IdParamsSchema, response: { 200: GuideSchema } } },
-    async (request) => guides.get((await requireViewer(request)).userId, request.params.id),
+  r.get('/:id', { config: member, schema: { params: IdParamsSchema, response: { 200: GuideSchema } } }, async (request) =>
+    guides.get((await requireViewer(request)).userId, request.params.id),
   );
 
   r.put(

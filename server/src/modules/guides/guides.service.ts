@@ -49,7 +49,14 @@ export function planItems(items: GuideItemParsed[], daysCount: number): repo.Gui
       const key = `${item.dayNumber}:${item.tipId}`;
       if (tipsPerDay.has(key)) throw new BadRequestError(GUIDE_ERRORS.tipTwiceInDay);
       tipsPerDay.add(key);
-      return { tipId: item.tipId, dayNumber: item.dayNumber, orderInDay, customTitle: null, customDescription: null, customPlaceName: null };
+      return {
+        tipId: item.tipId,
+        dayNumber: item.dayNumber,
+        orderInDay,
+        customTitle: null,
+        customDescription: null,
+        customPlaceName: null,
+      };
     }
     return {
       tipId: null,

@@ -46,7 +46,11 @@ async function publicGuideWith(owner: Member, tipId: string, isPrivate = false):
       countries: ['Greece'],
       daysCount: 2,
       isPrivate,
-      items: [{ dayNumber: 1, customTitle: 'Ferry from Piraeus' }, { dayNumber: 1, tipId }, { dayNumber: 2, customTitle: 'Back home' }],
+      items: [
+        { dayNumber: 1, customTitle: 'Ferry from Piraeus' },
+        { dayNumber: 1, tipId },
+        { dayNumber: 2, customTitle: 'Back home' },
+      ],
     },
   });
   if (res.statusCode !== 201) throw new Error(`guide failed: ${res.statusCode} ${res.body}`);
@@ -78,10 +82,15 @@ describe('a private tip in a public guide', () => {
   it('is a placeholder for others on every answer, and the author sees it', async () => {
     const { tip, secrets } = await secretTip(alice, true);
     const guide = await publicGuideWith(alice, tip.id);
-    expect((await t.call('POST', '/api/saves/toggle', { cookie: bob.cookie, body: { contentType: 'guide', contentId: guide.id } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/saves/toggle', { cookie: bob.cookie, body: { contentType: 'guide', contentId: guide.id } }))
+        .statusCode,
+    ).toBe(200);
 
     const seen = await t.call('GET', `/api/guides/${guide.id}`, { cookie: bob.cookie });
-    expect(seen.json<Guide>().items.map((i) => [i.dayNumber, i.tip, i.customTitle, i.customDescription, i.customPlaceName])).toEqual([
+    expect(
+      seen.json<Guide>().items.map((i) => [i.dayNumber, i.tip, i.customTitle, i.customDescription, i.customPlaceName]),
+    ).toEqual([
       [1, null, 'Ferry from Piraeus', null, null],
       [1, null, null, null, null],
       [2, null, 'Back home', null, null],
@@ -97,7 +106,9 @@ describe('a private tip in a public guide', () => {
     expect((await t.call('DELETE', `/api/tips/${tip.id}`, { cookie: alice.cookie })).statusCode).toBe(204);
 
     expect(leaked(await whatOthersSee(bob, guide.id, secrets), secrets)).toEqual([]);
-    expect(leaked(JSON.stringify((await t.call('GET', `/api/guides/${guide.id}`, { cookie: alice.cookie })).json()), secrets)).toEqual([]);
+    expect(
+      leaked(JSON.stringify((await t.call('GET', `/api/guides/${guide.id}`, { cookie: alice.cookie })).json()), secrets),
+    ).toEqual([]);
     expect(leaked(await storedItemTexts(guide.id), secrets)).toEqual([]);
     const items = (await t.call('GET', `/api/guides/${guide.id}`, { cookie: bob.cookie })).json<Guide>().items;
     expect(items.map((i) => i.customTitle)).toEqual(['Ferry from Piraeus', 'Back home']);
@@ -109,8 +120,18 @@ describe('a private tip in a public guide', () => {
     const before = (await t.call('GET', `/api/guides/${guide.id}`, { cookie: bob.cookie })).json<Guide>();
     expect(before.items[1]?.tip?.title).toBe(secrets[0]);
 
-    const fields = { title: tip.title, country: tip.country, city: tip.city, placeName: tip.placeName, description: tip.description, tags: tip.tags };
-    const madePrivate = await t.call('PUT', `/api/tips/${tip.id}`, { cookie: alice.cookie, body: { ...fields, isPrivate: true } });
+    const fields = {
+      title: tip.title,
+      country: tip.country,
+      city: tip.city,
+      placeName: tip.placeName,
+      description: tip.description,
+      tags: tip.tags,
+    };
+    const madePrivate = await t.call('PUT', `/api/tips/${tip.id}`, {
+      cookie: alice.cookie,
+      body: { ...fields, isPrivate: true },
+    });
     expect(madePrivate.statusCode).toBe(200);
     expect(leaked(await whatOthersSee(bob, guide.id, secrets), secrets)).toEqual([]);
 
@@ -131,7 +152,10 @@ describe('a private tip in a public guide', () => {
     const author = await t.createMember('user', 'Carl Closing');
     const { tip, secrets } = await secretTip(author, true);
     // Guides link their author's own tips only; a row written directly stands for any other way in.
-    const [other] = await t.db.insert(guides).values({ userId: bob.id, title: 'Bob abroad', countries: ['Greece'] }).returning({ id: guides.id });
+    const [other] = await t.db
+      .insert(guides)
+      .values({ userId: bob.id, title: 'Bob abroad', countries: ['Greece'] })
+      .returning({ id: guides.id });
     if (!other) throw new Error('guide not written');
     await t.db.insert(guideTips).values({ guideId: other.id, tipId: tip.id, dayNumber: 1, orderInDay: 1 });
     expect((await t.call('DELETE', '/api/account', { cookie: author.cookie })).statusCode).toBe(204);
@@ -144,6 +168,11 @@ describe('a private tip in a public guide', () => {
     const guide = await publicGuideWith(alice, tip.id);
     expect((await t.call('DELETE', `/api/tips/${tip.id}`, { cookie: alice.cookie })).statusCode).toBe(204);
     const items = (await t.call('GET', `/api/guides/${guide.id}`, { cookie: bob.cookie })).json<Guide>().items;
-    expect(items[1]).toMatchObject({ tip: null, customTitle: secrets[0], customDescription: secrets[1], customPlaceName: secrets[2] });
+    expect(items[1]).toMatchObject({
+      tip: null,
+      customTitle: secrets[0],
+      customDescription: secrets[1],
+      customPlaceName: secrets[2],
+    });
   });
 });

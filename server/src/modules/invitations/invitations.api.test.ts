@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../../common/texts';
-import {
-  invitationRequests,
-  outbox,
-  pendingActivations,
-  profiles,
-  signupTokens,
-  users,
-} from '../../../../db/schema';
+import { invitationRequests, outbox, pendingActivations, profiles, signupTokens, users } from '../../../../db/schema';
 import { ADMIN, PUBLIC_URL, type TestApp, createTestApp } from '../../../test/test-app';
 import type { Mailer } from '../mail/mailer';
 import { hashToken } from './signup-token';
@@ -36,7 +29,10 @@ function request(overrides: Record<string, unknown> = {}) {
 }
 
 async function invitationRows(t: TestApp, email: string) {
-  return t.db.select().from(invitationRequests).where(sql`lower(${invitationRequests.email}) = lower(${email})`);
+  return t.db
+    .select()
+    .from(invitationRequests)
+    .where(sql`lower(${invitationRequests.email}) = lower(${email})`);
 }
 
 /** Submits a request and returns its stored row. */
@@ -375,7 +371,12 @@ describe('with the outbox mailer', () => {
       const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));
       expect(activations).toHaveLength(1);
       const activation = activations[0]!;
-      expect(activation).toMatchObject({ status: 'waiting_signup', email: row.email, fullName: 'Zoë de la Cruz', country: 'Japan' });
+      expect(activation).toMatchObject({
+        status: 'waiting_signup',
+        email: row.email,
+        fullName: 'Zoë de la Cruz',
+        country: 'Japan',
+      });
 
       const link = await approvalLink(t, row.email);
       expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/signup`);
@@ -490,7 +491,10 @@ describe('with the outbox mailer', () => {
       const userId = res.json<{ id: string }>().id;
       const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));
       expect(activations).toHaveLength(0);
-      const tokens = await t.db.select().from(signupTokens).where(eq(signupTokens.tokenHash, hashToken(token)));
+      const tokens = await t.db
+        .select()
+        .from(signupTokens)
+        .where(eq(signupTokens.tokenHash, hashToken(token)));
       expect(tokens).toHaveLength(0);
       const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, userId));
       expect(profile?.country).toBe('Chile');
@@ -499,7 +503,10 @@ describe('with the outbox mailer', () => {
       const again = await t.call('POST', '/api/auth/sign-up', { body: { fullName, email, password: 'invited-pass', token } });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: TEXTS.invalidSignupToken });
-      const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email));
+      const [count] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.email, email));
       expect(count?.n).toBe(1);
     });
 
@@ -557,11 +564,15 @@ describe('with the outbox mailer', () => {
 
     it('takes over a pending account made without the link: the link sets the password (201, ADR 027)', async () => {
       const { row, token } = await approved();
-      const first = await t.call('POST', '/api/auth/sign-up', { body: { fullName: row.fullName, email: row.email, password: 'early-bird-pass' } });
+      const first = await t.call('POST', '/api/auth/sign-up', {
+        body: { fullName: row.fullName, email: row.email, password: 'early-bird-pass' },
+      });
       expect(first.statusCode).toBe(201);
       expect(first.json().role).toBe('pending');
 
-      const res = await t.call('POST', '/api/auth/sign-up', { body: { fullName: row.fullName, email: row.email, password: 'from-the-link', token } });
+      const res = await t.call('POST', '/api/auth/sign-up', {
+        body: { fullName: row.fullName, email: row.email, password: 'from-the-link', token },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ id: first.json().id, email: row.email, role: 'user' });
       const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));
@@ -601,6 +612,8 @@ describe('with a failing mailer', () => {
     const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));
     expect(activations).toHaveLength(1);
     expect(activations[0]).toMatchObject({ email: row.email, country: 'Peru', status: 'waiting_signup' });
-    expect(await t.db.select().from(signupTokens).where(eq(signupTokens.pendingActivationId, activations[0]!.id))).toHaveLength(1);
+    expect(await t.db.select().from(signupTokens).where(eq(signupTokens.pendingActivationId, activations[0]!.id))).toHaveLength(
+      1,
+    );
   });
 });

@@ -94,7 +94,10 @@ describe('GET /api/admin/outbox', () => {
     for (let i = 0; i < 5; i += 1) {
       await mailer.send({ to: `page-${i}@example.com`, subject: `Page test ${i}`, text: `Message ${i}` });
       // Distinct times: quick inserts can share a timestamp (PGlite's clock), and ties order by id.
-      await t.db.update(outbox).set({ createdAt: new Date(Date.now() + 60_000 + i * 1000) }).where(eq(outbox.toAddress, `page-${i}@example.com`));
+      await t.db
+        .update(outbox)
+        .set({ createdAt: new Date(Date.now() + 60_000 + i * 1000) })
+        .where(eq(outbox.toAddress, `page-${i}@example.com`));
     }
     const total = (await t.db.select().from(outbox)).length;
     const seen: OutboxMessage[] = [];

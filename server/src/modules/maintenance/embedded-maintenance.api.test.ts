@@ -35,7 +35,9 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('embedded database m
     expect((await readWordStats(database.db)).tips).toBeNull();
 
     const maintenance = startEmbeddedMaintenance({ database, log, firstPassAfterMs: 10, everyMs: 60_000 });
-    await expect.poll(async () => (await lastRuns()).find((r) => r.relname === 'tips'), { timeout: 10_000 }).toMatchObject({ analyzed: true });
+    await expect
+      .poll(async () => (await lastRuns()).find((r) => r.relname === 'tips'), { timeout: 10_000 })
+      .toMatchObject({ analyzed: true });
     await maintenance.stop();
 
     const runs = await lastRuns();

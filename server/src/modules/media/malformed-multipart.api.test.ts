@@ -59,7 +59,12 @@ describe('malformed multipart bodies on every upload route', () => {
 function sendThenHangUp(port: number, url: string, headers: Record<string, string>, body: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => {
-      const head = Object.entries({ ...headers, host: `127.0.0.1:${port}`, 'content-length': String(body.length * 2), connection: 'close' })
+      const head = Object.entries({
+        ...headers,
+        host: `127.0.0.1:${port}`,
+        'content-length': String(body.length * 2),
+        connection: 'close',
+      })
         .map(([name, value]) => `${name}: ${value}`)
         .join('\r\n');
       socket.write(`POST ${url} HTTP/1.1\r\n${head}\r\n\r\n`);

@@ -28,7 +28,12 @@ describe('media storage', () => {
   });
 
   it('writes variants beside their photos and deletes them together; a variant is no upload', async () => {
-    const [withThumb = '', without = ''] = await storage.save('guide-photos', USER, [Buffer.from('a'), Buffer.from('b')], [{ thumb: Buffer.from('t'), mid: Buffer.from('m') }]);
+    const [withThumb = '', without = ''] = await storage.save(
+      'guide-photos',
+      USER,
+      [Buffer.from('a'), Buffer.from('b')],
+      [{ thumb: Buffer.from('t'), mid: Buffer.from('m') }],
+    );
     expect(await storage.exists(thumbnailUrl(withThumb))).toBe(true);
     expect(await storage.exists(midUrl(withThumb))).toBe(true);
     expect(await storage.exists(thumbnailUrl(without))).toBe(false);
@@ -40,7 +45,11 @@ describe('media storage', () => {
   });
 
   it('parses only strict media URLs', () => {
-    expect(parseMediaUrl(`/api/media/tip-photos/${USER}/1-0-abc.webp`)).toEqual({ bucket: 'tip-photos', userId: USER, file: '1-0-abc.webp' });
+    expect(parseMediaUrl(`/api/media/tip-photos/${USER}/1-0-abc.webp`)).toEqual({
+      bucket: 'tip-photos',
+      userId: USER,
+      file: '1-0-abc.webp',
+    });
     for (const bad of [
       `/api/media/tip-photos/${USER}/../x.webp`,
       `/api/media/tip-photos/${USER}/..`,

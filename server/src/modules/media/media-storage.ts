@@ -55,7 +55,12 @@ export interface MediaStorage {
    * Writes the (already re-encoded WebP) buffers, and the copies in `variants[i]` beside
    * `buffers[i]` when given; returns the photos' URLs in order. All or nothing.
    */
-  save(bucket: MediaBucket, userId: string, buffers: readonly Buffer[], variants?: readonly Partial<Record<PhotoVariant, Buffer>>[]): Promise<string[]>;
+  save(
+    bucket: MediaBucket,
+    userId: string,
+    buffers: readonly Buffer[],
+    variants?: readonly Partial<Record<PhotoVariant, Buffer>>[],
+  ): Promise<string[]>;
   /** Removes the files behind the URLs and their variants; invalid URLs and missing files are ignored. */
   deleteByUrls(urls: readonly string[]): Promise<void>;
   /**

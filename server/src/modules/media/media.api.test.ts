@@ -56,8 +56,12 @@ describe('photo uploads and media', () => {
   });
 
   it('accepts PNG and WebP, several at once, in order, and caps the longest side at 2048', async () => {
-    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#00f' } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
     const res = await upload(t, member.cookie, 'guide-photos', [
       { data: big, filename: 'big.png', contentType: 'image/png' },
       { data: webp, filename: 'x.webp', contentType: 'image/webp' },
@@ -80,7 +84,9 @@ describe('photo uploads and media', () => {
   });
 
   it('refuses a GIF (decodable, but not an accepted format) with 415', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const res = await upload(t, other.cookie, 'tip-photos', [{ data: gif, filename: 'a.gif', contentType: 'image/gif' }]);
     expect(res.statusCode).toBe(415);
   });
@@ -133,7 +139,12 @@ describe('photo uploads and media', () => {
     expect((await upload(t, '', 'tip-photos', [{ data: png }])).statusCode).toBe(401);
     expect((await upload(t, pending.cookie, 'tip-photos', [{ data: png }])).statusCode).toBe(403);
     const { body, headers } = (await import('./test-uploads')).multipart([{ data: png }]);
-    const noCsrf = await t.app.inject({ method: 'POST', url: '/api/uploads/tip-photos', payload: body, headers: { ...headers, cookie: member.cookie } });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/tip-photos',
+      payload: body,
+      headers: { ...headers, cookie: member.cookie },
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 
@@ -176,9 +187,14 @@ describe('photo uploads and media', () => {
   });
 
   it('stores a thumbnail (480 px) and a mid-size copy (1024 px) beside each photo, serves them, and deletes them with the tip', async () => {
-    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#08f' } }).jpeg().toBuffer();
+    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#08f' } })
+      .jpeg()
+      .toBuffer();
     const small = await pngImage(100, 60);
-    const res = await upload(t, member.cookie, 'tip-photos', [{ data: wide }, { data: small, filename: 's.png', contentType: 'image/png' }]);
+    const res = await upload(t, member.cookie, 'tip-photos', [
+      { data: wide },
+      { data: small, filename: 's.png', contentType: 'image/png' },
+    ]);
     expect(res.statusCode).toBe(201);
     const urls = res.json<{ urls: string[] }>().urls;
     expect(urls.every((url) => !url.includes('.thumb.') && !url.includes('.mid.'))).toBe(true); // the API returns originals
@@ -195,7 +211,10 @@ describe('photo uploads and media', () => {
     expect(await size(thumbnailUrl(little))).toEqual(['webp', 100, 60]);
     expect(await size(midUrl(little))).toEqual(['webp', 100, 60]);
 
-    for (const [variantOf, width] of [[thumbnailUrl, 480], [midUrl, 1024]] as const) {
+    for (const [variantOf, width] of [
+      [thumbnailUrl, 480],
+      [midUrl, 1024],
+    ] as const) {
       const served = await t.call('GET', variantOf(big), { cookie: other.cookie });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
@@ -209,7 +228,9 @@ describe('photo uploads and media', () => {
     const tip = await t.call('POST', '/api/tips', { cookie: member.cookie, body: tipBody(urls) });
     expect(tip.statusCode).toBe(201);
     expect(tip.json<{ photoUrls: string[] }>().photoUrls).toEqual(urls);
-    expect((await t.call('DELETE', `/api/tips/${tip.json<{ id: string }>().id}`, { cookie: member.cookie })).statusCode).toBe(204);
+    expect((await t.call('DELETE', `/api/tips/${tip.json<{ id: string }>().id}`, { cookie: member.cookie })).statusCode).toBe(
+      204,
+    );
     for (const url of urls) {
       expect(existsSync(fileOf(url))).toBe(false);
       expect(existsSync(fileOf(thumbnailUrl(url)))).toBe(false);

@@ -54,7 +54,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: { media: MediaSer
         const viewer = await requireViewer(request);
         // Each file counts against the member's upload limit as it arrives, before any is stored.
         const countFile = () => app.keyedLimits.uploads(request, viewer.userId);
-        const urls = await opts.media.upload(bucket, viewer.userId, countEach(photoBuffers(request, UPLOAD_RULES[bucket]), countFile));
+        const urls = await opts.media.upload(
+          bucket,
+          viewer.userId,
+          countEach(photoBuffers(request, UPLOAD_RULES[bucket]), countFile),
+        );
         return reply.status(201).send({ urls });
       },
     );
@@ -64,7 +68,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: { media: MediaSer
 const MediaParamsSchema = z.object({
   bucket: z.enum(MEDIA_BUCKETS, 'Unknown media bucket'),
   userId: z.string().regex(UUID_PATTERN, 'Not a valid media path'),
-  file: z.string().max(200).regex(MEDIA_FILE_PATTERN, 'Not a valid media path').refine((f) => !f.startsWith('.'), 'Not a valid media path'),
+  file: z
+    .string()
+    .max(200)
+    .regex(MEDIA_FILE_PATTERN, 'Not a valid media path')
+    .refine((f) => !f.startsWith('.'), 'Not a valid media path'),
 });
 
 type FileHandle = Awaited<ReturnType<typeof open>>;
@@ -88,25 +96,27 @@ async function openFile(filePath: string): Promise<FileHandle | null> {
  */
 export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
   const { storage } = opts.media;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/:bucket/:userId/:file',
-    { config: { access: 'member' }, schema: { params: MediaParamsSchema } },
-    async (request, reply) => {
-      let handle = await openFile(storage.pathOf(request.params));
-      let cacheControl = 'private, max-age=31536000, immutable';
-      const original = originalOfVariant(request.params.file);
-      if (!handle && original) {
-        handle = await openFile(storage.pathOf({ ...request.params, file: original }));
-        cacheControl = 'private, max-age=86400';
-      }
-      if (!handle) throw new NotFoundError('Photo not found');
-      const stats = await handle.stat();
-      return reply
-        .type('image/webp')
-        .header('content-length', stats.size)
-        .header('cache-control', cacheControl)
-        .header('x-content-type-options', 'nosniff')
-        .send(handle.createReadStream());
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/:bucket/:userId/:file',
+      { config: { access: 'member' }, schema: { params: MediaParamsSchema } },
+      async (request, reply) => {
+        let handle = await openFile(storage.pathOf(request.params));
+        let cacheControl = 'private, max-age=31536000, immutable';
+        const original = originalOfVariant(request.params.file);
+        if (!handle && original) {
+          handle = await openFile(storage.pathOf({ ...request.params, file: original }));
+          cacheControl = 'private, max-age=86400';
+        }
+        if (!handle) throw new NotFoundError('Photo not found');
+        const stats = await handle.stat();
+        return reply
+          .type('image/webp')
+          .header('content-length', stats.size)
+          .header('cache-control', cacheControl)
+          .header('x-content-type-options', 'nosniff')
+          .send(handle.createReadStream());
+      },
+    );
 }

@@ -50,15 +50,24 @@ export const BROKEN_MULTIPART_BODIES = {
     contentType: typeOf(B),
   }),
   'part without a name': (file: Buffer): BrokenBody => ({
-    body: Buffer.concat([Buffer.from(`--${B}${CRLF}Content-Disposition: form-data; filename="a.png"${CRLF}${CRLF}`), file, Buffer.from(`${CRLF}--${B}--${CRLF}`)]),
+    body: Buffer.concat([
+      Buffer.from(`--${B}${CRLF}Content-Disposition: form-data; filename="a.png"${CRLF}${CRLF}`),
+      file,
+      Buffer.from(`${CRLF}--${B}--${CRLF}`),
+    ]),
     contentType: typeOf(B),
   }),
   'a text field instead of a file': (_file: Buffer, field: string): BrokenBody => ({
-    body: Buffer.from(`--${B}${CRLF}Content-Disposition: form-data; name="${field}"${CRLF}${CRLF}not a file${CRLF}--${B}--${CRLF}`),
+    body: Buffer.from(
+      `--${B}${CRLF}Content-Disposition: form-data; name="${field}"${CRLF}${CRLF}not a file${CRLF}--${B}--${CRLF}`,
+    ),
     contentType: typeOf(B),
   }),
   'too many files': (file: Buffer, field: string): BrokenBody => ({ body: whole(B, field, file, 12), contentType: typeOf(B) }),
-  'garbage, no boundary at all': (): BrokenBody => ({ body: Buffer.from('this is not multipart at all'), contentType: typeOf(B) }),
+  'garbage, no boundary at all': (): BrokenBody => ({
+    body: Buffer.from('this is not multipart at all'),
+    contentType: typeOf(B),
+  }),
   'boundary longer than the parser can search for': (file: Buffer, field: string): BrokenBody => {
     const long = 'x'.repeat(300);
     return { body: whole(long, field, file), contentType: typeOf(long) };

@@ -8,13 +8,17 @@ import { pngImage } from './test-uploads';
 
 /** The (solid-colour) JPEG with `payload` appended after its end marker. */
 export async function jpegWithTrailer(payload: Buffer | string): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36c' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36c' } })
+    .jpeg()
+    .toBuffer();
   return Buffer.concat([jpeg, Buffer.from(payload)]);
 }
 
 /** A JPEG whose comment segment (COM, FF FE) holds `comment`. */
 export async function jpegWithComment(comment: string): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36c' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36c' } })
+    .jpeg()
+    .toBuffer();
   const text = Buffer.from(comment);
   const segment = Buffer.concat([Buffer.from([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff]), text]);
   return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
@@ -74,7 +78,11 @@ export function pngBomb(width: number, height: number, rows = height): Buffer {
 
 /** A small real JPEG whose frame header (SOF) is patched to declare width x height. */
 export async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
-  const jpeg = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer());
+  const jpeg = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer(),
+  );
   let at = 2;
   while (at < jpeg.length && !(jpeg[at] === 0xff && [0xc0, 0xc1, 0xc2].includes(jpeg[at + 1] ?? 0))) {
     at += 2 + jpeg.readUInt16BE(at + 2); // skip the segment
@@ -87,7 +95,11 @@ export async function jpegDeclaring(width: number, height: number): Promise<Buff
 
 /** A small lossless WebP whose VP8L header is patched to declare width x height (max 16383). */
 export async function webpDeclaring(width: number, height: number): Promise<Buffer> {
-  const webp = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp({ lossless: true }).toBuffer());
+  const webp = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .webp({ lossless: true })
+      .toBuffer(),
+  );
   if (webp.toString('latin1', 12, 16) !== 'VP8L' || webp[20] !== 0x2f) throw new Error('not a simple VP8L WebP');
   const bits = webp.readUInt32LE(21);
   webp.writeUInt32LE(((bits & ~0x0fffffff) | ((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14)) >>> 0, 21);

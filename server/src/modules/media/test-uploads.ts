@@ -41,7 +41,9 @@ export function jpegWithGps(width = 64, height = 48): Promise<Buffer> {
 }
 
 export function pngImage(width = 32, height = 32): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: '#0a0' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: '#0a0' } })
+    .png()
+    .toBuffer();
 }
 
 /** Uploads the buffers as `cookie`; returns the response. */
@@ -53,7 +55,12 @@ export function upload(t: TestApp, cookie: string, bucket: string, parts: readon
 /** Uploads `count` small PNGs to tip-photos and returns their URLs. */
 export async function uploadTipPhotos(t: TestApp, cookie: string, count = 1): Promise<string[]> {
   const png = await pngImage();
-  const res = await upload(t, cookie, 'tip-photos', Array.from({ length: count }, () => ({ data: png, filename: 'a.png', contentType: 'image/png' })));
+  const res = await upload(
+    t,
+    cookie,
+    'tip-photos',
+    Array.from({ length: count }, () => ({ data: png, filename: 'a.png', contentType: 'image/png' })),
+  );
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return res.json<{ urls: string[] }>().urls;
 }

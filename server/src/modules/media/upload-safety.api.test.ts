@@ -65,7 +65,9 @@ describe('upload content safety', () => {
       expect(res.statusCode, bomb.filename).toBe(415);
       expect(res.json().message).toBe(MEDIA_TEXTS.tooManyPixels);
     }
-    const gif = await upload(t, member.cookie, 'guide-photos', [{ data: gifWithComment('x', 65_535, 65_535), filename: 'bomb.gif', contentType: 'image/gif' }]);
+    const gif = await upload(t, member.cookie, 'guide-photos', [
+      { data: gifWithComment('x', 65_535, 65_535), filename: 'bomb.gif', contentType: 'image/gif' },
+    ]);
     expect(gif.statusCode).toBe(415);
     expect(tree(t.config.dataDir)).toEqual(before);
   });
@@ -101,7 +103,8 @@ describe('upload content safety', () => {
     for (const url of urls) {
       const stored = readFileSync(fileOf(url));
       expect((await sharp(stored).metadata()).format).toBe('webp');
-      for (const needle of ['<script', '<html', 'alert(', 'PK\x03\x04', 'evil.html']) expect(stored.includes(needle), needle).toBe(false);
+      for (const needle of ['<script', '<html', 'alert(', 'PK\x03\x04', 'evil.html'])
+        expect(stored.includes(needle), needle).toBe(false);
 
       const got = await t.call('GET', url, { cookie: member.cookie });
       expect(got.statusCode).toBe(200);
@@ -126,7 +129,11 @@ describe('upload content safety', () => {
       'photo.webp',
     ];
     const png = await pngImage(8, 8);
-    const outside = (name: string) => [path.resolve(t.config.dataDir, name), path.resolve(uploads(), name), path.resolve(os.tmpdir(), path.basename(name))];
+    const outside = (name: string) => [
+      path.resolve(t.config.dataDir, name),
+      path.resolve(uploads(), name),
+      path.resolve(os.tmpdir(), path.basename(name)),
+    ];
     const existedBefore = names.flatMap(outside).filter((p) => existsSync(p));
 
     const urls: string[] = [];
@@ -140,16 +147,21 @@ describe('upload content safety', () => {
     expect(avatarRes.statusCode).toBe(200);
     urls.push(avatarRes.json<{ profilePictureUrl: string }>().profilePictureUrl);
 
-    for (const url of urls) expect(url).toMatch(new RegExp(`^/api/media/(guide-photos|avatars)/${other.id}/\\d+-\\d+-[0-9a-f]{12}\\.webp$`));
+    for (const url of urls)
+      expect(url).toMatch(new RegExp(`^/api/media/(guide-photos|avatars)/${other.id}/\\d+-\\d+-[0-9a-f]{12}\\.webp$`));
     // Each guide photo has its thumbnail and mid-size copy beside it (avatars have none).
-    const expected = urls.flatMap((url) => [...new Set([url, thumbnailUrl(url), midUrl(url)])]).map((url) => path.relative(t.config.dataDir, fileOf(url))).sort();
+    const expected = urls
+      .flatMap((url) => [...new Set([url, thumbnailUrl(url), midUrl(url)])])
+      .map((url) => path.relative(t.config.dataDir, fileOf(url)))
+      .sort();
     expect(tree(t.config.dataDir).filter((f) => f.includes(other.id))).toEqual(expected);
     expect(tree(t.config.dataDir).filter((f) => !f.startsWith(`uploads${path.sep}`))).toEqual([]);
     expect(names.flatMap(outside).filter((p) => existsSync(p))).toEqual(existedBefore);
   });
 
   it('answers 400, 404 or 414 to every path trick on GET /api/media, never another file', async () => {
-    const [url = ''] = (await upload(t, member.cookie, 'tip-photos', [{ data: await pngImage() }])).json<{ urls: string[] }>().urls;
+    const [url = ''] = (await upload(t, member.cookie, 'tip-photos', [{ data: await pngImage() }])).json<{ urls: string[] }>()
+      .urls;
     const file = path.basename(url);
     const packageJson = readFileSync(path.resolve('package.json'));
     const tricks = [
@@ -180,7 +192,10 @@ describe('upload content safety', () => {
 
   it('the avatar route refuses SVG and a bomb the same way', async () => {
     const send = (data: Buffer, filename: string, contentType: string) =>
-      t.call('POST', '/api/profiles/me/avatar', { cookie: member.cookie, ...multipart([{ data, filename, contentType, field: 'avatar' }]) });
+      t.call('POST', '/api/profiles/me/avatar', {
+        cookie: member.cookie,
+        ...multipart([{ data, filename, contentType, field: 'avatar' }]),
+      });
     const svg = await send(SVG_WITH_SCRIPT, 'me.jpg', 'image/jpeg');
     expect(svg.statusCode).toBe(415);
     expect(svg.json().message).toBe(MEDIA_TEXTS.notAnImage);

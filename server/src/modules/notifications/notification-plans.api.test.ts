@@ -30,7 +30,10 @@ beforeAll(async () => {
     isRead: i % 3 === 0,
     createdAt: new Date(start + i * 1000),
   });
-  const rows = [...Array.from({ length: 3000 }, (_, i) => row(busy.id, i)), ...quiet.flatMap((m) => Array.from({ length: 8 }, (_, i) => row(m.id, i)))];
+  const rows = [
+    ...Array.from({ length: 3000 }, (_, i) => row(busy.id, i)),
+    ...quiet.flatMap((m) => Array.from({ length: 8 }, (_, i) => row(m.id, i))),
+  ];
   for (let i = 0; i < rows.length; i += 500) await t.db.insert(notifications).values(rows.slice(i, i + 500));
   await t.db.execute(sql`ANALYZE notifications`);
 });
@@ -40,7 +43,9 @@ it('pages the busy member exactly, newest first', async () => {
   const first = await t.call('GET', '/api/notifications?limit=20', { cookie: busy.cookie });
   expect(first.statusCode, first.body).toBe(200);
   const page = first.json<{ items: { content: string }[]; nextCursor: string }>();
-  expect(page.items.map((n) => n.content)).toEqual(Array.from({ length: 20 }, (_, i) => `Al Actor wants to connect (${2999 - i})`));
+  expect(page.items.map((n) => n.content)).toEqual(
+    Array.from({ length: 20 }, (_, i) => `Al Actor wants to connect (${2999 - i})`),
+  );
   const next = await t.call('GET', `/api/notifications?limit=20&cursor=${page.nextCursor}`, { cookie: busy.cookie });
   expect(next.json<{ items: { content: string }[] }>().items[0]?.content).toBe('Al Actor wants to connect (2979)');
 });
@@ -53,7 +58,9 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('on PostgreSQL', () 
       recorder.queries.filter((q) => q.route === route && /from "notifications"/.test(q.text) && /order by/.test(q.text));
     const first = await recorder.during('first', () => t.call('GET', '/api/notifications?limit=20', { cookie: busy.cookie }));
     const cursor = first.json<{ nextCursor: string }>().nextCursor;
-    await recorder.during('next', () => t.call('GET', `/api/notifications?limit=20&filter=read&cursor=${cursor}`, { cookie: busy.cookie }));
+    await recorder.during('next', () =>
+      t.call('GET', `/api/notifications?limit=20&filter=read&cursor=${cursor}`, { cookie: busy.cookie }),
+    );
     for (const route of ['first', 'next']) {
       const [list, ...more] = listOf(route);
       expect(more, route).toEqual([]);

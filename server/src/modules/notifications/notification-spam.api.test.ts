@@ -21,9 +21,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const unreadOf = async (userId: string, type: string) =>
-  (await t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))).filter(
-    (n) => n.type === type,
-  );
+  (
+    await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+  ).filter((n) => n.type === type);
 const notificationEvents = async (userId: string) => {
   const [row] = await t.db
     .select({ n: sql<number>`count(*)::int` })
@@ -31,7 +34,8 @@ const notificationEvents = async (userId: string) => {
     .where(and(eq(events.userId, userId), eq(events.type, 'notifications')));
   return row?.n ?? 0;
 };
-const unreadCount = async (m: Member) => (await t.call('GET', '/api/notifications/counts', { cookie: m.cookie })).json<{ unread: number }>().unread;
+const unreadCount = async (m: Member) =>
+  (await t.call('GET', '/api/notifications/counts', { cookie: m.cookie })).json<{ unread: number }>().unread;
 
 async function request(from: Member, to: Member): Promise<ConnectionEntry> {
   const res = await t.call('POST', '/api/connections', { cookie: from.cookie, body: { addresseeId: to.id } });
@@ -120,7 +124,8 @@ describe.skipIf(!onPostgres)('concurrent repeats (PostgreSQL)', () => {
     const worker = async (from: Member, to: Member) => {
       for (let i = 0; i < 6; i += 1) {
         const res = await t.call('POST', '/api/connections', { cookie: from.cookie, body: { addresseeId: to.id } });
-        if (res.statusCode === 201) await t.call('DELETE', `/api/connections/${res.json<ConnectionEntry>().id}`, { cookie: from.cookie });
+        if (res.statusCode === 201)
+          await t.call('DELETE', `/api/connections/${res.json<ConnectionEntry>().id}`, { cookie: from.cookie });
         else expect(res.statusCode).toBe(409);
       }
     };

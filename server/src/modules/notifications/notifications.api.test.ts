@@ -57,7 +57,10 @@ describe('notifications', () => {
     const me = await t.createMember('user', 'Mia Me');
     const actor = await t.createMember('user', 'Art Actor');
     const other = await t.createMember('user', 'Otto Other');
-    await t.db.update(profiles).set({ username: 'art', profilePictureUrl: '/api/media/a.webp' }).where(eq(profiles.userId, actor.id));
+    await t.db
+      .update(profiles)
+      .set({ username: 'art', profilePictureUrl: '/api/media/a.webp' })
+      .where(eq(profiles.userId, actor.id));
     const ids = await seed(me, actor, ['n1', 'n2', 'n3', 'n4', 'n5'], (i) => i % 2 === 0); // n1, n3, n5 read
     await seed(other, actor, ['not mine']);
 
@@ -102,7 +105,7 @@ describe('notifications', () => {
     ]);
   });
 
-  it('marks own notifications read and unread; someone else\'s answers 403 and stays unchanged', async () => {
+  it("marks own notifications read and unread; someone else's answers 403 and stays unchanged", async () => {
     const me = await t.createMember('user', 'Rea Der');
     const other = await t.createMember('user', 'Oth Er');
     const [mine] = await seed(me, other, ['to read']);
@@ -128,7 +131,7 @@ describe('notifications', () => {
     expect((await t.call('POST', '/api/notifications/not-an-id/read', { cookie: me.cookie })).statusCode).toBe(400);
   });
 
-  it('read-all marks only the caller\'s unread ones and says how many', async () => {
+  it("read-all marks only the caller's unread ones and says how many", async () => {
     const me = await t.createMember('user', 'All Reader');
     const other = await t.createMember('user', 'Not Touched');
     await seed(me, other, ['a', 'b', 'c', 'd'], (i) => i === 0);

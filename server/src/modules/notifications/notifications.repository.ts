@@ -50,27 +50,35 @@ type ListShape = `${NotificationFilter}:${'first' | 'after'}:${number}`;
 
 const notificationPages = preparedPerShape((db, shape: ListShape) => {
   const [filter, page, rows] = shape.split(':') as [NotificationFilter, 'first' | 'after', string];
-  return db
-    .select(columns)
-    .from(notifications)
-    .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
-    .where(
-      and(
-        recipientIs(filter),
-        filterCondition(filter),
-        page === 'after' ? beforeCursorPlaceholder(notifications.createdAt, notifications.id) : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    // Written into the SQL, as explore's (lib/keyset.ts): with `LIMIT $n` a generic plan must
-    // assume a tenth of the rows and costs more than a custom one. drizzle writes an SQL limit as
-    // it is; its types name only numbers and placeholders.
-    .limit(limitLiteral(Number(rows)) as unknown as number)
-    .prepare(`notifications_${filter}_${page}_${rows}`);
+  return (
+    db
+      .select(columns)
+      .from(notifications)
+      .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
+      .where(
+        and(
+          recipientIs(filter),
+          filterCondition(filter),
+          page === 'after' ? beforeCursorPlaceholder(notifications.createdAt, notifications.id) : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      // Written into the SQL, as explore's (lib/keyset.ts): with `LIMIT $n` a generic plan must
+      // assume a tenth of the rows and costs more than a custom one. drizzle writes an SQL limit as
+      // it is; its types name only numbers and placeholders.
+      .limit(limitLiteral(Number(rows)) as unknown as number)
+      .prepare(`notifications_${filter}_${page}_${rows}`)
+  );
 });
 
 /** The recipient's notifications newest first, limit + 1 rows (keyset, see lib/keyset); built once per shape. */
-export function listNotifications(db: Executor, userId: string, filter: NotificationFilter, cursor: Cursor | null, limit: number) {
+export function listNotifications(
+  db: Executor,
+  userId: string,
+  filter: NotificationFilter,
+  cursor: Cursor | null,
+  limit: number,
+) {
   return notificationPages(db, `${filter}:${cursor ? 'after' : 'first'}:${limit + 1}`).execute({
     userId,
     cursorTs: cursor?.createdAt,

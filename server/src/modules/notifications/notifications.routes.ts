@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, PageQuerySchema, pageSchema } from '../../../../common/schemas/common';
-import {
-  NotificationCountsSchema,
-  NotificationFilterSchema,
-  NotificationSchema,
-} from '../../../../common/schemas/notification';
+import { NotificationCountsSchema, NotificationFilterSchema, NotificationSchema } from '../../../../common/schemas/notification';
 import { requireViewer } from '../../plugins/access';
 import type { NotificationsService } from './notifications.service';
 
@@ -24,16 +20,12 @@ export async function notificationRoutes(app: FastifyInstance, opts: { notificat
     async (request) => notifications.list((await requireViewer(request)).userId, request.query),
   );
 
-  r.get(
-    '/counts',
-    { config: member, schema: { response: { 200: NotificationCountsSchema } } },
-    async (request) => notifications.counts((await requireViewer(request)).userId),
+  r.get('/counts', { config: member, schema: { response: { 200: NotificationCountsSchema } } }, async (request) =>
+    notifications.counts((await requireViewer(request)).userId),
   );
 
-  r.post(
-    '/read-all',
-    { config: member, schema: { response: { 200: z.object({ updated: z.number() }) } } },
-    async (request) => notifications.markAllRead((await requireViewer(request)).userId),
+  r.post('/read-all', { config: member, schema: { response: { 200: z.object({ updated: z.number() }) } } }, async (request) =>
+    notifications.markAllRead((await requireViewer(request)).userId),
   );
 
   r.post(

@@ -23,9 +23,10 @@ export function toNotification(row: repo.NotificationRow): Notification {
     guideId: row.guideId,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
-    actor: row.actorId && !ANONYMOUS_TYPES.has(row.type)
-      ? { id: row.actorId, name: row.actorName, username: row.actorUsername, profilePictureUrl: row.actorPictureUrl }
-      : null,
+    actor:
+      row.actorId && !ANONYMOUS_TYPES.has(row.type)
+        ? { id: row.actorId, name: row.actorName, username: row.actorUsername, profilePictureUrl: row.actorPictureUrl }
+        : null,
   };
 }
 

@@ -116,7 +116,9 @@ describe('profiles', () => {
     expect((await t.call('GET', `/api/profiles/${alice.id}`)).statusCode).toBe(401);
     expect((await t.call('PATCH', '/api/profiles/me', { body: validUpdate() })).statusCode).toBe(401);
     expect((await t.call('GET', `/api/profiles/${alice.id}`, { cookie: pending.cookie })).statusCode).toBe(403);
-    expect((await t.call('PATCH', '/api/profiles/me', { cookie: pending.cookie, body: validUpdate({ username: 'pat' }) })).statusCode).toBe(403);
+    expect(
+      (await t.call('PATCH', '/api/profiles/me', { cookie: pending.cookie, body: validUpdate({ username: 'pat' }) })).statusCode,
+    ).toBe(403);
     expect((await uploadAvatar(pending, await pngImage())).statusCode).toBe(403);
   });
 
@@ -145,7 +147,10 @@ describe('profiles', () => {
     const me = await t.call('GET', '/api/auth/me', { cookie: alice.cookie });
     expect(me.json()).toMatchObject({ name: 'Alice Wanderer', username: 'alice.w' });
     // Clearing country and currency is allowed.
-    const cleared = await t.call('PATCH', '/api/profiles/me', { cookie: alice.cookie, body: validUpdate({ country: null, currency: undefined }) });
+    const cleared = await t.call('PATCH', '/api/profiles/me', {
+      cookie: alice.cookie,
+      body: validUpdate({ country: null, currency: undefined }),
+    });
     expect(cleared.json<Profile>()).toMatchObject({ country: null, currency: null });
   });
 
@@ -156,12 +161,18 @@ describe('profiles', () => {
     ['bad username', { username: 'has space' }],
     ['short username', { username: 'a' }],
   ])('400 for %s', async (_label, overrides) => {
-    const res = await t.call('PATCH', '/api/profiles/me', { cookie: bob.cookie, body: validUpdate({ username: 'bob', ...overrides }) });
+    const res = await t.call('PATCH', '/api/profiles/me', {
+      cookie: bob.cookie,
+      body: validUpdate({ username: 'bob', ...overrides }),
+    });
     expect(res.statusCode, res.body).toBe(400);
   });
 
   it('409 when the username is taken, whatever the case', async () => {
-    const res = await t.call('PATCH', '/api/profiles/me', { cookie: bob.cookie, body: validUpdate({ username: 'ALICE.W', name: 'Bob' }) });
+    const res = await t.call('PATCH', '/api/profiles/me', {
+      cookie: bob.cookie,
+      body: validUpdate({ username: 'ALICE.W', name: 'Bob' }),
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(PROFILE_TEXTS.usernameTaken);
     const [row] = await t.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, bob.id));

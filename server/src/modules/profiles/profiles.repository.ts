@@ -38,9 +38,7 @@ export interface ProfileStatsRow {
 /** Counts of the member's content; private items only when `includePrivate` (own profile). */
 export async function profileStats(db: Executor, userId: string, includePrivate: boolean): Promise<ProfileStatsRow> {
   const tipVisible = includePrivate ? eq(tips.userId, userId) : and(eq(tips.userId, userId), isPublic(tips));
-  const guideVisible = includePrivate
-    ? eq(guides.userId, userId)
-    : and(eq(guides.userId, userId), isPublic(guides));
+  const guideVisible = includePrivate ? eq(guides.userId, userId) : and(eq(guides.userId, userId), isPublic(guides));
   const [[tipRow], [guideRow], countryRows, [connectionRow]] = await Promise.all([
     db.select({ n: count() }).from(tips).where(tipVisible),
     db.select({ n: count() }).from(guides).where(guideVisible),
@@ -49,10 +47,7 @@ export async function profileStats(db: Executor, userId: string, includePrivate:
       .select({ n: count() })
       .from(connections)
       .where(
-        and(
-          eq(connections.status, 'accepted'),
-          or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
-        ),
+        and(eq(connections.status, 'accepted'), or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId))),
       ),
   ]);
   return {

@@ -31,7 +31,11 @@ async function avatarBuffer(request: FastifyRequest): Promise<Buffer> {
       buffer = await part.toBuffer();
     }
   } catch (error) {
-    throw multipartError(error, { tooLarge: AVATAR_TEXTS.tooLarge, tooMany: AVATAR_TEXTS.oneOnly, wrongField: AVATAR_TEXTS.wrongField });
+    throw multipartError(error, {
+      tooLarge: AVATAR_TEXTS.tooLarge,
+      tooMany: AVATAR_TEXTS.oneOnly,
+      wrongField: AVATAR_TEXTS.wrongField,
+    });
   }
   if (!buffer) throw new BadRequestError(AVATAR_TEXTS.none);
   return buffer;

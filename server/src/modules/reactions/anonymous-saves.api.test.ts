@@ -22,7 +22,10 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createMember('user', 'Olga Owner');
   saver = await t.createMember('user', 'Quentin Quietsaver');
-  await t.db.update(profiles).set({ username: 'quentin_q', profilePictureUrl: '/api/media/avatars/q.webp' }).where(eq(profiles.userId, saver.id));
+  await t.db
+    .update(profiles)
+    .set({ username: 'quentin_q', profilePictureUrl: '/api/media/avatars/q.webp' })
+    .where(eq(profiles.userId, saver.id));
   saverMarks = [saver.id, 'Quentin', 'quentin_q', '/api/media/avatars/q.webp'];
 });
 afterAll(() => t?.close());
@@ -41,7 +44,10 @@ describe('anonymous saves', () => {
   it('the notices of a saved tip and guide carry no actor, in the API and in the database', async () => {
     const tipId = await ownersTip();
     const [guide] = await t.db.insert(guides).values({ userId: owner.id, title: 'Northern loop' }).returning({ id: guides.id });
-    for (const [contentType, contentId] of [['tip', tipId], ['guide', guide!.id]] as const) {
+    for (const [contentType, contentId] of [
+      ['tip', tipId],
+      ['guide', guide!.id],
+    ] as const) {
       const res = await t.call('POST', '/api/saves/toggle', { cookie: saver.cookie, body: { contentType, contentId } });
       expect(res.json()).toEqual({ saved: true });
     }
@@ -66,7 +72,9 @@ describe('anonymous saves', () => {
 
   it('a save notice stored with an actor (before this rule) is sent without it', async () => {
     const tipId = await ownersTip();
-    await t.db.insert(notifications).values({ userId: owner.id, actorId: saver.id, type: 'tip_saved', content: 'Someone saved your tip', tipId });
+    await t.db
+      .insert(notifications)
+      .values({ userId: owner.id, actorId: saver.id, type: 'tip_saved', content: 'Someone saved your tip', tipId });
     const list = await t.call('GET', '/api/notifications?filter=unread', { cookie: owner.cookie });
     const legacy = list.json<{ items: Notification[] }>().items.find((n) => n.tipId === tipId);
     expect(legacy).toMatchObject({ type: 'tip_saved', actor: null });
@@ -76,7 +84,10 @@ describe('anonymous saves', () => {
   it("the notice outlives the saver's account, so its disappearance cannot point at them", async () => {
     const tipId = await ownersTip();
     const leaver = await t.createMember('user', 'Lea Leaver');
-    expect((await t.call('POST', '/api/saves/toggle', { cookie: leaver.cookie, body: { contentType: 'tip', contentId: tipId } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/saves/toggle', { cookie: leaver.cookie, body: { contentType: 'tip', contentId: tipId } }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.call('DELETE', '/api/account', { cookie: leaver.cookie })).statusCode).toBe(204);
     const rows = await t.db.select().from(notifications).where(eq(notifications.tipId, tipId));
     expect(rows.map((n) => [n.type, n.actorId])).toEqual([['tip_saved', null]]);
@@ -84,7 +95,10 @@ describe('anonymous saves', () => {
 
   it('likes still name their actor (only saves are anonymous)', async () => {
     const tipId = await ownersTip();
-    expect((await t.call('POST', '/api/likes/toggle', { cookie: saver.cookie, body: { contentType: 'tip', contentId: tipId } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/likes/toggle', { cookie: saver.cookie, body: { contentType: 'tip', contentId: tipId } }))
+        .statusCode,
+    ).toBe(200);
     const items = (await t.call('GET', '/api/notifications', { cookie: owner.cookie })).json<{ items: Notification[] }>().items;
     expect(items.find((n) => n.tipId === tipId && n.type === 'like')?.actor?.id).toBe(saver.id);
   });

@@ -22,7 +22,10 @@ describe('likes and saves', () => {
     return res.json<Tip>().id;
   }
   async function createGuide(member: Member, isPrivate = false): Promise<string> {
-    const [row] = await t.db.insert(guides).values({ userId: member.id, title: 'Three days in Lyon', isPrivate }).returning({ id: guides.id });
+    const [row] = await t.db
+      .insert(guides)
+      .values({ userId: member.id, title: 'Three days in Lyon', isPrivate })
+      .returning({ id: guides.id });
     if (!row) throw new Error('guide not inserted');
     return row.id;
   }
@@ -50,7 +53,14 @@ describe('likes and saves', () => {
 
     let sent = (await notificationsOf(owner.id)).filter((n) => n.tipId === tipId);
     expect(sent).toEqual([
-      expect.objectContaining({ type: 'like', content: 'Fiona Fan liked your tip', actorId: fan.id, tipId, guideId: null, isRead: false }),
+      expect.objectContaining({
+        type: 'like',
+        content: 'Fiona Fan liked your tip',
+        actorId: fan.id,
+        tipId,
+        guideId: null,
+        isRead: false,
+      }),
     ]);
 
     expect((await like(fan, 'tip', tipId)).json()).toEqual({ liked: false, likesCount: 0 });
@@ -75,7 +85,10 @@ describe('likes and saves', () => {
     expect((await like(nameless, 'guide', guideId)).json()).toEqual({ liked: true, likesCount: 2 });
     const [row] = await t.db.select({ likesCount: guides.likesCount }).from(guides).where(eq(guides.id, guideId));
     expect(row?.likesCount).toBe(2);
-    const sent = (await notificationsOf(owner.id)).filter((n) => n.guideId === guideId).map((n) => n.content).sort();
+    const sent = (await notificationsOf(owner.id))
+      .filter((n) => n.guideId === guideId)
+      .map((n) => n.content)
+      .sort();
     expect(sent).toEqual(['Fiona Fan liked your guide', 'Someone liked your guide']);
   });
 
@@ -84,7 +97,12 @@ describe('likes and saves', () => {
     const guideId = await createGuide(owner);
     expect((await save(fan, 'tip', tipId)).json()).toEqual({ saved: true });
     expect((await save(fan, 'guide', guideId)).json()).toEqual({ saved: true });
-    expect(await t.db.select().from(savedItems).where(and(eq(savedItems.userId, fan.id), eq(savedItems.tipId, tipId)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(savedItems)
+        .where(and(eq(savedItems.userId, fan.id), eq(savedItems.tipId, tipId))),
+    ).toHaveLength(1);
     const detail = await t.call('GET', `/api/tips/${tipId}`, { cookie: fan.cookie });
     expect(detail.json<Tip>().viewer.hasSaved).toBe(true);
 
@@ -97,7 +115,12 @@ describe('likes and saves', () => {
     ]);
 
     expect((await save(fan, 'tip', tipId)).json()).toEqual({ saved: false });
-    expect(await t.db.select().from(savedItems).where(and(eq(savedItems.userId, fan.id), eq(savedItems.tipId, tipId)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(savedItems)
+        .where(and(eq(savedItems.userId, fan.id), eq(savedItems.tipId, tipId))),
+    ).toEqual([]);
     expect((await notificationsOf(owner.id)).filter((n) => n.tipId === tipId)).toHaveLength(1);
   });
 
@@ -127,9 +150,15 @@ describe('likes and saves', () => {
 
   it('validates the body and requires a member', async () => {
     const tipId = await createTip(owner);
-    const bad = await t.call('POST', '/api/likes/toggle', { cookie: fan.cookie, body: { contentType: 'photo', contentId: tipId } });
+    const bad = await t.call('POST', '/api/likes/toggle', {
+      cookie: fan.cookie,
+      body: { contentType: 'photo', contentId: tipId },
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await t.call('POST', '/api/saves/toggle', { cookie: fan.cookie, body: { contentType: 'tip', contentId: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await t.call('POST', '/api/saves/toggle', { cookie: fan.cookie, body: { contentType: 'tip', contentId: 'x' } }))
+        .statusCode,
+    ).toBe(400);
     expect((await t.call('POST', '/api/likes/toggle', { body: { contentType: 'tip', contentId: tipId } })).statusCode).toBe(401);
     expect((await t.call('POST', '/api/saves/toggle', { body: { contentType: 'tip', contentId: tipId } })).statusCode).toBe(401);
     expect((await like(pending, 'tip', tipId)).statusCode).toBe(403);
@@ -149,14 +178,20 @@ describe('likes and saves', () => {
     expect(results.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
 
     const [row] = await t.db.select({ likesCount: tips.likesCount }).from(tips).where(eq(tips.id, tipId));
-    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.tipId, tipId));
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(eq(likes.tipId, tipId));
     expect(row?.likesCount).toBe(count?.n);
     expect(count?.n).toBe(0); // an even number of toggles per member ends unliked
 
     const last = await Promise.all(members.flatMap((m) => [like(m, 'tip', tipId), like(m, 'tip', tipId), like(m, 'tip', tipId)]));
     expect(last.every((r) => r.statusCode === 200)).toBe(true);
     const [end] = await t.db.select({ likesCount: tips.likesCount }).from(tips).where(eq(tips.id, tipId));
-    const [endRows] = await t.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.tipId, tipId));
+    const [endRows] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(eq(likes.tipId, tipId));
     expect(endRows?.n).toBe(10);
     expect(end?.likesCount).toBe(10);
 
@@ -173,7 +208,10 @@ describe('likes and saves', () => {
     const odd = await Promise.all(Array.from({ length: 7 }, () => like(first, 'tip', tipId)));
     expect(odd.every((r) => r.statusCode === 200)).toBe(true);
     const [after] = await t.db.select({ likesCount: tips.likesCount }).from(tips).where(eq(tips.id, tipId));
-    const [rows] = await t.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.tipId, tipId));
+    const [rows] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(eq(likes.tipId, tipId));
     expect(after?.likesCount).toBe(rows?.n);
     expect(rows?.n).toBe(9);
   });

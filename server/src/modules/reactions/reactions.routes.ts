@@ -6,18 +6,22 @@ import type { ReactionsService } from './reactions.service';
 
 /** POST /api/likes/toggle (toggle_like, SPEC 7). */
 export async function likeRoutes(app: FastifyInstance, opts: { reactions: ReactionsService }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/toggle',
-    { config: { access: 'member' }, schema: { body: ContentRefSchema, response: { 200: LikeResultSchema } } },
-    async (request) => opts.reactions.toggleLike(request.body, (await requireViewer(request)).userId),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/toggle',
+      { config: { access: 'member' }, schema: { body: ContentRefSchema, response: { 200: LikeResultSchema } } },
+      async (request) => opts.reactions.toggleLike(request.body, (await requireViewer(request)).userId),
+    );
 }
 
 /** POST /api/saves/toggle. */
 export async function saveRoutes(app: FastifyInstance, opts: { reactions: ReactionsService }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/toggle',
-    { config: { access: 'member' }, schema: { body: ContentRefSchema, response: { 200: SaveResultSchema } } },
-    async (request) => opts.reactions.toggleSave(request.body, (await requireViewer(request)).userId),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/toggle',
+      { config: { access: 'member' }, schema: { body: ContentRefSchema, response: { 200: SaveResultSchema } } },
+      async (request) => opts.reactions.toggleSave(request.body, (await requireViewer(request)).userId),
+    );
 }

@@ -140,4 +140,3 @@ export function createEventHub(deps: { database: DatabaseHandle; log: FastifyBas
     size: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
   };
 }
-

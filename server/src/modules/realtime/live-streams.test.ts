@@ -56,7 +56,10 @@ describe('live streams registry', () => {
   });
 
   it('on a change, ends only the streams of gone sessions or changed roles', async () => {
-    const states = new Map([['u1', [valid('s1'), valid('s2')]], ['u2', [valid('s3')]]]);
+    const states = new Map([
+      ['u1', [valid('s1'), valid('s2')]],
+      ['u2', [valid('s3')]],
+    ]);
     const { streams, ended, add } = setup(states);
     add('a', 'u1', 's1');
     add('b', 'u1', 's2');

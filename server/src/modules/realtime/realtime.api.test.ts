@@ -82,7 +82,10 @@ describe('GET /api/events (live stream)', () => {
       body: { title: 'Quiet beach', country: 'Portugal', city: 'Lagos', description: 'Go early.' },
     });
     expect(tip.statusCode).toBe(201);
-    const like = await t.call('POST', '/api/likes/toggle', { cookie: bob.cookie, body: { contentType: 'tip', contentId: tip.json<{ id: string }>().id } });
+    const like = await t.call('POST', '/api/likes/toggle', {
+      cookie: bob.cookie,
+      body: { contentType: 'tip', contentId: tip.json<{ id: string }>().id },
+    });
     expect(like.statusCode).toBe(200);
     expect((await stream.next()).event).toBe('notifications');
     await stream.close();
@@ -168,7 +171,10 @@ describe('GET /api/events (live stream)', () => {
     const stream = await subscribeReady(alice);
     await t.db.delete(users).where(eq(users.id, carol.id));
     expect((await stream.next()).event).toBe('connections');
-    const left = await t.db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.userId, carol.id));
+    const left = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(eq(events.userId, carol.id));
     expect(left[0]!.n).toBe(0);
     await stream.close();
   });

@@ -15,7 +15,8 @@ import type { EventHub, LiveEvent } from './event-hub';
 import { type EndReason, createLiveStreams } from './live-streams';
 import { findMissedEvents, findSessionStates } from './realtime.repository';
 
-export const TOO_MANY_STREAMS = 'Too many live connections are open for your account: close some Waymark tabs or windows on your other devices. Updates still arrive every minute.';
+export const TOO_MANY_STREAMS =
+  'Too many live connections are open for your account: close some Waymark tabs or windows on your other devices. Updates still arrive every minute.';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
@@ -73,10 +74,12 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
 
   // How many live streams the caller holds here (this process): lets a member or a test see that
   // a browser's tabs share one (docs/decisions/034).
-  app.withTypeProvider<ZodTypeProvider>().get('/open', { config: { access: 'signedIn' }, schema: { response: { 200: OpenStreamsSchema } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    return { member: streams.count(viewer.userId), session: streams.count(viewer.userId, viewer.sessionId) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/open', { config: { access: 'signedIn' }, schema: { response: { 200: OpenStreamsSchema } } }, async (request) => {
+      const viewer = await requireViewer(request);
+      return { member: streams.count(viewer.userId), session: streams.count(viewer.userId, viewer.sessionId) };
+    });
 
   // signedIn: a pending account gets its stream too (ready and system messages in practice).
   app.get('/', { config: { access: 'signedIn' } }, async (request, reply) => {

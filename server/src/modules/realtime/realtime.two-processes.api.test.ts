@@ -93,7 +93,12 @@ describe.skipIf(!onPostgres)('live events across two server processes', () => {
     expect(stream.status).toBe(200);
     expect((await stream.next()).event).toBe('ready');
 
-    const tip = await post(baseB, owner.cookie, '/api/tips', { title: 'Night market', country: 'France', city: 'Lyon', description: 'Go hungry.' });
+    const tip = await post(baseB, owner.cookie, '/api/tips', {
+      title: 'Night market',
+      country: 'France',
+      city: 'Lyon',
+      description: 'Go hungry.',
+    });
     if (tip.status !== 201) throw new Error(`tip: ${tip.status} ${await tip.text()}`);
     const { id: tipId } = (await tip.json()) as { id: string };
     const like = await post(baseB, fan.cookie, '/api/likes/toggle', { contentType: 'tip', contentId: tipId });

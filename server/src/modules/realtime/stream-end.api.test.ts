@@ -30,7 +30,11 @@ describe('a live stream ends with its session', () => {
   /** The stream says `session-ended`, then ends; a notification sent after reaches nobody. */
   async function expectEnded(s: SseStream, userId?: string) {
     expect((await s.next()).event).toBe('session-ended');
-    if (userId) await t.db.insert(notifications).values({ userId, type: 'like', content: 'after the end' }).catch(() => undefined);
+    if (userId)
+      await t.db
+        .insert(notifications)
+        .values({ userId, type: 'like', content: 'after the end' })
+        .catch(() => undefined);
     await expect(s.next(2_000)).rejects.toThrow('stream ended');
   }
 
@@ -62,7 +66,10 @@ describe('a live stream ends with its session', () => {
     const other = await t.signIn(m.email, m.password);
     const here = await stream(m.cookie);
     const there = await stream(other);
-    const res = await t.call('POST', '/api/auth/password', { cookie: m.cookie, body: { currentPassword: m.password, newPassword: 'a-new-password-2' } });
+    const res = await t.call('POST', '/api/auth/password', {
+      cookie: m.cookie,
+      body: { currentPassword: m.password, newPassword: 'a-new-password-2' },
+    });
     expect(res.statusCode).toBe(204);
     await expectEnded(there, m.id);
     // This browser's session was issued anew: its stream ends too, and the new cookie opens one.
@@ -111,9 +118,17 @@ describe('a live stream ends with its session', () => {
     const s = await stream(m.cookie);
     // Both steps of an e-mail change (ADR 028): asked for with the password, confirmed by the mailed link.
     const newEmail = `new-${Date.now()}@example.com`;
-    const asked = await t.call('POST', '/api/auth/email', { cookie: m.cookie, body: { email: newEmail, currentPassword: m.password } });
+    const asked = await t.call('POST', '/api/auth/email', {
+      cookie: m.cookie,
+      body: { email: newEmail, currentPassword: m.password },
+    });
     expect(asked.statusCode).toBe(202);
-    const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, newEmail)).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, newEmail))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
     const token = new URL(mail!.bodyText.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
     expect((await t.call('POST', '/api/auth/email/confirm', { body: { token } })).statusCode).toBe(200);
     await expectOpen(s, m.id);
@@ -125,7 +140,10 @@ describe('a live stream ends with its session', () => {
     const m = await t.createMember('user', 'Expiring');
     // Signed in 30 days ago less 1.5 s: still valid when the stream opens.
     const ago = SESSION_ABSOLUTE_SECONDS * 1000 - 1_500;
-    await t.db.update(sessions).set({ createdAt: sql`now() - make_interval(secs => ${ago / 1000})` }).where(eq(sessions.userId, m.id));
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - make_interval(secs => ${ago / 1000})` })
+      .where(eq(sessions.userId, m.id));
     const s = await stream(m.cookie);
     const openedAt = Date.now();
     await expectEnded(s);
@@ -163,7 +181,8 @@ describe('streams per member and per session', () => {
     await t?.close();
   });
 
-  const openCount = async (cookie: string) => (await t.call('GET', '/api/events/open', { cookie })).json<{ member: number; session: number }>();
+  const openCount = async (cookie: string) =>
+    (await t.call('GET', '/api/events/open', { cookie })).json<{ member: number; session: number }>();
 
   it('refuses GET /api/events/open without a session', async () => {
     expect((await t.call('GET', '/api/events/open')).statusCode).toBe(401);
@@ -185,7 +204,10 @@ describe('streams per member and per session', () => {
   });
 
   it(`refuses the member's stream number ${STREAMS_PER_MEMBER + 1} with 429 and a clear message`, async () => {
-    const cookies = [m.cookie, ...(await Promise.all(Array.from({ length: STREAMS_PER_MEMBER }, () => t.signIn(m.email, m.password))))];
+    const cookies = [
+      m.cookie,
+      ...(await Promise.all(Array.from({ length: STREAMS_PER_MEMBER }, () => t.signIn(m.email, m.password)))),
+    ];
     // Wait for the closed streams of the test before to be gone.
     for (let i = 0; i < 50 && (await openCount(m.cookie)).member > 0; i++) await new Promise((r) => setTimeout(r, 50));
     for (const cookie of cookies.slice(0, STREAMS_PER_MEMBER)) {

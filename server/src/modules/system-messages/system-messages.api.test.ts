@@ -22,7 +22,13 @@ describe('GET /api/system-messages/active', () => {
     expect(res.statusCode).toBe(200);
     const messages = res.json<SystemMessage[]>();
     expect(messages.map((m) => m.title)).toEqual(['New', 'Old']);
-    expect(messages[0]).toEqual({ id: expect.any(String), title: 'New', content: 'fresh news', isActive: true, createdAt: expect.any(String) });
+    expect(messages[0]).toEqual({
+      id: expect.any(String),
+      title: 'New',
+      content: 'fresh news',
+      isActive: true,
+      createdAt: expect.any(String),
+    });
 
     expect((await t.call('GET', '/api/system-messages/active')).statusCode).toBe(401);
     const pending = await t.createMember('pending', 'Pat Pending');

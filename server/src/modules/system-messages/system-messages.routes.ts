@@ -7,12 +7,14 @@ import type { SystemMessagesService } from './system-messages.service';
 
 /** /api/system-messages: GET /active for members. */
 export async function systemMessageRoutes(app: FastifyInstance, opts: { systemMessages: SystemMessagesService }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/active',
-    { config: { access: 'member' }, schema: { response: { 200: z.array(SystemMessageSchema) } } },
-    async (request) => {
-      await requireViewer(request);
-      return opts.systemMessages.listActive();
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/active',
+      { config: { access: 'member' }, schema: { response: { 200: z.array(SystemMessageSchema) } } },
+      async (request) => {
+        await requireViewer(request);
+        return opts.systemMessages.listActive();
+      },
+    );
 }

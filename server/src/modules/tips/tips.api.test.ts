@@ -89,7 +89,9 @@ describe('tips', () => {
       viewer: { isOwner: true, hasLiked: false, hasSaved: false },
     });
     const [row] = await t.db.select().from(tips).where(eq(tips.id, tip.id));
-    expect(row?.searchText).toBe(searchTextOf(['Café São Jorge', 'Castelo', 'Lisbon', 'Portugal', tip.description, ['food', 'budget']]));
+    expect(row?.searchText).toBe(
+      searchTextOf(['Café São Jorge', 'Castelo', 'Lisbon', 'Portugal', tip.description, ['food', 'budget']]),
+    );
     expect(row?.searchText).toContain('cafe sao jorge');
 
     const seen = await t.call('GET', `/api/tips/${tip.id}`, { cookie: bob.cookie });
@@ -111,7 +113,15 @@ describe('tips', () => {
 
   it('stores empty optional fields as null', async () => {
     const tip = await createTip(alice, { placeName: '', googleMapsUrl: '', rating: null });
-    expect(tip).toMatchObject({ placeName: null, googleMapsUrl: null, rating: null, experienceDate: null, valueSpent: null, photoUrl: null, photoUrls: [] });
+    expect(tip).toMatchObject({
+      placeName: null,
+      googleMapsUrl: null,
+      rating: null,
+      experienceDate: null,
+      valueSpent: null,
+      photoUrl: null,
+      photoUrls: [],
+    });
   });
 
   it.each([
@@ -125,7 +135,11 @@ describe('tips', () => {
     ['bad maps url', { googleMapsUrl: 'https://maps.google.com.evil.example/x' }, TIP_TEXTS.invalidUrl],
     ['future date', { experienceDate: '2999-01-01' }, TIP_TEXTS.futureDate],
     ['unknown country', { country: 'Atlantis' }, 'Please choose a country from the list'],
-    ['six photos', { photoUrls: Array.from({ length: 6 }, (_, i) => `/api/media/tip-photos/${randomUUID()}/${i}.webp`) }, TIP_TEXTS.tooManyPhotos],
+    [
+      'six photos',
+      { photoUrls: Array.from({ length: 6 }, (_, i) => `/api/media/tip-photos/${randomUUID()}/${i}.webp`) },
+      TIP_TEXTS.tooManyPhotos,
+    ],
     ['a non-upload photo url', { photoUrls: ['https://evil.example/x.jpg'] }, 'Not an uploaded photo'],
   ])('refuses %s with 400', async (_name, overrides, message) => {
     const res = await t.call('POST', '/api/tips', { cookie: alice.cookie, body: validTip(overrides) });
@@ -176,7 +190,9 @@ describe('tips', () => {
 
   it("refuses edit and delete of someone else's public tip with 403", async () => {
     const tip = await createTip(alice);
-    expect((await t.call('PUT', `/api/tips/${tip.id}`, { cookie: bob.cookie, body: validTip({ title: 'mine now' }) })).statusCode).toBe(403);
+    expect(
+      (await t.call('PUT', `/api/tips/${tip.id}`, { cookie: bob.cookie, body: validTip({ title: 'mine now' }) })).statusCode,
+    ).toBe(403);
     expect((await t.call('DELETE', `/api/tips/${tip.id}`, { cookie: bob.cookie })).statusCode).toBe(403);
     const [row] = await t.db.select().from(tips).where(eq(tips.id, tip.id));
     expect(row?.title).toBe(tip.title);
@@ -191,7 +207,14 @@ describe('tips', () => {
       body: validTip({ title: 'Sunset instead', city: 'Porto', photoUrls: [p2, p3], isPrivate: true, valueSpent: 3 }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json<Tip>()).toMatchObject({ title: 'Sunset instead', city: 'Porto', photoUrls: [p2, p3], photoUrl: p2, isPrivate: true, valueSpent: 3 });
+    expect(res.json<Tip>()).toMatchObject({
+      title: 'Sunset instead',
+      city: 'Porto',
+      photoUrls: [p2, p3],
+      photoUrl: p2,
+      isPrivate: true,
+      valueSpent: 3,
+    });
     const [row] = await t.db.select().from(tips).where(eq(tips.id, tip.id));
     expect(row?.searchText).toContain('sunset instead');
     expect(row?.searchText).toContain('porto');
@@ -209,7 +232,10 @@ describe('tips', () => {
       body: validTip({ photoUrls: [`/api/media/tip-photos/${bob.id}/1-0-abcdefabcdef.webp`] }),
     });
     expect(badPhoto.statusCode).toBe(400);
-    const invalid = await t.call('PUT', `/api/tips/${tip.id}`, { cookie: alice.cookie, body: validTip({ googleMapsUrl: 'ftp://x' }) });
+    const invalid = await t.call('PUT', `/api/tips/${tip.id}`, {
+      cookie: alice.cookie,
+      body: validTip({ googleMapsUrl: 'ftp://x' }),
+    });
     expect(invalid.statusCode).toBe(400);
     expect((await t.call('PUT', `/api/tips/${randomUUID()}`, { cookie: alice.cookie, body: validTip() })).statusCode).toBe(404);
   });

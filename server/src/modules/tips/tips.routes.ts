@@ -20,10 +20,8 @@ export async function tipRoutes(app: FastifyInstance, opts: { tips: TipsService 
     },
   );
 
-  r.get(
-    '/options',
-    { config: { access: 'member' }, schema: { response: { 200: z.array(TipOptionSchema) } } },
-    async (request) => tips.options((await requireViewer(request)).userId),
+  r.get('/options', { config: { access: 'member' }, schema: { response: { 200: z.array(TipOptionSchema) } } }, async (request) =>
+    tips.options((await requireViewer(request)).userId),
   );
 
   r.get(
@@ -38,12 +36,8 @@ export async function tipRoutes(app: FastifyInstance, opts: { tips: TipsService 
     async (request) => tips.update(request.params.id, request.body, (await requireViewer(request)).userId),
   );
 
-  r.delete(
-    '/:id',
-    { config: { access: 'member' }, schema: { params: IdParamsSchema } },
-    async (request, reply) => {
-      await tips.remove(request.params.id, (await requireViewer(request)).userId);
-      return reply.status(204).send();
-    },
-  );
+  r.delete('/:id', { config: { access: 'member' }, schema: { params: IdParamsSchema } }, async (request, reply) => {
+    await tips.remove(request.params.id, (await requireViewer(request)).userId);
+    return reply.status(204).send();
+  });
 }

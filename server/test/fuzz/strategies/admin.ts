@@ -12,7 +12,22 @@ import { idOf, learnId, text } from './helpers';
 const admin = (s: Omit<RouteStrategy, 'group' | 'actor'>): RouteStrategy => ({ group: 'admin', actor: 'admin', ...s });
 
 /** Deleting a user takes everything of theirs (D10). */
-const userGone = ['users', 'sessions', 'accounts', 'profiles', 'user_roles', 'tips', 'guides', 'guide_tips', 'guide_countries', 'likes', 'saved_items', 'notifications', 'connections', 'events'];
+const userGone = [
+  'users',
+  'sessions',
+  'accounts',
+  'profiles',
+  'user_roles',
+  'tips',
+  'guides',
+  'guide_tips',
+  'guide_countries',
+  'likes',
+  'saved_items',
+  'notifications',
+  'connections',
+  'events',
+];
 const decision = ['pending_activations', 'signup_tokens', 'outbox'];
 
 /** The fuzz may make someone else admin and then demote the caller: keep the caller admin. */
@@ -42,8 +57,14 @@ export const ADMIN: Strategies = {
   }),
   'DELETE /api/admin/users/:id': admin({ tables: userGone, params: { id: idOf('users') } }),
   'GET /api/admin/pending-activations': admin({ tables: [], after: learnId('pendingActivations') }),
-  'POST /api/admin/pending-activations/:id/resend': admin({ tables: ['signup_tokens', 'outbox'], params: { id: idOf('pendingActivations') } }),
-  'DELETE /api/admin/pending-activations/:id': admin({ tables: ['pending_activations', 'signup_tokens'], params: { id: idOf('pendingActivations') } }),
+  'POST /api/admin/pending-activations/:id/resend': admin({
+    tables: ['signup_tokens', 'outbox'],
+    params: { id: idOf('pendingActivations') },
+  }),
+  'DELETE /api/admin/pending-activations/:id': admin({
+    tables: ['pending_activations', 'signup_tokens'],
+    params: { id: idOf('pendingActivations') },
+  }),
   'GET /api/admin/system-messages': admin({ tables: [] }),
   'POST /api/admin/system-messages': admin({
     tables: ['system_messages', 'events'],
@@ -55,7 +76,19 @@ export const ADMIN: Strategies = {
     params: { id: idOf('systemMessages') },
     body: () => fc.record({ title: text(200), content: text(2000) }),
   }),
-  'PATCH /api/admin/system-messages/:id/active': admin({ tables: ['events'], params: { id: idOf('systemMessages') }, body: () => fc.record({ isActive: fc.boolean() }) }),
-  'POST /api/admin/tip-types': admin({ tables: ['tip_types'], body: () => fc.record({ name: text(60) }), after: learnId('tipTypes') }),
-  'PUT /api/admin/tip-types/:id': admin({ tables: [], params: { id: idOf('tipTypes') }, body: () => fc.record({ name: text(60) }) }),
+  'PATCH /api/admin/system-messages/:id/active': admin({
+    tables: ['events'],
+    params: { id: idOf('systemMessages') },
+    body: () => fc.record({ isActive: fc.boolean() }),
+  }),
+  'POST /api/admin/tip-types': admin({
+    tables: ['tip_types'],
+    body: () => fc.record({ name: text(60) }),
+    after: learnId('tipTypes'),
+  }),
+  'PUT /api/admin/tip-types/:id': admin({
+    tables: [],
+    params: { id: idOf('tipTypes') },
+    body: () => fc.record({ name: text(60) }),
+  }),
 };

@@ -26,7 +26,10 @@ const email = (w: World) =>
     current(() => w.other.email),
     current(() => w.me.email.toUpperCase()),
   );
-const password = fc.oneof(fc.string({ minLength: 8, maxLength: 40 }), text(128).map((s) => s.padEnd(8, '!')));
+const password = fc.oneof(
+  fc.string({ minLength: 8, maxLength: 40 }),
+  text(128).map((s) => s.padEnd(8, '!')),
+);
 
 /** A changed password ends the other sessions and may set a new cookie: the caller follows both. */
 function followPasswordChange(w: World, req: FuzzRequest, res: LightMyRequestResponse) {
@@ -42,31 +45,68 @@ async function followSignIn(w: World, _req: FuzzRequest, res: LightMyRequestResp
 }
 
 export const AUTH: Strategies = {
-  'GET /api/health': { group: 'auth', tables: [], check2xx: (res) => (res.body === '{"ok":true}' ? null : `health answered ${res.body}`) },
+  'GET /api/health': {
+    group: 'auth',
+    tables: [],
+    check2xx: (res) => (res.body === '{"ok":true}' ? null : `health answered ${res.body}`),
+  },
   'GET /api/auth/me': { group: 'auth', tables: [] },
   'POST /api/auth/sign-in': {
     group: 'auth',
     tables: ['sessions'],
-    body: (w) => fc.record({ email: email(w), password: fc.oneof(current(() => w.me.password), password) }),
+    body: (w) =>
+      fc.record({
+        email: email(w),
+        password: fc.oneof(
+          current(() => w.me.password),
+          password,
+        ),
+      }),
     after: followSignIn,
   },
   'POST /api/auth/sign-up': {
     group: 'auth',
-    tables: ['users', 'accounts', 'sessions', 'profiles', 'user_roles', 'pending_activations', 'signup_tokens', 'email_change_tokens'],
-    body: (w) => fc.record({ fullName: text(100), email: email(w), password, token: fc.option(fc.oneof(fc.base64String({ maxLength: 60 }), text(200)), { nil: undefined }) }, { requiredKeys: ['fullName', 'email', 'password'] }),
+    tables: [
+      'users',
+      'accounts',
+      'sessions',
+      'profiles',
+      'user_roles',
+      'pending_activations',
+      'signup_tokens',
+      'email_change_tokens',
+    ],
+    body: (w) =>
+      fc.record(
+        {
+          fullName: text(100),
+          email: email(w),
+          password,
+          token: fc.option(fc.oneof(fc.base64String({ maxLength: 60 }), text(200)), { nil: undefined }),
+        },
+        { requiredKeys: ['fullName', 'email', 'password'] },
+      ),
   },
   'POST /api/auth/sign-out': { group: 'auth', tables: ['sessions'], extra: signOutExtra, send: sendSignOut },
   'POST /api/auth/password': {
     group: 'auth',
     tables: ['sessions'],
-    body: (w) => fc.record({ currentPassword: fc.oneof({ weight: 3, arbitrary: current(() => w.me.password) }, { weight: 1, arbitrary: password }), newPassword: password }),
+    body: (w) =>
+      fc.record({
+        currentPassword: fc.oneof({ weight: 3, arbitrary: current(() => w.me.password) }, { weight: 1, arbitrary: password }),
+        newPassword: password,
+      }),
     after: followPasswordChange,
   },
   // ADR 028: only asks for the change (a link to the new address); the caller's e-mail stays.
   'POST /api/auth/email': {
     group: 'auth',
     tables: ['email_change_tokens', 'outbox'],
-    body: (w) => fc.record({ email: email(w), currentPassword: fc.oneof({ weight: 3, arbitrary: current(() => w.me.password) }, { weight: 1, arbitrary: password }) }),
+    body: (w) =>
+      fc.record({
+        email: email(w),
+        currentPassword: fc.oneof({ weight: 3, arbitrary: current(() => w.me.password) }, { weight: 1, arbitrary: password }),
+      }),
   },
   'POST /api/auth/email/confirm': {
     group: 'auth',

@@ -14,7 +14,9 @@ function tipBody(currency: fc.Arbitrary<string>) {
       country,
       city: text(100),
       placeName: optionalText(200),
-      googleMapsUrl: fc.option(fc.constantFrom('https://maps.google.com/?q=Lisbon', 'https://www.google.com/maps/place/Lisbon', '')),
+      googleMapsUrl: fc.option(
+        fc.constantFrom('https://maps.google.com/?q=Lisbon', 'https://www.google.com/maps/place/Lisbon', ''),
+      ),
       experienceDate: fc.option(pastDate),
       valueSpent: fc.option(fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100)),
       currency: fc.option(currency),
@@ -40,7 +42,12 @@ function guideBody(maxDays: number) {
       items: fc.array(
         fc.oneof(
           fc.record({ dayNumber: fc.integer({ min: 1, max: 3 }), tipId: w.ids.tips.arb() }),
-          fc.record({ dayNumber: fc.integer({ min: 1, max: 3 }), customTitle: text(200), customDescription: optionalText(2000), customPlaceName: optionalText(200) }),
+          fc.record({
+            dayNumber: fc.integer({ min: 1, max: 3 }),
+            customTitle: text(200),
+            customDescription: optionalText(2000),
+            customPlaceName: optionalText(200),
+          }),
         ),
         { maxLength: 6 },
       ),
@@ -70,13 +77,33 @@ export const CONTENT: Strategies = {
   'POST /api/uploads/tip-photos': { group: 'content', tables: [], multipart: { field: 'photos' } },
   'POST /api/uploads/guide-photos': { group: 'content', tables: [], multipart: { field: 'photos' } },
   'GET /api/media/:bucket/:userId/:file': { group: 'content', tables: [], params: mediaParams, check2xx: image },
-  'POST /api/tips': { group: 'content', tables: tipsChanged, body: tipBody(fc.constantFrom(...TIP_CURRENCIES)), after: learnId('tips') },
+  'POST /api/tips': {
+    group: 'content',
+    tables: tipsChanged,
+    body: tipBody(fc.constantFrom(...TIP_CURRENCIES)),
+    after: learnId('tips'),
+  },
   'GET /api/tips/options': { group: 'content', tables: [] },
   'GET /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') } },
-  'PUT /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') }, body: tipBody(fc.constantFrom('USD', 'XYZ', 'eur')) },
+  'PUT /api/tips/:id': {
+    group: 'content',
+    tables: [],
+    params: { id: idOf('tips') },
+    body: tipBody(fc.constantFrom('USD', 'XYZ', 'eur')),
+  },
   'DELETE /api/tips/:id': { group: 'content', tables: tipGone, params: { id: idOf('tips') } },
-  'POST /api/guides': { group: 'content', tables: ['guides', 'guide_tips', 'guide_countries'], body: guideBody(14), after: learnId('guides') },
+  'POST /api/guides': {
+    group: 'content',
+    tables: ['guides', 'guide_tips', 'guide_countries'],
+    body: guideBody(14),
+    after: learnId('guides'),
+  },
   'GET /api/guides/:id': { group: 'content', tables: [], params: { id: idOf('guides') } },
-  'PUT /api/guides/:id': { group: 'content', tables: ['guide_tips', 'guide_countries'], params: { id: idOf('guides') }, body: guideBody(30) },
+  'PUT /api/guides/:id': {
+    group: 'content',
+    tables: ['guide_tips', 'guide_countries'],
+    params: { id: idOf('guides') },
+    body: guideBody(30),
+  },
   'DELETE /api/guides/:id': { group: 'content', tables: guideGone, params: { id: idOf('guides') } },
 };

@@ -19,7 +19,9 @@ export const country = fc.constantFrom(...COUNTRIES);
 
 export const tags = fc.array(fc.oneof(fc.constantFrom('food', 'beach', 'night'), text(40)), { maxLength: 5 });
 
-export const pastDate = fc.date({ min: new Date('1990-01-01'), max: new Date(), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+export const pastDate = fc
+  .date({ min: new Date('1990-01-01'), max: new Date(), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 /** A real id of `kind` (fixtures and ids learned from responses). */
 export const idOf = (kind: IdKind) => (w: World) => w.ids[kind].arb();

@@ -28,19 +28,35 @@ export const liveEventsExtra = () =>
   fc.record({
     session: fc.constantFrom('caller', 'caller', 'caller', 'forged', 'none'),
     forged: headerValue,
-    lastEventId: fc.option(fc.oneof(fc.nat().map(String), fc.constantFrom('0', '-1', '1e3', ' 5 ', '9'.repeat(16), '999999999999999', '00001', '1.5'), headerValue), { freq: 3 }),
+    lastEventId: fc.option(
+      fc.oneof(
+        fc.nat().map(String),
+        fc.constantFrom('0', '-1', '1e3', ' 5 ', '9'.repeat(16), '999999999999999', '00001', '1.5'),
+        headerValue,
+      ),
+      { freq: 3 },
+    ),
   });
 
 export async function sendLiveEvents(w: World, req: FuzzRequest) {
   const extra = req.extra as { session: string; forged: string; lastEventId: string | null };
   const name = w.me.cookie.slice(0, w.me.cookie.indexOf('='));
-  const cookie = extra.session === 'caller' ? w.me.cookie : extra.session === 'forged' ? `${name}=${encodeURIComponent(wellFormed(extra.forged))}` : undefined;
+  const cookie =
+    extra.session === 'caller'
+      ? w.me.cookie
+      : extra.session === 'forged'
+        ? `${name}=${encodeURIComponent(wellFormed(extra.forged))}`
+        : undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 5_000);
   try {
     // Node's HTTP parser refuses request heads over 16 KB before the app sees them (431, no body).
     const res = await fetch(`${await baseUrl(w)}${req.url.slice(0, 8_000)}`, {
-      headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}), ...(extra.lastEventId === null ? {} : { 'last-event-id': extra.lastEventId }) },
+      headers: {
+        accept: 'text/event-stream',
+        ...(cookie ? { cookie } : {}),
+        ...(extra.lastEventId === null ? {} : { 'last-event-id': extra.lastEventId }),
+      },
       signal: controller.signal,
     });
     const headers = Object.fromEntries(res.headers);
@@ -65,6 +81,7 @@ export async function sendLiveEvents(w: World, req: FuzzRequest) {
 }
 
 export function checkLiveEvents(res: { body: string; headers: Record<string, unknown> }): string | null {
-  if (!String(res.headers['content-type']).startsWith('text/event-stream')) return `stream answered ${String(res.headers['content-type'])}`;
+  if (!String(res.headers['content-type']).startsWith('text/event-stream'))
+    return `stream answered ${String(res.headers['content-type'])}`;
   return res.body.includes('event: ready\ndata: {}') ? null : `stream did not start with ready: ${res.body.slice(0, 200)}`;
 }

@@ -26,7 +26,11 @@ function cookieName(w: World): string {
   return w.me.cookie.slice(0, w.me.cookie.indexOf('='));
 }
 
-async function cookieFor(w: World, extra: { session: SessionChoice; forged: string }, fresh: () => Promise<string>): Promise<string | undefined> {
+async function cookieFor(
+  w: World,
+  extra: { session: SessionChoice; forged: string },
+  fresh: () => Promise<string>,
+): Promise<string | undefined> {
   if (extra.session === 'fresh') return fresh();
   if (extra.session === 'ended' && ended.length) return ended[ended.length - 1];
   if (extra.session === 'none') return undefined;
@@ -61,4 +65,3 @@ export async function sendDeleteAccount(w: World, req: FuzzRequest) {
   if (cookie && extra.session === 'fresh') ended.push(cookie);
   return res;
 }
-

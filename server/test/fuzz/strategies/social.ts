@@ -33,7 +33,12 @@ export const SOCIAL: Strategies = {
   'DELETE /api/connections/:id': { group: 'social', tables: connectionChange, params: { id: idOf('connections') } },
   'GET /api/users/:userId/connections': { group: 'social', tables: [], params: { userId: idOf('users') } },
   'GET /api/users/:userId/relation': { group: 'social', tables: [], params: { userId: idOf('users') } },
-  'GET /api/notifications': { group: 'social', tables: [], query: { filter: fc.constantFrom('all', 'unread', 'read', 'READ') }, after: learnId('notifications') },
+  'GET /api/notifications': {
+    group: 'social',
+    tables: [],
+    query: { filter: fc.constantFrom('all', 'unread', 'read', 'READ') },
+    after: learnId('notifications'),
+  },
   'GET /api/notifications/counts': { group: 'social', tables: [] },
   'POST /api/notifications/read-all': { group: 'social', tables: ['events'] },
   'POST /api/notifications/:id/read': { group: 'social', tables: ['events'], params: { id: idOf('notifications') } },

@@ -18,7 +18,10 @@ export function DashboardRoute() {
   return (
     <div className="grid gap-8">
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-teal-700 via-teal-600 to-cyan-500 p-6 text-white shadow-sm sm:p-8">
-        <div className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-amber-300/25 blur-2xl" aria-hidden />
+        <div
+          className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-amber-300/25 blur-2xl"
+          aria-hidden
+        />
         <h1 className="relative font-display text-3xl font-bold tracking-tight">Welcome back, {displayName(me)}!</h1>
         <p className="relative mt-2 max-w-xl text-white/85">
           Where to next? Explore tips and guides from the community, or share what you discovered on your last trip.

@@ -23,10 +23,7 @@ export function LandingRoute() {
   if (me.data) return <Navigate to={safeNextPath(params.get('next')) ?? '/dashboard'} replace />;
 
   return (
-    <AuthLayout
-      title={`Welcome to ${PRODUCT_NAME}`}
-      subtitle={<p>{PRODUCT_TAGLINE}. Sign in to continue your journey.</p>}
-    >
+    <AuthLayout title={`Welcome to ${PRODUCT_NAME}`} subtitle={<p>{PRODUCT_TAGLINE}. Sign in to continue your journey.</p>}>
       <SignInForm />
     </AuthLayout>
   );

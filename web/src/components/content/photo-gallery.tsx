@@ -120,7 +120,11 @@ export function Lightbox({ urls, alt, index, onIndexChange }: LightboxProps) {
           </DialogClose>
         </div>
         <div className="relative flex min-h-0 w-full flex-1 items-center justify-center">
-          <img src={urls[current]} alt={`${alt} (photo ${current + 1} of ${total})`} className="max-h-full max-w-full rounded-md object-contain" />
+          <img
+            src={urls[current]}
+            alt={`${alt} (photo ${current + 1} of ${total})`}
+            className="max-h-full max-w-full rounded-md object-contain"
+          />
           {hasMany ? (
             <>
               <LightboxArrow label="Previous photo" className="left-0" onClick={() => move(-1)}>
@@ -137,7 +141,17 @@ export function Lightbox({ urls, alt, index, onIndexChange }: LightboxProps) {
   );
 }
 
-function LightboxArrow({ label, className, onClick, children }: { label: string; className: string; onClick: () => void; children: React.ReactNode }) {
+function LightboxArrow({
+  label,
+  className,
+  onClick,
+  children,
+}: {
+  label: string;
+  className: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"

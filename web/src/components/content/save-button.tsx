@@ -41,7 +41,9 @@ export function SaveButton({ contentType, contentId, initialSaved, onChanged, cl
         },
         // SPEC 8: tips' save failure text is fixed; guides' prefers the server's message.
         onError: (error) =>
-          contentType === 'tip' ? notifyFixedFailure(texts.saveFailed, error) : notifyError(serverMessageOr(error, texts.saveFailed)),
+          contentType === 'tip'
+            ? notifyFixedFailure(texts.saveFailed, error)
+            : notifyError(serverMessageOr(error, texts.saveFailed)),
       },
     );
 

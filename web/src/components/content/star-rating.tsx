@@ -8,10 +8,7 @@ export function StarRating({ value, max = LIMITS.ratingMax, className }: { value
     <span className={cn('inline-flex items-center gap-2', className)}>
       <span className="inline-flex gap-0.5" aria-hidden>
         {Array.from({ length: max }, (_, index) => (
-          <Star
-            key={index}
-            className={cn('size-4', index < value ? 'fill-sunset text-sunset' : 'text-muted-foreground/40')}
-          />
+          <Star key={index} className={cn('size-4', index < value ? 'fill-sunset text-sunset' : 'text-muted-foreground/40')} />
         ))}
       </span>
       <span className="text-sm font-medium tabular-nums">

@@ -19,7 +19,15 @@ type TagInputProps = {
  * empty input removes the last tag, ArrowUp/ArrowDown move within the suggestions, Escape closes
  * them. Tags follow `normalize`, the same rule the server's schema applies.
  */
-export function TagInput({ value, onChange, suggestions = [], placeholder = 'Add a tag...', id, className, normalize = normalizeTags }: TagInputProps) {
+export function TagInput({
+  value,
+  onChange,
+  suggestions = [],
+  placeholder = 'Add a tag...',
+  id,
+  className,
+  normalize = normalizeTags,
+}: TagInputProps) {
   const generatedId = React.useId();
   const inputId = id ?? generatedId;
   const listId = `${inputId}-suggestions`;

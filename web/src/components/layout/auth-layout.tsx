@@ -14,8 +14,14 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1.1fr_1fr]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-600 p-12 text-white lg:flex lg:flex-col lg:justify-between">
-        <div className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-amber-300/20 blur-3xl" aria-hidden />
-        <div className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-cyan-300/20 blur-3xl" aria-hidden />
+        <div
+          className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-amber-300/20 blur-3xl"
+          aria-hidden
+        />
+        <div
+          className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-cyan-300/20 blur-3xl"
+          aria-hidden
+        />
         <Brand inverted className="relative text-2xl" />
         <div className="relative grid max-w-md gap-6">
           <p className="font-display text-4xl leading-tight font-semibold">Every journey leaves a mark. Share yours.</p>

@@ -51,7 +51,13 @@ export function SystemMessageBanners({ messages, userId }: SystemMessageBannersP
             <p className="font-semibold">{message.title}</p>
             <p className="text-sm break-words whitespace-pre-line">{message.content}</p>
           </div>
-          <Button variant="ghost" size="icon" className="-mt-1 -mr-1 size-8 shrink-0" aria-label={`Dismiss ${message.title}`} onClick={() => dismiss(message.id)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-1 size-8 shrink-0"
+            aria-label={`Dismiss ${message.title}`}
+            onClick={() => dismiss(message.id)}
+          >
             <X aria-hidden />
           </Button>
         </div>

@@ -8,7 +8,9 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-foreground/50 backdrop-blur-[1px]', className)} {...props} />;
+  return (
+    <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-foreground/50 backdrop-blur-[1px]', className)} {...props} />
+  );
 }
 
 /** A centred modal: focus is trapped, Escape and the close button dismiss it. */

@@ -17,16 +17,25 @@ export function LoadMoreButton({ query, isLoadedOnScroll = false }: { query: Nex
   useEffect(() => {
     const node = ref.current;
     if (!isLoadedOnScroll || !node || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void fetchRef.current();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchRef.current();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [isLoadedOnScroll, isFetchingNextPage, hasNextPage]);
 
   if (!hasNextPage) return null;
   return (
-    <Button ref={ref} variant="outline" className="justify-self-center" disabled={isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+    <Button
+      ref={ref}
+      variant="outline"
+      className="justify-self-center"
+      disabled={isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
       {isFetchingNextPage ? 'Loading...' : 'Load more'}
     </Button>
   );

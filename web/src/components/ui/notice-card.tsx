@@ -21,7 +21,15 @@ type NoticeCardProps = {
 };
 
 /** A dashed card with an icon, a title, a line of text and an action: empty, missing, refused. */
-export function NoticeCard({ icon: Icon, title, description, action, tone = 'muted', titleAs: Title = 'h2', className }: NoticeCardProps) {
+export function NoticeCard({
+  icon: Icon,
+  title,
+  description,
+  action,
+  tone = 'muted',
+  titleAs: Title = 'h2',
+  className,
+}: NoticeCardProps) {
   return (
     <Card className={cn('border-dashed text-center', className)}>
       <CardContent className="grid justify-items-center gap-4 py-10">

@@ -5,7 +5,11 @@ import { COUNTRIES } from '@common/lists/countries';
  * SPEC 5 country type-ahead: up to 8 countries from the fixed list matching the typed text
  * (accents and case ignored), names starting with it first, leaving out those already chosen.
  */
-export function countryMatches(query: string, chosen: readonly string[], limit: number = LIMITS.countryTypeAheadSuggestions): string[] {
+export function countryMatches(
+  query: string,
+  chosen: readonly string[],
+  limit: number = LIMITS.countryTypeAheadSuggestions,
+): string[] {
   const q = fold(query.trim());
   if (!q) return [];
   const taken = new Set(chosen);

@@ -35,8 +35,14 @@ describe('itinerary', () => {
     items = addCustom(items, 1, { title: '  Breakfast  ' }, 'k2');
     items = addCustom(items, 2, { title: 'Sunset walk', placeName: ' Miradouro ', description: '' }, 'k3');
     items = addTip(items, 1, B, 'k4');
-    expect(orders(items, 1)).toEqual([['Breakfast', 1], [B.id, 2]]);
-    expect(orders(items, 2)).toEqual([[A.id, 1], ['Sunset walk', 2]]);
+    expect(orders(items, 1)).toEqual([
+      ['Breakfast', 1],
+      [B.id, 2],
+    ]);
+    expect(orders(items, 2)).toEqual([
+      [A.id, 1],
+      ['Sunset walk', 2],
+    ]);
     expect(items.find((i) => i.key === 'k3')).toMatchObject({ customPlaceName: 'Miradouro', customDescription: null });
   });
 
@@ -55,7 +61,10 @@ describe('itinerary', () => {
     items = addCustom(items, 1, { title: 'three' }, 'k3');
     items = addCustom(items, 2, { title: 'other' }, 'k4');
     items = removeItem(items, 'k1');
-    expect(orders(items, 1)).toEqual([['two', 1], ['three', 2]]);
+    expect(orders(items, 1)).toEqual([
+      ['two', 1],
+      ['three', 2],
+    ]);
     expect(orders(items, 2)).toEqual([['other', 1]]);
   });
 
@@ -96,12 +105,23 @@ describe('itinerary', () => {
 
   it('reads saved items, keeping an orphaned tip item as custom and skipping empty lines', () => {
     const saved: GuideItem[] = [
-      { id: 'i2', dayNumber: 1, orderInDay: 2, tip: null, customTitle: 'Lunch', customDescription: null, customPlaceName: 'Market' },
+      {
+        id: 'i2',
+        dayNumber: 1,
+        orderInDay: 2,
+        tip: null,
+        customTitle: 'Lunch',
+        customDescription: null,
+        customPlaceName: 'Market',
+      },
       { id: 'i1', dayNumber: 1, orderInDay: 1, tip: A, customTitle: null, customDescription: null, customPlaceName: null },
       { id: 'i3', dayNumber: 2, orderInDay: 1, tip: null, customTitle: null, customDescription: null, customPlaceName: null },
     ];
     const items = fromGuideItems(saved);
-    expect(items.map((i) => [i.key, i.orderInDay])).toEqual([['i1', 1], ['i2', 2]]);
+    expect(items.map((i) => [i.key, i.orderInDay])).toEqual([
+      ['i1', 1],
+      ['i2', 2],
+    ]);
     expect(items[1]).toMatchObject({ tip: null, customTitle: 'Lunch', customPlaceName: 'Market' });
   });
 });

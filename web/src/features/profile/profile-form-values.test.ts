@@ -32,7 +32,15 @@ const values: ProfileFormValues = profileToFormValues(profile);
 
 describe('profileToFormValues / toProfileUpdate', () => {
   it('turns null fields into empty strings and back into null', () => {
-    expect(values).toEqual({ name: 'Maya Chen', username: 'maya', email: 'maya@demo.waymark', currentPassword: '', country: 'Japan', currency: '', bio: '' });
+    expect(values).toEqual({
+      name: 'Maya Chen',
+      username: 'maya',
+      email: 'maya@demo.waymark',
+      currentPassword: '',
+      country: 'Japan',
+      currency: '',
+      bio: '',
+    });
     expect(toProfileUpdate({ ...values, name: '  Maya  ', bio: '   ' })).toEqual({
       name: 'Maya',
       username: 'maya',
@@ -49,7 +57,10 @@ describe('prepareProfileSubmission', () => {
     expect(result).toEqual({ ok: true, submission: { update: toProfileUpdate(values), emailChange: null } });
   });
   it('returns a changed e-mail, with the current password, to be asked for separately', () => {
-    const result = prepareProfileSubmission({ ...values, email: 'new@demo.waymark', currentPassword: 'pw-123456' }, profile.email);
+    const result = prepareProfileSubmission(
+      { ...values, email: 'new@demo.waymark', currentPassword: 'pw-123456' },
+      profile.email,
+    );
     expect(result.ok && result.submission.emailChange).toEqual({ email: 'new@demo.waymark', currentPassword: 'pw-123456' });
   });
   it('asks for the current password when the e-mail changes, on its field', () => {
@@ -60,14 +71,25 @@ describe('prepareProfileSubmission', () => {
     });
   });
   it('refuses a blank name, a bad username and a bad e-mail with the schema message, naming the field', () => {
-    expect(prepareProfileSubmission({ ...values, name: ' ' }, profile.email)).toEqual({ ok: false, message: 'Please enter your name', field: 'name' });
+    expect(prepareProfileSubmission({ ...values, name: ' ' }, profile.email)).toEqual({
+      ok: false,
+      message: 'Please enter your name',
+      field: 'name',
+    });
     expect(prepareProfileSubmission({ ...values, username: 'maya@demo.waymark' }, profile.email)).toEqual({
       ok: false,
       message: USERNAME_TEXTS.noAt,
       field: 'username',
     });
-    expect(prepareProfileSubmission({ ...values, username: 'a b' }, profile.email)).toEqual({ ok: false, message: USERNAME_TEXTS.characters, field: 'username' });
-    expect(prepareProfileSubmission({ ...values, email: 'not-an-email', currentPassword: 'x' }, profile.email)).toMatchObject({ ok: false, field: 'email' });
+    expect(prepareProfileSubmission({ ...values, username: 'a b' }, profile.email)).toEqual({
+      ok: false,
+      message: USERNAME_TEXTS.characters,
+      field: 'username',
+    });
+    expect(prepareProfileSubmission({ ...values, email: 'not-an-email', currentPassword: 'x' }, profile.email)).toMatchObject({
+      ok: false,
+      field: 'email',
+    });
   });
   it('refuses a country outside the list', () => {
     expect(prepareProfileSubmission({ ...values, country: 'Atlantis' }, profile.email)).toEqual({

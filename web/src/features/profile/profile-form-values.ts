@@ -62,7 +62,11 @@ export function prepareProfileSubmission(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
-    return { ok: false, message: issue?.message ?? TEXTS.genericFailure, ...(typeof field === 'string' ? { field: field as FieldName } : {}) };
+    return {
+      ok: false,
+      message: issue?.message ?? TEXTS.genericFailure,
+      ...(typeof field === 'string' ? { field: field as FieldName } : {}),
+    };
   }
   let emailChange: ChangeEmail | null = null;
   if (isEmailChanged(values.email, savedEmail)) {

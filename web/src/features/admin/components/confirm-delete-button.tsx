@@ -26,7 +26,13 @@ export function ConfirmDeleteButton({ label, title, description, disabled, onCon
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button size="icon" variant="outline" className="text-destructive hover:text-destructive" disabled={disabled} aria-label={label}>
+        <Button
+          size="icon"
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          disabled={disabled}
+          aria-label={label}
+        >
           <Trash2 aria-hidden />
         </Button>
       </AlertDialogTrigger>

@@ -10,9 +10,7 @@ export function InvitationsList() {
   const invitations = data?.pages.flatMap((page) => page.items) ?? [];
 
   if (invitations.length === 0) {
-    return (
-      <NoticeCard icon={Inbox} titleAs="p" title="No invitation requests yet." />
-    );
+    return <NoticeCard icon={Inbox} titleAs="p" title="No invitation requests yet." />;
   }
 
   return (

@@ -19,9 +19,7 @@ export function OutboxList() {
 
   const messages = data?.pages.flatMap((page) => page.items) ?? [];
   if (messages.length === 0) {
-    return (
-      <NoticeCard icon={MailOpen} titleAs="p" title="The outbox is empty." />
-    );
+    return <NoticeCard icon={MailOpen} titleAs="p" title="The outbox is empty." />;
   }
 
   return (

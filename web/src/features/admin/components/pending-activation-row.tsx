@@ -15,8 +15,7 @@ export function PendingActivationRow({ activation }: { activation: PendingActiva
 
   const onResend = () =>
     resend.mutate(activation.id, {
-      onSuccess: ({ isEmailSent }) =>
-        isEmailSent ? toast.success(ADMIN_TEXTS.resent) : notifyError(ADMIN_TEXTS.resendFailed),
+      onSuccess: ({ isEmailSent }) => (isEmailSent ? toast.success(ADMIN_TEXTS.resent) : notifyError(ADMIN_TEXTS.resendFailed)),
       onError: () => notifyError(ADMIN_TEXTS.resendFailed),
     });
 
@@ -49,7 +48,13 @@ export function PendingActivationRow({ activation }: { activation: PendingActiva
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Button size="sm" variant="outline" onClick={onResend} disabled={resend.isPending} aria-label={`Resend Email to ${activation.fullName}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onResend}
+            disabled={resend.isPending}
+            aria-label={`Resend Email to ${activation.fullName}`}
+          >
             <Send aria-hidden />
             {resend.isPending ? 'Sending...' : 'Resend Email'}
           </Button>

@@ -47,7 +47,9 @@ export function TipTypesTab() {
                     ) : null}
                     <div className="grid">
                       <h3 className="font-semibold">{tipType.name}</h3>
-                      <p className="text-xs text-muted-foreground">Created {format(new Date(tipType.createdAt), 'MMM d, yyyy')}</p>
+                      <p className="text-xs text-muted-foreground">
+                        Created {format(new Date(tipType.createdAt), 'MMM d, yyyy')}
+                      </p>
                     </div>
                   </div>
                   <Button size="sm" variant="outline" onClick={() => open(tipType)} aria-label={`Edit ${tipType.name}`}>

@@ -56,7 +56,13 @@ export function UserRow({ user }: { user: AdminUser }) {
             Role of {displayName}
           </Label>
           <div className="w-44">
-            <OptionsSelect id={selectId} value={user.role} onValueChange={onRoleChange} placeholder="Role" options={ROLE_OPTIONS} />
+            <OptionsSelect
+              id={selectId}
+              value={user.role}
+              onValueChange={onRoleChange}
+              placeholder="Role"
+              options={ROLE_OPTIONS}
+            />
           </div>
           <ConfirmDeleteButton
             label={`Delete ${displayName}`}

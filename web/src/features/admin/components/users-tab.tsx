@@ -20,8 +20,7 @@ export function UsersTab() {
   const activationItems = activations.data ?? [];
   const isRefreshing = users.isFetching || activations.isFetching;
 
-  const onRefresh = () =>
-    refreshInBackground(queryClient, ADMIN_KEYS.users, ADMIN_KEYS.pendingActivations, ADMIN_KEYS.stats);
+  const onRefresh = () => refreshInBackground(queryClient, ADMIN_KEYS.users, ADMIN_KEYS.pendingActivations, ADMIN_KEYS.stats);
 
   return (
     <div className="grid gap-4">

@@ -14,8 +14,7 @@ export async function getMe(): Promise<CurrentUser | null> {
   }
 }
 
-export const meQueryOptions = () =>
-  queryOptions({ queryKey: ME_QUERY_KEY, queryFn: getMe, staleTime: 5 * 60_000 });
+export const meQueryOptions = () => queryOptions({ queryKey: ME_QUERY_KEY, queryFn: getMe, staleTime: 5 * 60_000 });
 
 export function useMe() {
   return useQuery(meQueryOptions());

@@ -23,7 +23,8 @@ export function ConfirmEmailChange({ token }: { token: string }) {
           {TEXTS.emailChanged}
         </p>
         <p className="text-sm text-muted-foreground">
-          Your account now uses <strong className="break-all text-foreground">{confirm.data.email}</strong>. Sign in with it from now on.
+          Your account now uses <strong className="break-all text-foreground">{confirm.data.email}</strong>. Sign in with it from
+          now on.
         </p>
         <Button asChild>
           <Link to={next.to}>{next.label}</Link>

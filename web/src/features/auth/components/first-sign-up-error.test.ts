@@ -15,7 +15,10 @@ describe('firstSignUpError', () => {
   });
   it('then reports a mismatch before a short password', () => {
     expect(
-      firstSignUpError({ ...filled, confirmPassword: 'abd' }, { password: { type: 'too_small', message: TEXTS.passwordTooShort } }),
+      firstSignUpError(
+        { ...filled, confirmPassword: 'abd' },
+        { password: { type: 'too_small', message: TEXTS.passwordTooShort } },
+      ),
     ).toBe(TEXTS.passwordsDoNotMatch);
   });
   it('then a short password', () => {

@@ -45,8 +45,7 @@ export function SignUpForm() {
         },
         onError: (error) => {
           const isDuplicate =
-            (error instanceof ApiError && error.status === 409) ||
-            errorMessage(error).includes(TEXTS.userAlreadyRegistered);
+            (error instanceof ApiError && error.status === 409) || errorMessage(error).includes(TEXTS.userAlreadyRegistered);
           notifyError(isDuplicate ? TEXTS.accountExists : errorMessage(error), TEXTS.accountCreationFailedTitle);
         },
       },

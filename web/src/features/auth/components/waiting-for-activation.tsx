@@ -9,7 +9,6 @@ type WaitingForActivationProps = { email: string; isSigningOut: boolean; onSignO
  * so the route guard that shows this screen knows the session ended on purpose.
  */
 export function WaitingForActivation({ email, isSigningOut, onSignOut }: WaitingForActivationProps) {
-
   return (
     <Card className="w-full max-w-md text-center">
       <CardHeader className="items-center">
@@ -21,15 +20,10 @@ export function WaitingForActivation({ email, isSigningOut, onSignOut }: Waiting
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="text-sm text-muted-foreground">
-          You are signed in as <span className="font-medium text-foreground">{email}</span>. As soon as an admin
-          activates your account you will have full access to {PRODUCT_NAME}.
+          You are signed in as <span className="font-medium text-foreground">{email}</span>. As soon as an admin activates your
+          account you will have full access to {PRODUCT_NAME}.
         </p>
-        <Button
-          variant="outline"
-          className="w-full"
-          disabled={isSigningOut}
-          onClick={onSignOut}
-        >
+        <Button variant="outline" className="w-full" disabled={isSigningOut} onClick={onSignOut}>
           <LogOut aria-hidden />
           Sign Out
         </Button>

@@ -30,7 +30,10 @@ describe('connection card helpers', () => {
       title: 'Request already sent',
       description: 'A connection request is already pending',
     });
-    expect(requestFailureToast(new ApiError(404, 'Member not found'))).toEqual({ title: TEXTS.errorTitle, description: 'Member not found' });
+    expect(requestFailureToast(new ApiError(404, 'Member not found'))).toEqual({
+      title: TEXTS.errorTitle,
+      description: 'Member not found',
+    });
     expect(requestFailureToast(new ApiError(0, TEXTS.genericFailure))).toEqual({
       title: TEXTS.errorTitle,
       description: 'Failed to send connection request',

@@ -41,7 +41,8 @@ export function ConnectionsScreen() {
 
   // SPEC 8: one destructive toast for a failed load.
   useEffect(() => {
-    if (connections.isError) toast.error(TEXTS.errorTitle, { id: CONNECTION_TEXTS.loadFailed, description: CONNECTION_TEXTS.loadFailed });
+    if (connections.isError)
+      toast.error(TEXTS.errorTitle, { id: CONNECTION_TEXTS.loadFailed, description: CONNECTION_TEXTS.loadFailed });
   }, [connections.isError]);
 
   return (
@@ -66,7 +67,11 @@ export function ConnectionsScreen() {
             query={connections}
             isPending={connections.isPending}
             entries={connections.data?.connected}
-            empty={{ icon: Users, title: 'No connections yet', description: 'Discover other travellers and send them a connection request.' }}
+            empty={{
+              icon: Users,
+              title: 'No connections yet',
+              description: 'Discover other travellers and send them a connection request.',
+            }}
             render={(entry) => <MemberCard member={entry.member} note={`Connected ${ago(entry.updatedAt)}`} />}
           />
         </TabsContent>
@@ -76,7 +81,13 @@ export function ConnectionsScreen() {
             isPending={connections.isPending}
             entries={connections.data?.received}
             empty={{ icon: Inbox, title: 'No pending requests', description: 'Requests other members send you appear here.' }}
-            render={(entry) => <MemberCard member={entry.member} note={`Requested ${ago(entry.createdAt)}`} actions={<RequestActions entry={entry} />} />}
+            render={(entry) => (
+              <MemberCard
+                member={entry.member}
+                note={`Requested ${ago(entry.createdAt)}`}
+                actions={<RequestActions entry={entry} />}
+              />
+            )}
           />
         </TabsContent>
         <TabsContent value="sent">
@@ -85,7 +96,9 @@ export function ConnectionsScreen() {
             isPending={connections.isPending}
             entries={connections.data?.sent}
             empty={{ icon: Send, title: 'No sent requests', description: 'Requests you send wait here until they are answered.' }}
-            render={(entry) => <MemberCard member={entry.member} note={`Sent ${ago(entry.createdAt)}`} actions={<CancelAction entry={entry} />} />}
+            render={(entry) => (
+              <MemberCard member={entry.member} note={`Sent ${ago(entry.createdAt)}`} actions={<CancelAction entry={entry} />} />
+            )}
           />
         </TabsContent>
         <TabsContent value="discover">{tab === 'discover' ? <DiscoverList /> : null}</TabsContent>
@@ -178,7 +191,13 @@ function DiscoverList() {
   if (discover.isPending) return <CardsSkeleton />;
   const members = (discover.data?.pages ?? []).flatMap((page) => page.items);
   if (members.length === 0) {
-    return <EmptyNotice icon={UserPlus} title="No one new to discover" description="You have a relation with every member for now. Check back later." />;
+    return (
+      <EmptyNotice
+        icon={UserPlus}
+        title="No one new to discover"
+        description="You have a relation with every member for now. Check back later."
+      />
+    );
   }
   return (
     <div className="grid gap-6">

@@ -25,7 +25,12 @@ export function MemberCard({ member, actions, note }: MemberCardProps) {
   return (
     <Card data-testid="member-card" className="flex h-full flex-col gap-4 p-5">
       <div className="flex items-start gap-3">
-        <Link to={profileLink} state={state} aria-label={`Open ${name}'s profile`} className="shrink-0 rounded-full focus-visible:ring-2 focus-visible:ring-ring outline-none">
+        <Link
+          to={profileLink}
+          state={state}
+          aria-label={`Open ${name}'s profile`}
+          className="shrink-0 rounded-full focus-visible:ring-2 focus-visible:ring-ring outline-none"
+        >
           <MemberAvatar name={name} pictureUrl={member.profilePictureUrl} />
         </Link>
         <div className="grid min-w-0 gap-0.5">

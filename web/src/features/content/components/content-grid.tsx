@@ -20,7 +20,16 @@ type ContentGridProps = {
 export const CARD_GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 /** Cards in a grid with skeletons while loading, an empty state, and Load more / infinite scroll. */
-export function ContentGrid({ query, isPending, isEmpty, empty, hasNextPage, isFetchingNextPage, fetchNextPage, children }: ContentGridProps) {
+export function ContentGrid({
+  query,
+  isPending,
+  isEmpty,
+  empty,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  children,
+}: ContentGridProps) {
   if (hasQueryFailed(query)) return <QueryFailure query={query} />;
   if (isPending) return <ContentGridSkeleton />;
   if (isEmpty) return <>{empty}</>;

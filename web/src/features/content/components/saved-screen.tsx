@@ -32,7 +32,12 @@ export function SavedScreen({ viewerId }: { viewerId: string }) {
         <h1 className="font-display text-3xl font-bold tracking-tight">Saved</h1>
         <p className="text-sm text-muted-foreground">Tips and guides you kept for your next trip.</p>
       </header>
-      <SearchBox value={search.input} onChange={search.setInput} placeholder="Search saved tips and guides..." label="Search saved items" />
+      <SearchBox
+        value={search.input}
+        onChange={search.setInput}
+        placeholder="Search saved tips and guides..."
+        label="Search saved items"
+      />
       <ContentTabs value={tab} onValueChange={setTab} counts={counts.data}>
         <SavedList viewerId={viewerId} tab={tab} q={search.value} />
       </ContentTabs>
@@ -88,7 +93,13 @@ function RemoveSavedButton({ entry }: { entry: SavedItem }) {
     });
 
   return (
-    <Button variant="ghost" size="sm" className="w-full text-destructive hover:bg-destructive/10 hover:text-destructive" disabled={remove.isPending} onClick={onClick}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className="w-full text-destructive hover:bg-destructive/10 hover:text-destructive"
+      disabled={remove.isPending}
+      onClick={onClick}
+    >
       <BookmarkX aria-hidden />
       {remove.isPending ? 'Removing...' : 'Remove from Saved'}
     </Button>

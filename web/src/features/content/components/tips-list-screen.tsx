@@ -79,7 +79,17 @@ export function TipsListScreen({ viewerId, userId, userName, initialTab }: TipsL
   );
 }
 
-function UserContentList({ viewerId, userId, tab, isOwn }: { viewerId: string; userId: string; tab: ContentTab; isOwn: boolean }) {
+function UserContentList({
+  viewerId,
+  userId,
+  tab,
+  isOwn,
+}: {
+  viewerId: string;
+  userId: string;
+  tab: ContentTab;
+  isOwn: boolean;
+}) {
   const list = useUserContent(userId, tab);
   useErrorToast(list.isError, 'Failed to load content');
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];

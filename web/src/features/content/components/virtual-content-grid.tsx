@@ -94,32 +94,32 @@ function WindowedRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T
 
   return (
     <div ref={containerRef} role="list" aria-label="Content" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {rows.map((row) => {
-          const start = row.index * columns;
-          const isLoaded = start >= list.firstIndex;
-          return (
-            <div
-              key={row.key}
-              role="none"
-              data-index={row.index}
-              ref={isLoaded ? virtualizer.measureElement : undefined}
-              className="absolute top-0 left-0 grid w-full gap-5"
-              style={{
-                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-                transform: `translateY(${row.start - scrollMargin}px)`,
-                height: isLoaded ? undefined : row.size,
-              }}
-            >
-              {isLoaded
-                ? list.items.slice(start - list.firstIndex, start - list.firstIndex + columns).map((item, i) => (
-                    <div key={getKey(item)} role="listitem">
-                      {renderItem(item, start + i)}
-                    </div>
-                  ))
-                : Array.from({ length: columns }, (_, i) => <Skeleton key={i} className="h-full rounded-xl" aria-hidden />)}
-            </div>
-          );
-        })}
+      {rows.map((row) => {
+        const start = row.index * columns;
+        const isLoaded = start >= list.firstIndex;
+        return (
+          <div
+            key={row.key}
+            role="none"
+            data-index={row.index}
+            ref={isLoaded ? virtualizer.measureElement : undefined}
+            className="absolute top-0 left-0 grid w-full gap-5"
+            style={{
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              transform: `translateY(${row.start - scrollMargin}px)`,
+              height: isLoaded ? undefined : row.size,
+            }}
+          >
+            {isLoaded
+              ? list.items.slice(start - list.firstIndex, start - list.firstIndex + columns).map((item, i) => (
+                  <div key={getKey(item)} role="listitem">
+                    {renderItem(item, start + i)}
+                  </div>
+                ))
+              : Array.from({ length: columns }, (_, i) => <Skeleton key={i} className="h-full rounded-xl" aria-hidden />)}
+          </div>
+        );
+      })}
     </div>
   );
 }

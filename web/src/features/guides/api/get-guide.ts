@@ -8,8 +8,7 @@ export function getGuide(id: string) {
   return api.get<Guide>(`/api/guides/${encodeURIComponent(id)}`);
 }
 
-export const guideQueryOptions = (id: string) =>
-  queryOptions({ queryKey: guideQueryKey(id), queryFn: () => getGuide(id) });
+export const guideQueryOptions = (id: string) => queryOptions({ queryKey: guideQueryKey(id), queryFn: () => getGuide(id) });
 
 export function useGuide(id: string) {
   return useQuery(guideQueryOptions(id));

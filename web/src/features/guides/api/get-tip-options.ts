@@ -7,8 +7,7 @@ export function getTipOptions() {
 }
 
 /** The author's own tips for the itinerary picker; refetched on every visit (tips change elsewhere). */
-export const tipOptionsQueryOptions = () =>
-  queryOptions({ queryKey: ['tips', 'options'], queryFn: getTipOptions, staleTime: 0 });
+export const tipOptionsQueryOptions = () => queryOptions({ queryKey: ['tips', 'options'], queryFn: getTipOptions, staleTime: 0 });
 
 export function useTipOptions() {
   return useQuery(tipOptionsQueryOptions());

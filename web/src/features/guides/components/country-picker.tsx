@@ -80,7 +80,10 @@ export function CountryPicker({ id, value, onChange }: CountryPickerProps) {
                   add(country);
                 }}
                 onMouseEnter={() => setActive(index)}
-                className={cn('cursor-pointer rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-secondary text-secondary-foreground')}
+                className={cn(
+                  'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
+                  index === active && 'bg-secondary text-secondary-foreground',
+                )}
               >
                 {country}
               </li>

@@ -65,7 +65,9 @@ export function PrivateSwitch({ label, checked, onCheckedChange }: PrivateSwitch
     <div className="flex items-center justify-between gap-4 rounded-lg border bg-background/60 p-4">
       <div className="grid gap-1">
         <Label htmlFor={id}>{label}</Label>
-        <p className="text-xs text-muted-foreground">Only you can see a private guide. Others never find it in lists or search.</p>
+        <p className="text-xs text-muted-foreground">
+          Only you can see a private guide. Others never find it in lists or search.
+        </p>
       </div>
       <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
     </div>

@@ -39,7 +39,15 @@ type FormValues = {
 };
 type FormOutput = ReturnType<typeof FormSchema.parse>;
 
-const DEFAULTS: FormValues = { title: '', location: '', countries: [], description: '', daysCount: 1, tags: [], isPrivate: false };
+const DEFAULTS: FormValues = {
+  title: '',
+  location: '',
+  countries: [],
+  description: '',
+  daysCount: 1,
+  tags: [],
+  isPrivate: false,
+};
 
 /** Create Guide (SPEC 2, 5): details, photos, the day-by-day itinerary; photos upload first. */
 export function GuideCreateForm() {
@@ -90,13 +98,25 @@ export function GuideCreateForm() {
           <Input id="guide-location" placeholder="e.g. Lisbon and the Sintra hills" {...register('location')} />
         </Field>
         <Field id="guide-countries" label="Countries covered">
-          <Controller control={control} name="countries" render={({ field }) => <CountryPicker id="guide-countries" value={field.value} onChange={field.onChange} />} />
+          <Controller
+            control={control}
+            name="countries"
+            render={({ field }) => <CountryPicker id="guide-countries" value={field.value} onChange={field.onChange} />}
+          />
         </Field>
         <Field id="guide-description" label="Description">
-          <Textarea id="guide-description" placeholder="Who is this trip for, and what makes it special?" {...register('description')} />
+          <Textarea
+            id="guide-description"
+            placeholder="Who is this trip for, and what makes it special?"
+            {...register('description')}
+          />
         </Field>
         <div className="grid gap-5 sm:grid-cols-[12rem_1fr]">
-          <Field id="guide-days" label="Duration (days)" hint={<span className="text-xs text-muted-foreground">1-{LIMITS.guideDaysOnCreateMax}</span>}>
+          <Field
+            id="guide-days"
+            label="Duration (days)"
+            hint={<span className="text-xs text-muted-foreground">1-{LIMITS.guideDaysOnCreateMax}</span>}
+          >
             <Controller
               control={control}
               name="daysCount"
@@ -117,13 +137,25 @@ export function GuideCreateForm() {
             <Controller
               control={control}
               name="tags"
-              render={({ field }) => <TagInput id="guide-tags" value={field.value} onChange={field.onChange} suggestions={GUIDE_TAG_SUGGESTIONS} normalize={normalizeGuideTags} />}
+              render={({ field }) => (
+                <TagInput
+                  id="guide-tags"
+                  value={field.value}
+                  onChange={field.onChange}
+                  suggestions={GUIDE_TAG_SUGGESTIONS}
+                  normalize={normalizeGuideTags}
+                />
+              )}
             />
           </Field>
         </div>
       </FormSection>
 
-      <FormSection icon={ImageIcon} title="Photos" description={`Up to ${LIMITS.guidePhotosOnCreateMax} photos; the first is the cover.`}>
+      <FormSection
+        icon={ImageIcon}
+        title="Photos"
+        description={`Up to ${LIMITS.guidePhotosOnCreateMax} photos; the first is the cover.`}
+      >
         <PhotoPicker
           files={files}
           onChange={setFiles}

@@ -92,7 +92,9 @@ export function GuideDetail({ guide }: { guide: Guide }) {
                 contentId={guide.id}
                 initialLiked={guide.viewer.hasLiked}
                 initialCount={guide.likesCount}
-                onChanged={(result) => patch({ likesCount: result.likesCount, viewer: { ...guide.viewer, hasLiked: result.liked } })}
+                onChanged={(result) =>
+                  patch({ likesCount: result.likesCount, viewer: { ...guide.viewer, hasLiked: result.liked } })
+                }
               />
               <SaveButton
                 contentType="guide"
@@ -132,7 +134,10 @@ function Itinerary({ guide }: { guide: Guide }) {
           return (
             <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
               <h3 id={`day-${day}`} className="flex items-center gap-2 font-semibold">
-                <span className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
+                <span
+                  className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                  aria-hidden
+                >
                   {day}
                 </span>
                 Day {day}

@@ -133,7 +133,12 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
         <Field id="guide-description" label="Description">
           <Textarea id="guide-description" {...register('description')} />
         </Field>
-        <Field id="guide-days" label="Duration (days)" className="sm:max-w-48" hint={<span className="text-xs text-muted-foreground">1-{LIMITS.guideDaysOnEditMax}</span>}>
+        <Field
+          id="guide-days"
+          label="Duration (days)"
+          className="sm:max-w-48"
+          hint={<span className="text-xs text-muted-foreground">1-{LIMITS.guideDaysOnEditMax}</span>}
+        >
           <Controller
             control={control}
             name="daysCount"
@@ -155,7 +160,11 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <FormSection icon={Globe2} title="Countries">
           <Field id="guide-countries" label="Add a country">
-            <Controller control={control} name="countries" render={({ field }) => <CountryPicker id="guide-countries" value={field.value} onChange={field.onChange} />} />
+            <Controller
+              control={control}
+              name="countries"
+              render={({ field }) => <CountryPicker id="guide-countries" value={field.value} onChange={field.onChange} />}
+            />
           </Field>
         </FormSection>
         <FormSection icon={Hash} title="Tags">
@@ -163,7 +172,15 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
             <Controller
               control={control}
               name="tags"
-              render={({ field }) => <TagInput id="guide-tags" value={field.value} onChange={field.onChange} suggestions={GUIDE_TAG_SUGGESTIONS} normalize={normalizeGuideTags} />}
+              render={({ field }) => (
+                <TagInput
+                  id="guide-tags"
+                  value={field.value}
+                  onChange={field.onChange}
+                  suggestions={GUIDE_TAG_SUGGESTIONS}
+                  normalize={normalizeGuideTags}
+                />
+              )}
             />
           </Field>
           <TagPreview tags={watch('tags')} />
@@ -182,7 +199,9 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
       </FormSection>
 
       <FormSection icon={CalendarDays} title="Day-by-Day Itinerary" description="Add your tips or custom activities to each day.">
-        {tipOptions.isError && !tipOptions.data ? <TipOptionsFailed onRetry={() => void tipOptions.refetch()} isRetrying={tipOptions.isFetching} /> : null}
+        {tipOptions.isError && !tipOptions.data ? (
+          <TipOptionsFailed onRetry={() => void tipOptions.refetch()} isRetrying={tipOptions.isFetching} />
+        ) : null}
         <ItineraryEditor daysCount={daysCount} items={items} onChange={setItems} tips={tipOptions.data ?? []} isDetailedCustom />
       </FormSection>
 

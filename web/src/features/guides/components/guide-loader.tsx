@@ -10,7 +10,12 @@ import { useGuide } from '../api/get-guide';
 /** Loads a guide for the detail and edit screens ('Loading guide...', 'Guide not found', 'Failed to load guide'). */
 export function GuideLoader({ id, children }: { id: string; children: (guide: Guide) => ReactNode }) {
   return (
-    <QueryLoader query={useGuide(id)} loadingLabel="Loading guide..." failedMessage="Failed to load guide" notFound={<GuideNotFound />}>
+    <QueryLoader
+      query={useGuide(id)}
+      loadingLabel="Loading guide..."
+      failedMessage="Failed to load guide"
+      notFound={<GuideNotFound />}
+    >
       {children}
     </QueryLoader>
   );

@@ -53,7 +53,10 @@ function DayEditor({ day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, o
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border bg-background/60 p-4">
       <div className="flex items-center gap-3">
-        <span className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
+        <span
+          className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+          aria-hidden
+        >
           {day}
         </span>
         <h3 id={headingId} className="font-semibold">
@@ -74,10 +77,14 @@ function DayEditor({ day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, o
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         {hasAnyTips ? (
-          <Select value="" onValueChange={(id) => {
-            const tip = tips.find((t) => t.id === id);
-            if (tip) onAddTip(tip);
-          }} disabled={tips.length === 0}>
+          <Select
+            value=""
+            onValueChange={(id) => {
+              const tip = tips.find((t) => t.id === id);
+              if (tip) onAddTip(tip);
+            }}
+            disabled={tips.length === 0}
+          >
             <SelectTrigger aria-label={`Add a tip to day ${day}`}>
               <SelectValue placeholder={tips.length === 0 ? 'All your tips are in this day' : 'Add one of your tips...'} />
             </SelectTrigger>
@@ -114,7 +121,14 @@ function ItemRow({ item, day, onRemove }: { item: DraftItem; day: number; onRemo
           {detail ? ` · ${detail}` : ''}
         </p>
       </div>
-      <Button type="button" variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" aria-label={`Remove ${title} from day ${day}`} onClick={onRemove}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-8 text-muted-foreground hover:text-destructive"
+        aria-label={`Remove ${title} from day ${day}`}
+        onClick={onRemove}
+      >
         <Trash2 aria-hidden />
       </Button>
     </li>
@@ -143,7 +157,13 @@ function CustomItemInput({ day, onAdd }: { day: number; onAdd: (custom: CustomIt
           }
         }}
       />
-      <Button type="button" variant="outline" onClick={submit} disabled={!text.trim()} aria-label={`Add custom item to day ${day}`}>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={submit}
+        disabled={!text.trim()}
+        aria-label={`Add custom item to day ${day}`}
+      >
         <Plus aria-hidden />
         Add
       </Button>
@@ -164,11 +184,34 @@ function CustomActivityForm({ day, onAdd }: { day: number; onAdd: (custom: Custo
     <div className="grid gap-2 rounded-md bg-muted/60 p-3">
       <p className="text-xs font-medium text-muted-foreground">Add a custom activity</p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <Input aria-label={`Activity title for day ${day}`} placeholder="Activity title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-        <Input aria-label={`Place name for day ${day}`} placeholder="Place name (optional)" value={draft.placeName} onChange={(e) => setDraft({ ...draft, placeName: e.target.value })} />
+        <Input
+          aria-label={`Activity title for day ${day}`}
+          placeholder="Activity title"
+          value={draft.title}
+          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+        />
+        <Input
+          aria-label={`Place name for day ${day}`}
+          placeholder="Place name (optional)"
+          value={draft.placeName}
+          onChange={(e) => setDraft({ ...draft, placeName: e.target.value })}
+        />
       </div>
-      <Textarea aria-label={`Activity description for day ${day}`} placeholder="Description (optional)" className="min-h-16" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
-      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={submit} disabled={!draft.title.trim()}>
+      <Textarea
+        aria-label={`Activity description for day ${day}`}
+        placeholder="Description (optional)"
+        className="min-h-16"
+        value={draft.description}
+        onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+      />
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        onClick={submit}
+        disabled={!draft.title.trim()}
+      >
         <Plus aria-hidden />
         Add Activity
       </Button>

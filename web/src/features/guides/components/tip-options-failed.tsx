@@ -7,7 +7,10 @@ import { Button } from '@/components/ui/button';
  */
 export function TipOptionsFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed border-destructive/40 bg-destructive/5 p-4">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed border-destructive/40 bg-destructive/5 p-4"
+    >
       <div className="flex items-center gap-3">
         <TriangleAlert className="size-5 shrink-0 text-destructive" aria-hidden />
         <div>

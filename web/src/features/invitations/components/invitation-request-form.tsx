@@ -69,7 +69,14 @@ export function InvitationRequestForm() {
             control={control}
             name="country"
             render={({ field }) => (
-              <OptionsSelect id="country" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} placeholder="Select your country" options={COUNTRIES} />
+              <OptionsSelect
+                id="country"
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder="Select your country"
+                options={COUNTRIES}
+              />
             )}
           />
         </Field>
@@ -78,7 +85,14 @@ export function InvitationRequestForm() {
             control={control}
             name="howDidYouKnow"
             render={({ field }) => (
-              <OptionsSelect id="howDidYouKnow" value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} placeholder="Select an option" options={REFERRAL_SOURCES} />
+              <OptionsSelect
+                id="howDidYouKnow"
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder="Select an option"
+                options={REFERRAL_SOURCES}
+              />
             )}
           />
         </Field>

@@ -79,7 +79,11 @@ function ActorAvatar({ name, pictureUrl }: { name: string; pictureUrl: string | 
 
 function SavedIcon() {
   return (
-    <span aria-hidden data-testid="notification-saved-icon" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+    <span
+      aria-hidden
+      data-testid="notification-saved-icon"
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+    >
       <Bookmark className="size-5" />
     </span>
   );

@@ -13,7 +13,12 @@ const AVATAR_SIZE = 'size-24 text-3xl sm:size-28';
 export function AvatarUploader({ profile }: { profile: Profile }) {
   const inputRef = React.useRef<HTMLInputElement>(null);
   const upload = useUploadAvatar();
-  const user = { email: profile.email ?? '', name: profile.name, username: profile.username, profilePictureUrl: profile.profilePictureUrl };
+  const user = {
+    email: profile.email ?? '',
+    name: profile.name,
+    username: profile.username,
+    profilePictureUrl: profile.profilePictureUrl,
+  };
 
   if (!profile.isOwn) return <UserAvatar user={{ ...user, role: 'user' }} className={cn(AVATAR_SIZE, 'ring-4 ring-card')} />;
 
@@ -49,7 +54,15 @@ export function AvatarUploader({ profile }: { profile: Profile }) {
           {upload.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Camera className="size-4" aria-hidden />}
         </span>
       </button>
-      <input ref={inputRef} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Profile picture file" onChange={onFile} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Profile picture file"
+        onChange={onFile}
+      />
     </div>
   );
 }

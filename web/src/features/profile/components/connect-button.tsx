@@ -39,7 +39,10 @@ export function ConnectButton({ userId }: { userId: string }) {
               onError: (error) => {
                 if (error instanceof ApiError && error.status === 409) {
                   const isConnected = error.message === CONNECTION_TEXTS.alreadyConnected;
-                  notifyError(error.message, isConnected ? CONNECTION_TEXTS.alreadyConnectedTitle : CONNECTION_TEXTS.alreadySentTitle);
+                  notifyError(
+                    error.message,
+                    isConnected ? CONNECTION_TEXTS.alreadyConnectedTitle : CONNECTION_TEXTS.alreadySentTitle,
+                  );
                 } else notifyError(serverMessageOr(error, CONNECTION_TEXTS.requestFailed));
               },
             })

@@ -44,7 +44,12 @@ export function DeleteAccountDialog() {
   return (
     <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
       <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" className="text-destructive hover:text-destructive" disabled={deleteAccount.isPending}>
+        <Button
+          type="button"
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          disabled={deleteAccount.isPending}
+        >
           <Trash2 aria-hidden />
           {deleteAccount.isPending ? 'Deleting...' : 'Delete Account'}
         </Button>
@@ -53,8 +58,8 @@ export function DeleteAccountDialog() {
         <AlertDialogHeader>
           <AlertDialogTitle>{PROFILE_TEXTS.deleteConfirmTitle}</AlertDialogTitle>
           <AlertDialogDescription>
-            This action cannot be undone. It permanently deletes your account and removes your profile, your tips and
-            guides, your connections and saved items, and your photos.
+            This action cannot be undone. It permanently deletes your account and removes your profile, your tips and guides, your
+            connections and saved items, and your photos.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

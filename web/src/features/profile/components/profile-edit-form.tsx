@@ -83,7 +83,13 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
     <form onSubmit={handleSubmit(onValid)} noValidate className="grid gap-5" aria-label="Edit profile">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="profile-name" label="Full Name" error={errors.name?.message}>
-          <Input id="profile-name" autoComplete="name" maxLength={LIMITS.nameMaxLength} {...invalid('profile-name', 'name')} {...register('name')} />
+          <Input
+            id="profile-name"
+            autoComplete="name"
+            maxLength={LIMITS.nameMaxLength}
+            {...invalid('profile-name', 'name')}
+            {...register('name')}
+          />
         </Field>
         <Field id="profile-username" label="Username" error={errors.username?.message}>
           <Input
@@ -99,9 +105,18 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
         id="profile-email"
         label="Email Address"
         error={errors.email?.message}
-        hint={isChangingEmail ? <span className="text-xs text-muted-foreground">Changes when you open the link we send</span> : null}
+        hint={
+          isChangingEmail ? <span className="text-xs text-muted-foreground">Changes when you open the link we send</span> : null
+        }
       >
-        <Input id="profile-email" type="email" autoComplete="email" maxLength={LIMITS.emailMaxLength} {...invalid('profile-email', 'email')} {...register('email')} />
+        <Input
+          id="profile-email"
+          type="email"
+          autoComplete="email"
+          maxLength={LIMITS.emailMaxLength}
+          {...invalid('profile-email', 'email')}
+          {...register('email')}
+        />
       </Field>
       {isChangingEmail ? (
         <Field id="profile-current-password" label="Current Password" error={errors.currentPassword?.message}>
@@ -121,7 +136,13 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
             control={control}
             name="country"
             render={({ field }) => (
-              <OptionsSelect id="profile-country" value={field.value} onValueChange={field.onChange} placeholder="Select your country" options={COUNTRIES} />
+              <OptionsSelect
+                id="profile-country"
+                value={field.value}
+                onValueChange={field.onChange}
+                placeholder="Select your country"
+                options={COUNTRIES}
+              />
             )}
           />
         </Field>
@@ -130,13 +151,25 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
             control={control}
             name="currency"
             render={({ field }) => (
-              <OptionsSelect id="profile-currency" value={field.value} onValueChange={field.onChange} placeholder="Select a currency" options={PROFILE_CURRENCIES} />
+              <OptionsSelect
+                id="profile-currency"
+                value={field.value}
+                onValueChange={field.onChange}
+                placeholder="Select a currency"
+                options={PROFILE_CURRENCIES}
+              />
             )}
           />
         </Field>
       </div>
       <Field id="profile-bio" label="Bio">
-        <Textarea id="profile-bio" rows={4} maxLength={1000} placeholder="Tell other travelers about yourself" {...register('bio')} />
+        <Textarea
+          id="profile-bio"
+          rows={4}
+          maxLength={1000}
+          placeholder="Tell other travelers about yourself"
+          {...register('bio')}
+        />
       </Field>
       <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:items-center">
         <DeleteAccountDialog />

@@ -68,14 +68,32 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate className="grid gap-4" aria-label="Change password">
       <Field id="current-password" label="Current Password">
-        <Input id="current-password" type="password" autoComplete="current-password" maxLength={LIMITS.passwordMaxLength} {...register('currentPassword')} />
+        <Input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordMaxLength}
+          {...register('currentPassword')}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="new-password" label="New Password">
-          <Input id="new-password" type="password" autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} {...register('newPassword')} />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMaxLength}
+            {...register('newPassword')}
+          />
         </Field>
         <Field id="confirm-new-password" label="Confirm New Password">
-          <Input id="confirm-new-password" type="password" autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} {...register('confirmPassword')} />
+          <Input
+            id="confirm-new-password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMaxLength}
+            {...register('confirmPassword')}
+          />
         </Field>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -46,7 +46,9 @@ export function TravelStatsCard({ profile }: { profile: Profile }) {
             value={stats.connectionsCount}
             tone="bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-300"
             onClick={() =>
-              profile.isOwn ? navigate('/connections') : navigate('/user-connections', { state: { userId: profile.userId, userName } })
+              profile.isOwn
+                ? navigate('/connections')
+                : navigate('/user-connections', { state: { userId: profile.userId, userName } })
             }
           />
         </ul>
@@ -75,7 +77,10 @@ function StatTile({ icon: Icon, label, value, tone, onClick }: StatTileProps) {
           type="button"
           onClick={onClick}
           aria-label={`${label}: ${value}`}
-          className={cn(base, 'cursor-pointer transition-colors hover:border-primary/40 hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none')}
+          className={cn(
+            base,
+            'cursor-pointer transition-colors hover:border-primary/40 hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          )}
         >
           {body}
         </button>

@@ -7,8 +7,7 @@ export function getTipTypes() {
 }
 
 /** Categories change rarely (admin only): keep them for a few minutes. */
-export const tipTypesQueryOptions = () =>
-  queryOptions({ queryKey: ['tip-types'], queryFn: getTipTypes, staleTime: 5 * 60_000 });
+export const tipTypesQueryOptions = () => queryOptions({ queryKey: ['tip-types'], queryFn: getTipTypes, staleTime: 5 * 60_000 });
 
 export function useTipTypes() {
   return useQuery(tipTypesQueryOptions());

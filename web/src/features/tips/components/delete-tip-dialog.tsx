@@ -21,7 +21,13 @@ export function DeleteTipDialog({ isDeleting, disabled = false, onConfirm }: Del
   return (
     <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
       <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" size="lg" className="text-destructive hover:text-destructive sm:mr-auto" disabled={disabled || isDeleting}>
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          className="text-destructive hover:text-destructive sm:mr-auto"
+          disabled={disabled || isDeleting}
+        >
           <Trash2 aria-hidden />
           {isDeleting ? 'Deleting...' : 'Delete Tip'}
         </Button>

@@ -51,7 +51,9 @@ export function EditTip({ tip }: { tip: Tip }) {
       submitLabel="Save Changes"
       savingLabel="Saving..."
       onSubmit={onSubmit}
-      secondaryActions={<DeleteTipDialog isDeleting={remove.isPending || remove.isSuccess} disabled={status !== 'idle'} onConfirm={onDelete} />}
+      secondaryActions={
+        <DeleteTipDialog isDeleting={remove.isPending || remove.isSuccess} disabled={status !== 'idle'} onConfirm={onDelete} />
+      }
     />
   );
 }

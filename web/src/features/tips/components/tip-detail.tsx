@@ -26,7 +26,9 @@ export function TipDetail({ tip }: { tip: Tip }) {
       old ? { ...old, likesCount, viewer: { ...old.viewer, hasLiked: liked } } : old,
     );
   const onSaveChanged = ({ saved }: { saved: boolean }) =>
-    queryClient.setQueryData<Tip>(tipQueryKey(tip.id), (old) => (old ? { ...old, viewer: { ...old.viewer, hasSaved: saved } } : old));
+    queryClient.setQueryData<Tip>(tipQueryKey(tip.id), (old) =>
+      old ? { ...old, viewer: { ...old.viewer, hasSaved: saved } } : old,
+    );
 
   return (
     <article className="mx-auto grid w-full max-w-5xl gap-6">
@@ -72,11 +74,18 @@ export function TipDetail({ tip }: { tip: Tip }) {
           </span>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link to="/profile" state={{ userId: tip.author.id }} className="inline-flex items-center gap-2 text-sm hover:underline">
+          <Link
+            to="/profile"
+            state={{ userId: tip.author.id }}
+            className="inline-flex items-center gap-2 text-sm hover:underline"
+          >
             {tip.author.profilePictureUrl ? (
               <img src={tip.author.profilePictureUrl} alt="" className="size-8 rounded-full object-cover" />
             ) : (
-              <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 text-sm font-semibold text-white">
+              <span
+                aria-hidden
+                className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 text-sm font-semibold text-white"
+              >
                 {initial(tip.author)}
               </span>
             )}

@@ -68,7 +68,12 @@ export function TipForm({
     <form onSubmit={handleSubmit(onValid)} noValidate className="grid gap-6">
       <Section title="The tip">
         <Field id="title" label="Title">
-          <Input id="title" placeholder="e.g. Sunrise at Fushimi Inari before the crowds" maxLength={200} {...register('title')} />
+          <Input
+            id="title"
+            placeholder="e.g. Sunrise at Fushimi Inari before the crowds"
+            maxLength={200}
+            {...register('title')}
+          />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="tipTypeId" label="Category">
@@ -83,7 +88,13 @@ export function TipForm({
               control={control}
               name="rating"
               render={({ field }) => (
-                <OptionsSelect id="rating" value={field.value} onValueChange={field.onChange} placeholder="Rate your experience" options={RATING_OPTIONS} />
+                <OptionsSelect
+                  id="rating"
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  placeholder="Rate your experience"
+                  options={RATING_OPTIONS}
+                />
               )}
             />
           </Field>
@@ -97,7 +108,13 @@ export function TipForm({
               control={control}
               name="country"
               render={({ field }) => (
-                <OptionsSelect id="country" value={field.value} onValueChange={field.onChange} placeholder="Select a country" options={COUNTRIES} />
+                <OptionsSelect
+                  id="country"
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  placeholder="Select a country"
+                  options={COUNTRIES}
+                />
               )}
             />
           </Field>
@@ -110,7 +127,13 @@ export function TipForm({
             <Input id="placeName" placeholder="e.g. Fushimi Inari Taisha" maxLength={200} {...register('placeName')} />
           </Field>
           <Field id="googleMapsUrl" label="Maps link">
-            <Input id="googleMapsUrl" type="url" inputMode="url" placeholder="https://maps.app.goo.gl/..." {...register('googleMapsUrl')} />
+            <Input
+              id="googleMapsUrl"
+              type="url"
+              inputMode="url"
+              placeholder="https://maps.app.goo.gl/..."
+              {...register('googleMapsUrl')}
+            />
           </Field>
         </div>
       </Section>
@@ -121,7 +144,15 @@ export function TipForm({
             <Input id="experienceDate" type="date" max={todayIsoDate()} {...register('experienceDate')} />
           </Field>
           <Field id="valueSpent" label="Cost">
-            <Input id="valueSpent" type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" {...register('valueSpent')} />
+            <Input
+              id="valueSpent"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              placeholder="0.00"
+              {...register('valueSpent')}
+            />
           </Field>
           <Field id="currency" label="Currency">
             {mode === 'create' ? (
@@ -129,7 +160,13 @@ export function TipForm({
                 control={control}
                 name="currency"
                 render={({ field }) => (
-                  <OptionsSelect id="currency" value={field.value} onValueChange={field.onChange} placeholder="Currency" options={TIP_CURRENCIES} />
+                  <OptionsSelect
+                    id="currency"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    placeholder="Currency"
+                    options={TIP_CURRENCIES}
+                  />
                 )}
               />
             ) : (
@@ -190,7 +227,13 @@ export function TipForm({
             control={control}
             name="tags"
             render={({ field }) => (
-              <TagInput id="tags" value={field.value} onChange={field.onChange} suggestions={TIP_TAG_SUGGESTIONS} placeholder="Type a tag and press Enter" />
+              <TagInput
+                id="tags"
+                value={field.value}
+                onChange={field.onChange}
+                suggestions={TIP_TAG_SUGGESTIONS}
+                placeholder="Type a tag and press Enter"
+              />
             )}
           />
         </Field>
