@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   '@': path.resolve(import.meta.dirname, 'web/src'),
   '@common': path.resolve(import.meta.dirname, 'common'),
+  '@db': path.resolve(import.meta.dirname, 'db'),
+  '@server': path.resolve(import.meta.dirname, 'server/src'),
+  '@server-test': path.resolve(import.meta.dirname, 'server/test'),
 };
 
 /**

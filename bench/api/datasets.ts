@@ -1,6 +1,6 @@
 /** Makes sure the data set of a (database, size) exists, and reads the ids the scenarios use. */
 import path from 'node:path';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '@db/client';
 import { rowsOf } from '../data/bulk';
 import { createDataset } from '../data/cli';
 import { benchEmail } from '../data/members';

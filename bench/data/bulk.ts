@@ -1,6 +1,6 @@
 /** Runs generator statements the way a bulk load should: set-based, in batches, triggers off. */
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '@db/client';
 
 export type Log = (line: string) => void;
 

@@ -3,9 +3,9 @@
  * drawn from them before the real rows are written, so likes_count goes in with the insert
  * instead of an UPDATE of every liked row (which would re-index each one in the trigram GIN).
  */
-import { GUIDE_TAG_SUGGESTIONS, TIP_TAG_SUGGESTIONS } from '../../common/lists/tags';
-import { TIP_CURRENCIES } from '../../common/lists/currencies';
-import type { DatabaseHandle } from '../../db/client';
+import { GUIDE_TAG_SUGGESTIONS, TIP_TAG_SUGGESTIONS } from '@common/lists/tags';
+import { TIP_CURRENCIES } from '@common/lists/currencies';
+import type { DatabaseHandle } from '@db/client';
 import { batches, bulk } from './bulk';
 import { listPair, textArray } from './sql-literals';
 import * as words from './word-lists';

@@ -3,7 +3,7 @@
  * SQL on the database side. Helper tables are named bench_* and dropped at the end.
  */
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '@db/client';
 import { bulk, type Log, timed } from './bulk';
 import { insertContent, insertGuideItems, stageGuides, stageTips } from './content';
 import { generateMembers } from './members';

@@ -1,7 +1,7 @@
 /** Members: better-auth users and credential accounts, profiles and roles, as sign-up makes them. */
-import { hashPassword } from '../../server/src/modules/auth/password-hasher';
-import type { DatabaseHandle } from '../../db/client';
-import { COUNTRIES } from '../../common/lists/countries';
+import { hashPassword } from '@server/modules/auth/password-hasher';
+import type { DatabaseHandle } from '@db/client';
+import { COUNTRIES } from '@common/lists/countries';
 import { bulk } from './bulk';
 import { lit, textArray } from './sql-literals';
 import { FIRST_NAMES, LAST_NAMES } from './word-lists';

@@ -4,7 +4,7 @@
  * a third of all likes, while the most liked one stays under the member count (a member likes an
  * item once). Nobody likes or saves their own item, as the API refuses it.
  */
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '@db/client';
 import { batches, bulk, rowsOf } from './bulk';
 
 /** Public tips and guides in a random order (uuid order): rank 1 is the most popular. */

@@ -1,5 +1,5 @@
 /** SQL text for constant lists the generator embeds (our own word lists, never user input). */
-import { normalizeForSearch } from '../../common/search';
+import { normalizeForSearch } from '@common/search';
 
 export const lit = (value: string) => `'${value.replaceAll("'", "''")}'`;
 

@@ -2,10 +2,10 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { createDatabase, databaseExists, databaseUrl, dropDatabase } from '../../db/pg-admin';
-import { bootstrap } from '../../server/src/bootstrap';
-import { loadConfig } from '../../server/src/config/env';
+import { type DatabaseHandle, openDatabase } from '@db/client';
+import { createDatabase, databaseExists, databaseUrl, dropDatabase } from '@db/pg-admin';
+import { bootstrap } from '@server/bootstrap';
+import { loadConfig } from '@server/config/env';
 import { rowsOf } from './bulk';
 import { DATASET_MARKER, DATASET_VERSION } from './generate';
 import type { DataSizeName, DataSizes } from './sizes';

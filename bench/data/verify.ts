@@ -1,6 +1,6 @@
 /** Checks a sample of generated rows against what the app itself would have stored. */
-import { searchTextOf, searchWordsOf } from '../../common/search';
-import type { DatabaseHandle } from '../../db/client';
+import { searchTextOf, searchWordsOf } from '@common/search';
+import type { DatabaseHandle } from '@db/client';
 import { rowsOf } from './bulk';
 import { RARE_WORD } from './word-lists';
 

@@ -3,7 +3,7 @@
  * floor(n * random()^k), so the head of each list holds most of the rows (skewed popularity).
  * A few entries carry accents on purpose: search must find them without.
  */
-import { COUNTRIES } from '../../common/lists/countries';
+import { COUNTRIES } from '@common/lists/countries';
 
 /** [country, city]: the first few places hold most tips. */
 const POPULAR_PLACES: [string, string][] = [

@@ -12,12 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../../db/client';
-import { createDatabase, databaseUrl, dropDatabase } from '../../db/pg-admin';
-import { hashPassword } from '../../server/src/modules/auth/password-hasher';
-import { bootstrap } from '../../server/src/bootstrap';
-import { loadConfig } from '../../server/src/config/env';
-import { EVENTS_CHANNEL } from '../../server/src/modules/realtime/event-hub';
+import { openDatabase } from '@db/client';
+import { createDatabase, databaseUrl, dropDatabase } from '@db/pg-admin';
+import { hashPassword } from '@server/modules/auth/password-hasher';
+import { bootstrap } from '@server/bootstrap';
+import { loadConfig } from '@server/config/env';
+import { EVENTS_CHANNEL } from '@server/modules/realtime/event-hub';
 import { wallClockMs } from './sse-client';
 
 export const MEMBER_PASSWORD = 'bench-member-password-1';

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, type CDPSession, type Page, chromium } from 'playwright';
-import { createDatabase, databaseExists, databaseUrl, withPgClient } from '../../db/pg-admin';
+import { createDatabase, databaseExists, databaseUrl, withPgClient } from '@db/pg-admin';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { signIn, startServer } from './server';
 

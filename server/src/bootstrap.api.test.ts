@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, appSettings, tipTypes, userRoles, users } from '../../db/schema';
+import { accounts, appSettings, tipTypes, userRoles, users } from '@db/schema';
 import { ADMIN, type TestApp, createTestApp } from '../test/test-app';
 import { bootstrap, ensureFirstAdmin } from './bootstrap';
 

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { DatabaseHandle, Executor } from '../../db/client';
-import { runMigrations, withStartupLock } from '../../db/migrate';
-import { accounts, appSettings, profiles, userRoles, users } from '../../db/schema';
-import { seedTipTypes } from '../../db/seed';
+import type { DatabaseHandle, Executor } from '@db/client';
+import { runMigrations, withStartupLock } from '@db/migrate';
+import { accounts, appSettings, profiles, userRoles, users } from '@db/schema';
+import { seedTipTypes } from '@db/seed';
 import type { Config } from './config/env';
 import { hashPassword } from './modules/auth/password-hasher';
 import { writeProfileWithHandle } from './modules/auth/new-handle';

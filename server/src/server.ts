@@ -1,6 +1,6 @@
 /** Starts Waymark: read config, open and prepare the database, listen, shut down gracefully. */
 import path from 'node:path';
-import { openDatabase } from '../../db/client';
+import { openDatabase } from '@db/client';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';

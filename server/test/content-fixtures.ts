@@ -5,9 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { searchTextOf } from '../../common/search';
-import type { Executor } from '../../db/client';
-import { guides, likes, savedItems, tips } from '../../db/schema';
+import { searchTextOf } from '@common/search';
+import type { Executor } from '@db/client';
+import { guides, likes, savedItems, tips } from '@db/schema';
 
 let seq = 0;
 

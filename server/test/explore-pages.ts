@@ -1,6 +1,6 @@
 /** Explore's search followed page by page, as the client follows nextCursor. */
 import { expect } from 'vitest';
-import type { ContentCard } from '../../common/schemas/content';
+import type { ContentCard } from '@common/schemas/content';
 import type { TestApp } from './test-app';
 
 /** The ids of up to `maxPages` pages of `q`, `limit` a page, as the member with `cookie` sees them. */

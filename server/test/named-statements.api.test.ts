@@ -5,9 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { PLANNED_PER_CALL } from '../../db/named-statements';
-import { tips, users } from '../../db/schema';
+import type { DatabaseHandle } from '@db/client';
+import { PLANNED_PER_CALL } from '@db/named-statements';
+import { tips, users } from '@db/schema';
 import { type TestApp, createTestApp } from './test-app';
 
 describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on PostgreSQL', () => {

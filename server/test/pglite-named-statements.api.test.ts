@@ -5,9 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { errorCodesOf } from '../../db/client';
-import { appSettings, tipTypes } from '../../db/schema';
+import type { DatabaseHandle } from '@db/client';
+import { errorCodesOf } from '@db/client';
+import { appSettings, tipTypes } from '@db/schema';
 import { openTestDatabase } from './test-database';
 
 describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('named statements on PGlite', () => {

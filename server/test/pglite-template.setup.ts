@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { seedTipTypes } from '../../db/seed';
+import { openDatabase } from '@db/client';
+import { runMigrations } from '@db/migrate';
+import { seedTipTypes } from '@db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,8 +6,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guides, profiles, tipTypes, tips } from '../../db/schema';
-import { withCompiledRowMapper } from '../../db/row-mapper';
+import { guides, profiles, tipTypes, tips } from '@db/schema';
+import { withCompiledRowMapper } from '@db/row-mapper';
 import { insertGuide, insertTip } from './content-fixtures';
 import { type TestApp, createTestApp } from './test-app';
 

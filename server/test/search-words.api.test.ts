@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEARCH_WORD_MAX_LENGTH, normalizeForSearch, searchWordsOf } from '../../common/search';
+import { SEARCH_WORD_MAX_LENGTH, normalizeForSearch, searchWordsOf } from '@common/search';
 import { type TestApp, createTestApp } from './test-app';
 
 let t: TestApp;

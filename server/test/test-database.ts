@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { createDatabase, databaseUrl, dropDatabase } from '../../db/pg-admin';
+import { type DatabaseHandle, openDatabase } from '@db/client';
+import { createDatabase, databaseUrl, dropDatabase } from '@db/pg-admin';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.WAYMARK_TEST_DB !== 'postgres') {

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { UsernameSchema, usernameFromName } from '../../common/username';
+import { UsernameSchema, usernameFromName } from '@common/username';
 import { type TestApp, createTestApp } from './test-app';
-import { profiles, users } from '../../db/schema';
+import { profiles, users } from '@db/schema';
 
 let t: TestApp;
 beforeAll(async () => {

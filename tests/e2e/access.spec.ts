@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TEXTS } from '../../common/texts';
+import { TEXTS } from '@common/texts';
 import { E2E_ADMIN, expectToast, signIn, waitForHydration } from './fixtures';
 
 test('a visitor asking for a member screen signs in and lands on it (D5)', async ({ page }) => {

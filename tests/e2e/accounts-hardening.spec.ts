@@ -3,9 +3,9 @@
  * change asks for the current password, then applies only when the mailed link is opened.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { PROFILE_TEXTS } from '../../common/schemas/profile';
-import { TEXTS } from '../../common/texts';
-import { USERNAME_TEXTS } from '../../common/username';
+import { PROFILE_TEXTS } from '@common/schemas/profile';
+import { TEXTS } from '@common/texts';
+import { USERNAME_TEXTS } from '@common/username';
 import { CSRF, E2E_ADMIN, createActiveMember, dismissToasts, expectToast } from './fixtures';
 
 const SHOTS = '.tmp/screenshots';

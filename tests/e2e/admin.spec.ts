@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
-import { ADMIN_TEXTS } from '../../common/schemas/admin';
-import { TEXTS } from '../../common/texts';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
+import { TEXTS } from '@common/texts';
 import { createActiveMember, CSRF, dismissToasts, E2E_ADMIN, expectToast, uniquePerson } from './fixtures';
 
 /** The live channel refreshes banners at once; the 30 s polling fallback is the upper bound. */

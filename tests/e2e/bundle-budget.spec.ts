@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { chunkUrls } from '../../server/src/plugins/chunk-preloads';
+import { chunkUrls } from '@server/plugins/chunk-preloads';
 
 const SIGN_IN_BUDGET = 170 * 1024;
 const CHUNK_BUDGET = 60 * 1024;

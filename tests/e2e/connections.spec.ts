@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
-import { CONNECTION_TEXTS } from '../../common/schemas/connection';
-import { NOTIFICATION_TEXTS } from '../../common/schemas/notification';
+import { CONNECTION_TEXTS } from '@common/schemas/connection';
+import { NOTIFICATION_TEXTS } from '@common/schemas/notification';
 import { createActiveMember as createMember, E2E_ADMIN, expectToast, signIn } from './fixtures';
 
 /** Discover pages through the members; other tests add members too. */

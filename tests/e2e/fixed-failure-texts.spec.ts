@@ -3,7 +3,7 @@
  * and the server's reason (a 4xx) is its description, in the admin panel too (ADR 036).
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_TEXTS } from '../../common/schemas/admin';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { CSRF, E2E_ADMIN, signIn } from './fixtures';
 
 test("a refused tip type keeps SPEC's 'Failed to save tip type' as the title, the reason below it", async ({ page }) => {

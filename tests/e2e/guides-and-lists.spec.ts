@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { GUIDE_TEXTS } from '../../common/schemas/guide';
-import { CONTENT_TEXTS } from '../../common/schemas/content';
+import { GUIDE_TEXTS } from '@common/schemas/guide';
+import { CONTENT_TEXTS } from '@common/schemas/content';
 import { createActiveMember as createMember, CSRF, E2E_ADMIN, expectToast, signIn, waitForHydration } from './fixtures';
 
 async function createTip(request: APIRequestContext, title: string, isPrivate: boolean) {

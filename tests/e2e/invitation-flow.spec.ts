@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TEXTS, invitationStatusToast } from '../../common/texts';
+import { TEXTS, invitationStatusToast } from '@common/texts';
 import { E2E_ADMIN, choose, expectToast, signIn, uniquePerson } from './fixtures';
 
 const ABOUT = 'I have backpacked through South America and love sharing local food tips with others.';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { PROFILE_TEXTS } from '../../common/schemas/profile';
-import { TEXTS } from '../../common/texts';
+import { PROFILE_TEXTS } from '@common/schemas/profile';
+import { TEXTS } from '@common/texts';
 import {
   choose,
   createActiveMember as createMember,

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
-import { TIP_TEXTS } from '../../common/schemas/tip';
+import { TIP_TEXTS } from '@common/schemas/tip';
 import { choose, CSRF, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePerson, waitForHydration } from './fixtures';
 
 /** A small real PNG (the server checks uploads by content and re-encodes them). */

@@ -6,7 +6,7 @@
  * PGlite runs in the process and never drops it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../../db/client';
+import type { DatabaseHandle } from '@db/client';
 
 /** Backoff of the reconnection: 250 ms, doubling, at most 5 s (plus up to 25 % jitter). */
 const RELISTEN_FIRST_DELAY_MS = 250;

@@ -6,12 +6,12 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS } from '../../../common/schemas/admin';
-import { TEXTS } from '../../../common/texts';
-import { USERNAME_TEXTS } from '../../../common/username';
-import { connections, invitationRequests, likes, profiles, savedItems, tipTypes, users } from '../../../db/schema';
-import { insertTip } from '../../test/content-fixtures';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
+import { TEXTS } from '@common/texts';
+import { USERNAME_TEXTS } from '@common/username';
+import { connections, invitationRequests, likes, profiles, savedItems, tipTypes, users } from '@db/schema';
+import { insertTip } from '@server-test/content-fixtures';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { errorHandlerPlugin } from '../plugins/error-handler';
 import { INTERNAL_UNIQUE_CONSTRAINTS, UNIQUE_CONSTRAINT_MESSAGES } from './unique-constraints';
 

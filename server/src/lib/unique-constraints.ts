@@ -4,9 +4,9 @@
  * unique violation anywhere becomes a 500. unique-constraints.api.test.ts checks that every
  * unique index of the migrated database is named here, so a new constraint must be placed.
  */
-import { ADMIN_TEXTS } from '../../../common/schemas/admin';
-import { TEXTS } from '../../../common/texts';
-import { USERNAME_TEXTS } from '../../../common/username';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
+import { TEXTS } from '@common/texts';
+import { USERNAME_TEXTS } from '@common/username';
 
 /** Constraints a person can run into, with the message that tells them what is taken. */
 export const UNIQUE_CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {

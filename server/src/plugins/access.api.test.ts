@@ -1,7 +1,7 @@
 /** Access is decided before the request's input is read: a refused caller learns no input rule. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEXTS } from '../../../common/texts';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { TEXTS } from '@common/texts';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

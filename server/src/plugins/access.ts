@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { TEXTS } from '../../../common/texts';
+import { TEXTS } from '@common/texts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { Viewer } from '../modules/auth/viewer';
 

@@ -5,7 +5,7 @@
  * rate-limited one, a validation refusal, a HEAD request, and a photo's refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 let member: Awaited<ReturnType<TestApp['createMember']>>;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TEXTS } from '../../../common/texts';
+import { TEXTS } from '@common/texts';
 import { ForbiddenError } from '../lib/errors';
 
 export const CSRF_HEADER = 'x-waymark-csrf';

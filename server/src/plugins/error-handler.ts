@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { TEXTS } from '../../../common/texts';
-import { errorCodesOf } from '../../../db/client';
+import { TEXTS } from '@common/texts';
+import { errorCodesOf } from '@db/client';
 import { AppError, uniqueConstraintOf, isUniqueViolation } from '../lib/errors';
 import { uniqueViolationMessage } from '../lib/unique-constraints';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDE_COVER_SIZES, PAGE_PHOTO_SIZES } from '../../../common/media-url';
+import { GUIDE_COVER_SIZES, PAGE_PHOTO_SIZES } from '@common/media-url';
 import { firstPaintHead, largestPhoto } from './first-paint';
 
 const PHOTO = '/api/media/guide-photos/u1/p1.webp';

@@ -3,8 +3,8 @@
  * the API responses it would request first, and a preload of the photo it paints largest, so the
  * photo downloads while the JavaScript does instead of after it.
  */
-import { FIRST_PAINT_ID } from '../../../common/first-paint';
-import { GUIDE_COVER_SIZES, type ImagePreload, PAGE_PHOTO_SIZES, photoPreload, thumbnailUrl } from '../../../common/media-url';
+import { FIRST_PAINT_ID } from '@common/first-paint';
+import { GUIDE_COVER_SIZES, type ImagePreload, PAGE_PHOTO_SIZES, photoPreload, thumbnailUrl } from '@common/media-url';
 import { EXPLORE_FIRST_PAGE } from './route-preloads';
 
 const cover = (url: string | undefined, sizes: string) => (url ? photoPreload(url, sizes) : undefined);

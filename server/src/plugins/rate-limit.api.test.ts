@@ -6,10 +6,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEXTS } from '../../../common/texts';
-import { isVariantName } from '../../../common/media-url';
-import { invitationRequests, users } from '../../../db/schema';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { TEXTS } from '@common/texts';
+import { isVariantName } from '@common/media-url';
+import { invitationRequests, users } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { loadConfig } from '../config/env';
 import { multipart, pngImage } from '../modules/media/test-uploads';
 

@@ -7,7 +7,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TEXTS } from '../../../common/texts';
+import { TEXTS } from '@common/texts';
 import { TooManyRequestsError } from '../lib/errors';
 import { errorBody } from './error-handler';
 

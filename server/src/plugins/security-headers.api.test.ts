@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -1,7 +1,7 @@
 /** Input PostgreSQL cannot store or read answers 400 with a clear message (found by the fuzz tests). */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEXTS } from '../../../common/texts';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { TEXTS } from '@common/texts';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 let cookie: string;

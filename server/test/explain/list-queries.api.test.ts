@@ -11,7 +11,7 @@ import { type TestApp, createTestApp } from '../test-app';
 import { type ListCall, listCalls, routeOf } from './list-routes';
 import { type RecordedQuery, recordQueries } from './query-recorder';
 import { buildScene } from './scene';
-import { isSharedPlan } from '../../../db/named-statements';
+import { isSharedPlan } from '@db/named-statements';
 import { FAILING_TABLES, type FullScan, fullScansOf, isWatchedRead, loadIndexes } from './full-scans';
 
 /**

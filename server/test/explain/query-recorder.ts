@@ -5,7 +5,7 @@
  * event. Wrapping each client's `query` there catches them all, in or out of a transaction.
  */
 import type pg from 'pg';
-import type { DatabaseHandle } from '../../../db/client';
+import type { DatabaseHandle } from '@db/client';
 
 export interface RecordedQuery {
   /** The route call it was issued under, e.g. `GET /api/explore?type=tips`. */

@@ -2,7 +2,7 @@
  * A few rows in every table a list reads, enough that each list has a second page at limit=2
  * and every branch (own private items, search hits, a country, read and unread) returns rows.
  */
-import { invitationRequests, notifications, outbox, pendingActivations, systemMessages } from '../../../db/schema';
+import { invitationRequests, notifications, outbox, pendingActivations, systemMessages } from '@db/schema';
 import { insertGuide, insertLike, insertSave, insertTip } from '../content-fixtures';
 import type { TestApp } from '../test-app';
 

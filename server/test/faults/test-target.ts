@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createDatabase, databaseUrl as urlOf, dropDatabase, withPgClient } from '../../../db/pg-admin';
+import { createDatabase, databaseUrl as urlOf, dropDatabase, withPgClient } from '@db/pg-admin';
 import type { Query } from './invariants';
 
 export const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';

@@ -4,8 +4,8 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
-import { ApiErrorSchema } from '../../../common/schemas/common';
-import type { ApiRoute } from '../../src/plugins/access';
+import { ApiErrorSchema } from '@common/schemas/common';
+import type { ApiRoute } from '@server/plugins/access';
 
 export interface Checked {
   isServerError: boolean;

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { BROKEN_MULTIPART_BODIES } from '../../src/modules/media/test-broken-multipart';
-import { multipart } from '../../src/modules/media/test-uploads';
-import type { ApiRoute } from '../../src/plugins/access';
+import { BROKEN_MULTIPART_BODIES } from '@server/modules/media/test-broken-multipart';
+import { multipart } from '@server/modules/media/test-uploads';
+import type { ApiRoute } from '@server/plugins/access';
 import { PATH_TRICKS, anyJson, hugeString, nastyKey, nastyString, shortNastyString, wellFormed } from './arbitraries';
 import { nearValid } from './mutate';
 import type { RouteStrategy } from './strategy';

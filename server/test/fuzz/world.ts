@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { connections, invitationRequests, notifications, pendingActivations, systemMessages, tipTypes } from '../../../db/schema';
+import { connections, invitationRequests, notifications, pendingActivations, systemMessages, tipTypes } from '@db/schema';
 import { insertGuide, insertLike, insertSave, insertTip, writeUpload } from '../content-fixtures';
 import { createTestApp, type TestApp } from '../test-app';
-import type { RateLimits } from '../../src/plugins/rate-limit';
+import type { RateLimits } from '@server/plugins/rate-limit';
 
 export type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

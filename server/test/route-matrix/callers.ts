@@ -3,7 +3,7 @@
  * target row of a call; `owner` does (where a route has no owner concept it is one more member).
  */
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '@db/schema';
 import { ADMIN, type TestApp } from '../test-app';
 
 export const CALLERS = ['anonymous', 'pending', 'member', 'owner', 'admin'] as const;

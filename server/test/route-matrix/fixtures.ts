@@ -12,10 +12,10 @@ import {
   savedItems,
   systemMessages,
   tipTypes,
-} from '../../../db/schema';
+} from '@db/schema';
 import { insertGuide, insertTip, writeUpload } from '../content-fixtures';
 import type { TestApp } from '../test-app';
-import { newSignupToken } from '../../src/modules/invitations/signup-token';
+import { newSignupToken } from '@server/modules/invitations/signup-token';
 import { type Account, type Caller, type People, SECRET, accountOf, roleOf } from './callers';
 
 let seq = 0;

@@ -1,5 +1,5 @@
 /** Requests for uploads, media, tips, guides, likes, saves and the content lists. */
-import { multipart, pngImage } from '../../src/modules/media/test-uploads';
+import { multipart, pngImage } from '@server/modules/media/test-uploads';
 import { type Build, type Requests, one } from './scene';
 import type { Fixtures } from './fixtures';
 

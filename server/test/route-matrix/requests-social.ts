@@ -1,5 +1,5 @@
 /** Requests for tip types, profiles, connections, notifications and system messages. */
-import { multipart, pngImage } from '../../src/modules/media/test-uploads';
+import { multipart, pngImage } from '@server/modules/media/test-uploads';
 import type { Account, Caller } from './callers';
 import { type Fixtures, unique } from './fixtures';
 import { type Build, type Requests, one } from './scene';

@@ -7,11 +7,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Guide } from '../../../../common/schemas/guide';
-import type { Tip } from '../../../../common/schemas/tip';
-import type { Executor } from '../../../../db/client';
-import { guides, tips, users } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { Guide } from '@common/schemas/guide';
+import type { Tip } from '@common/schemas/tip';
+import type { Executor } from '@db/client';
+import { guides, tips, users } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import * as guidesRepo from '../guides/guides.repository';
 import { createMediaStorage } from '../media/media-storage';
 import * as reactionsRepo from '../reactions/reactions.repository';

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Guide } from '../../../../common/schemas/guide';
-import type { Profile } from '../../../../common/schemas/profile';
-import type { Tip } from '../../../../common/schemas/tip';
+import type { Guide } from '@common/schemas/guide';
+import type { Profile } from '@common/schemas/profile';
+import type { Tip } from '@common/schemas/tip';
 import {
   accounts,
   connections,
@@ -18,8 +18,8 @@ import {
   tips,
   userRoles,
   users,
-} from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+} from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { MEDIA_BUCKETS, createMediaStorage, parseMediaUrl } from '../media/media-storage';
 import { multipart, pngImage, upload, uploadTipPhotos } from '../media/test-uploads';
 import { deleteUserEverywhere } from './account.service';

@@ -3,8 +3,8 @@
  * fixes, the guide item conversion and the delete commit together or not at all.
  */
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { guideTips, guides, likes, tips, users } from '../../../../db/schema';
+import type { Executor } from '@db/client';
+import { guideTips, guides, likes, tips, users } from '@db/schema';
 
 /**
  * Locks the member's guides, then their tips, until commit. Every write takes its locks in this

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireViewer } from '../../plugins/access';
+import { requireViewer } from '@server/plugins/access';
 import type { AuthService } from '../auth/auth.service';
 import { requestContext, sendCookies } from '../auth/request-context';
 import type { AccountService } from './account.service';

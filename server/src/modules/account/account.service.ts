@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../../db/client';
+import type { Database } from '@db/client';
 import { MEDIA_BUCKETS, type MediaStorage, UUID_PATTERN } from '../media/media-storage';
 import * as tipsRepo from '../tips/tips.repository';
 import * as repo from './account.repository';

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS } from '../../../../common/schemas/admin';
-import { userRoles, users } from '../../../../db/schema';
-import { ADMIN, type TestApp, createTestApp } from '../../../test/test-app';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
+import { userRoles, users } from '@db/schema';
+import { ADMIN, type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 let adminId: string;

@@ -4,11 +4,11 @@
  * self-demotion. Call it first thing inside the write's transaction.
  */
 import { asc, eq } from 'drizzle-orm';
-import { ADMIN_TEXTS } from '../../../../common/schemas/admin';
-import type { Role } from '../../../../common/schemas/auth';
-import type { Executor } from '../../../../db/client';
-import { userRoles } from '../../../../db/schema';
-import { ConflictError } from '../../lib/errors';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
+import type { Role } from '@common/schemas/auth';
+import type { Executor } from '@db/client';
+import { userRoles } from '@db/schema';
+import { ConflictError } from '@server/lib/errors';
 
 /**
  * Locks every admin's role row until commit (in one order, so two callers never deadlock), then

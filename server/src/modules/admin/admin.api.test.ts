@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS } from '../../../../common/schemas/admin';
-import { outbox, pendingActivations, signupTokens, systemMessages, userRoles, users } from '../../../../db/schema';
-import { ADMIN, type TestApp, createTestApp } from '../../../test/test-app';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
+import { outbox, pendingActivations, signupTokens, systemMessages, userRoles, users } from '@db/schema';
+import { ADMIN, type TestApp, createTestApp } from '@server-test/test-app';
 import type { Mailer } from '../mail/mailer';
 
 const APPROVAL_SUBJECT = 'Your Waymark invitation has been approved';

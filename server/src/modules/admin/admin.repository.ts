@@ -1,7 +1,7 @@
 /** SQL of the admin panel (issue 5). Rules live in admin.service.ts. */
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../../common/schemas/auth';
-import type { Executor } from '../../../../db/client';
+import type { Role } from '@common/schemas/auth';
+import type { Executor } from '@db/client';
 import {
   guides,
   invitationRequests,
@@ -12,8 +12,8 @@ import {
   tips,
   userRoles,
   users,
-} from '../../../../db/schema';
-import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+} from '@db/schema';
+import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
 
 const count = sql<number>`count(*)::int`;
 

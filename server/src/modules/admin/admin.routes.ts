@@ -10,11 +10,11 @@ import {
   SystemMessageActiveSchema,
   SystemMessageInputSchema,
   TipTypeInputSchema,
-} from '../../../../common/schemas/admin';
-import { IdParamsSchema, PageQuerySchema, pageSchema } from '../../../../common/schemas/common';
-import { SystemMessageSchema } from '../../../../common/schemas/system-message';
-import { TipTypeSchema } from '../../../../common/schemas/tip-type';
-import { requireViewer } from '../../plugins/access';
+} from '@common/schemas/admin';
+import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/common';
+import { SystemMessageSchema } from '@common/schemas/system-message';
+import { TipTypeSchema } from '@common/schemas/tip-type';
+import { requireViewer } from '@server/plugins/access';
 import type { AdminService } from './admin.service';
 
 const admin = { access: 'admin' } as const;

@@ -3,13 +3,13 @@
  * change or delete that would leave none is refused by the one rule of ADR 029 (last-admin.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ADMIN_TEXTS, type AdminStats, type AdminUser, type PendingActivation } from '../../../../common/schemas/admin';
-import type { Role } from '../../../../common/schemas/auth';
-import type { SystemMessage } from '../../../../common/schemas/system-message';
-import type { TipType } from '../../../../common/schemas/tip-type';
-import type { Database } from '../../../../db/client';
-import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
-import { decodeCursor, toPage } from '../../lib/keyset';
+import { ADMIN_TEXTS, type AdminStats, type AdminUser, type PendingActivation } from '@common/schemas/admin';
+import type { Role } from '@common/schemas/auth';
+import type { SystemMessage } from '@common/schemas/system-message';
+import type { TipType } from '@common/schemas/tip-type';
+import type { Database } from '@db/client';
+import { ConflictError, NotFoundError, isUniqueViolation } from '@server/lib/errors';
+import { decodeCursor, toPage } from '@server/lib/keyset';
 import { type AuthChanges, deleteUserEverywhere } from '../account/account.service';
 import { assertAdminRemains } from '../account/last-admin';
 import { replaceSignupToken } from '../invitations/invitations.repository';

@@ -1,16 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Role } from '../../../../common/schemas/auth';
-import type { Executor } from '../../../../db/client';
-import {
-  accounts,
-  emailChangeTokens,
-  pendingActivations,
-  profiles,
-  sessions,
-  signupTokens,
-  userRoles,
-  users,
-} from '../../../../db/schema';
+import type { Role } from '@common/schemas/auth';
+import type { Executor } from '@db/client';
+import { accounts, emailChangeTokens, pendingActivations, profiles, sessions, signupTokens, userRoles, users } from '@db/schema';
 
 export async function findRole(db: Executor, userId: string): Promise<Role | null> {
   const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));

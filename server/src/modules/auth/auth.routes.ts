@@ -9,11 +9,11 @@ import {
   EmailChangeRequestedSchema,
   SignInSchema,
   SignUpSchema,
-} from '../../../../common/schemas/auth';
-import { UnauthorizedError } from '../../lib/errors';
-import { TEXTS } from '../../../../common/texts';
-import { requireViewer } from '../../plugins/access';
-import { limitPerIp } from '../../plugins/rate-limit';
+} from '@common/schemas/auth';
+import { UnauthorizedError } from '@server/lib/errors';
+import { TEXTS } from '@common/texts';
+import { requireViewer } from '@server/plugins/access';
+import { limitPerIp } from '@server/plugins/rate-limit';
 import type { AuthService } from './auth.service';
 import type { EmailChangeService } from './email-change.service';
 import { requestContext, sendCookies } from './request-context';

@@ -4,10 +4,10 @@
  * rules around them (roles, profiles, pending activations) and the errors a person sees.
  */
 import { APIError } from 'better-auth/api';
-import type { ChangePassword, CurrentUser, SignIn, SignUp } from '../../../../common/schemas/auth';
-import { TEXTS } from '../../../../common/texts';
-import type { Database } from '../../../../db/client';
-import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '../../lib/errors';
+import type { ChangePassword, CurrentUser, SignIn, SignUp } from '@common/schemas/auth';
+import { TEXTS } from '@common/texts';
+import type { Database } from '@db/client';
+import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '@server/lib/errors';
 import { hashToken } from '../invitations/signup-token';
 import * as repo from './auth.repository';
 import { writeProfileWithHandle } from './new-handle';

@@ -5,9 +5,9 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { LIMITS } from '../../../../common/limits';
-import type { Database } from '../../../../db/client';
-import { accounts, sessions, users, verifications } from '../../../../db/schema';
+import { LIMITS } from '@common/limits';
+import type { Database } from '@db/client';
+import { accounts, sessions, users, verifications } from '@db/schema';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password-hasher';
 

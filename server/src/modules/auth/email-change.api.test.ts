@@ -4,9 +4,9 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../common/texts';
-import { emailChangeTokens, outbox, tips, userRoles, users } from '../../../../db/schema';
-import { ADMIN, PUBLIC_URL, type TestApp, createTestApp, sessionCookie } from '../../../test/test-app';
+import { TEXTS } from '@common/texts';
+import { emailChangeTokens, outbox, tips, userRoles, users } from '@db/schema';
+import { ADMIN, PUBLIC_URL, type TestApp, createTestApp, sessionCookie } from '@server-test/test-app';
 import { hashToken } from '../invitations/signup-token';
 
 let t: TestApp;
@@ -211,16 +211,14 @@ describe('an account that never proved its mailbox never keeps its owner out (AD
       .values({ userId: activated.id, role: 'user' })
       .onConflictDoUpdate({ target: userRoles.userId, set: { role: 'user' } });
     const withContent = await squat(fresh());
-    await t.db
-      .insert(tips)
-      .values({
-        userId: withContent.id,
-        title: 'Kept',
-        country: 'Portugal',
-        city: 'Lisbon',
-        description: 'd',
-        searchText: 'kept',
-      });
+    await t.db.insert(tips).values({
+      userId: withContent.id,
+      title: 'Kept',
+      country: 'Portugal',
+      city: 'Lisbon',
+      description: 'd',
+      searchText: 'kept',
+    });
     for (const holder of [proven, activated, withContent]) {
       const email = (await emailOf(holder.id))!;
       const res = await ask(member.cookie, email, member.password);

@@ -1,7 +1,7 @@
 /** E-mail changes waiting for their link (ADR 028): one row per member, only the token's hash. */
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { emailChangeTokens, guides, tips, userRoles, users } from '../../../../db/schema';
+import type { Executor } from '@db/client';
+import { emailChangeTokens, guides, tips, userRoles, users } from '@db/schema';
 
 /** The member's asked-for change; a new one replaces the earlier (its link stops working). */
 export async function replaceEmailChange(
@@ -19,14 +19,11 @@ export async function replaceEmailChange(
 
 /** Consumes the change whose token hashes to `tokenHash` (single use, expired or not); undefined when none. */
 export async function takeEmailChange(db: Executor, tokenHash: string) {
-  const [row] = await db
-    .delete(emailChangeTokens)
-    .where(eq(emailChangeTokens.tokenHash, tokenHash))
-    .returning({
-      userId: emailChangeTokens.userId,
-      newEmail: emailChangeTokens.newEmail,
-      expiresAt: emailChangeTokens.expiresAt,
-    });
+  const [row] = await db.delete(emailChangeTokens).where(eq(emailChangeTokens.tokenHash, tokenHash)).returning({
+    userId: emailChangeTokens.userId,
+    newEmail: emailChangeTokens.newEmail,
+    expiresAt: emailChangeTokens.expiresAt,
+  });
   return row;
 }
 

@@ -3,10 +3,10 @@
  * the single-use link sent to the NEW address is opened (one hour), which also proves the mailbox.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangeEmail, EmailChangeConfirmed, EmailChangeRequested } from '../../../../common/schemas/auth';
-import { TEXTS } from '../../../../common/texts';
-import type { Database } from '../../../../db/client';
-import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '../../lib/errors';
+import type { ChangeEmail, EmailChangeConfirmed, EmailChangeRequested } from '@common/schemas/auth';
+import { TEXTS } from '@common/texts';
+import type { Database } from '@db/client';
+import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '@server/lib/errors';
 import { newSignupToken, hashToken } from '../invitations/signup-token';
 import type { Mailer } from '../mail/mailer';
 import { emailChangeConfirmation } from '../mail/templates';

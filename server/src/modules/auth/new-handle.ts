@@ -3,9 +3,9 @@
  * the e-mail, unique whatever the case, `-2`, `-3`... when taken.
  */
 import { randomInt } from 'node:crypto';
-import { USERNAME_TEXTS, usernameCandidate, usernameFromName } from '../../../../common/username';
-import type { Transaction } from '../../../../db/client';
-import { ConflictError, isUniqueViolation } from '../../lib/errors';
+import { USERNAME_TEXTS, usernameCandidate, usernameFromName } from '@common/username';
+import type { Transaction } from '@db/client';
+import { ConflictError, isUniqueViolation } from '@server/lib/errors';
 import * as repo from './auth.repository';
 
 const ATTEMPTS = 5;

@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../common/texts';
-import { sessions, users } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { TEXTS } from '@common/texts';
+import { sessions, users } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 const LIMIT = 4;
 let t: TestApp;

@@ -1,6 +1,6 @@
 /** Under https the session cookie is a __Host- cookie (ASVS 5.0 V3.3.1): Secure, Path=/, no Domain. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN, type TestApp, createTestApp } from '../../../test/test-app';
+import { ADMIN, type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

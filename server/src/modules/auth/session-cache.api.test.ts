@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, userRoles, users } from '../../../../db/schema';
-import { eventually } from '../../../test/eventually';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { sessions, userRoles, users } from '@db/schema';
+import { eventually } from '@server-test/eventually';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../../../db/client';
+import type { DatabaseHandle } from '@db/client';
 import { cookieValue } from './auth.service';
 import { AUTH_CHANGES_CHANNEL, SESSION_CACHE_TTL_MS, createSessionCache } from './session-cache';
 import type { Viewer } from './viewer';

@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../../../db/client';
-import { type DurableListener, listenDurably } from '../../lib/durable-listen';
+import type { DatabaseHandle } from '@db/client';
+import { type DurableListener, listenDurably } from '@server/lib/durable-listen';
 import type { Viewer } from './viewer';
 
 export const AUTH_CHANGES_CHANNEL = 'waymark_auth';

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEXTS } from '../../../../common/texts';
-import { sessions } from '../../../../db/schema';
-import { type TestApp, createTestApp, sessionCookie } from '../../../test/test-app';
+import { TEXTS } from '@common/texts';
+import { sessions } from '@db/schema';
+import { type TestApp, createTestApp, sessionCookie } from '@server-test/test-app';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './better-auth';
 import { hashSessionToken } from './hashed-session-tokens';
 

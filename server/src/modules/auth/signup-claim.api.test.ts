@@ -5,10 +5,10 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USERNAME_TEXTS } from '../../../../common/username';
-import { TEXTS } from '../../../../common/texts';
-import { emailChangeTokens, invitationRequests, outbox, profiles, users } from '../../../../db/schema';
-import { type TestApp, createTestApp, sessionCookie } from '../../../test/test-app';
+import { USERNAME_TEXTS } from '@common/username';
+import { TEXTS } from '@common/texts';
+import { emailChangeTokens, invitationRequests, outbox, profiles, users } from '@db/schema';
+import { type TestApp, createTestApp, sessionCookie } from '@server-test/test-app';
 
 let t: TestApp;
 let admin: string;

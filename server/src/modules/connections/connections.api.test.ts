@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_TEXTS, type ConnectionEntry, type MyConnections } from '../../../../common/schemas/connection';
-import type { ProfileCard } from '../../../../common/schemas/profile';
-import { connections, notifications, profiles, tips } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { CONNECTION_TEXTS, type ConnectionEntry, type MyConnections } from '@common/schemas/connection';
+import type { ProfileCard } from '@common/schemas/profile';
+import { connections, notifications, profiles, tips } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { CONNECTION_ERRORS } from './connections.service';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

@@ -3,9 +3,9 @@
  * connections_pair_unique index on least/greatest of the two ids, D8).
  */
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { connections, userRoles, users } from '../../../../db/schema';
-import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+import type { Executor } from '@db/client';
+import { connections, userRoles, users } from '@db/schema';
+import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, PageQuerySchema, pageSchema } from '../../../../common/schemas/common';
-import {
-  ConnectionEntrySchema,
-  ConnectionRequestSchema,
-  MyConnectionsSchema,
-  RelationSchema,
-} from '../../../../common/schemas/connection';
-import { ProfileCardSchema } from '../../../../common/schemas/profile';
-import { requireViewer } from '../../plugins/access';
+import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/common';
+import { ConnectionEntrySchema, ConnectionRequestSchema, MyConnectionsSchema, RelationSchema } from '@common/schemas/connection';
+import { ProfileCardSchema } from '@common/schemas/profile';
+import { requireViewer } from '@server/plugins/access';
 import type { ConnectionsService } from './connections.service';
 
 const member = { access: 'member' } as const;

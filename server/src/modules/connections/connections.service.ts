@@ -8,12 +8,12 @@
  * transaction. Two requests of one pair at once: the unique pair index lets one insert win; the
  * other answers 409 as if it had come second.
  */
-import type { ConnectionEntry, MyConnections, Relation } from '../../../../common/schemas/connection';
-import { CONNECTION_TEXTS } from '../../../../common/schemas/connection';
-import type { ProfileCard } from '../../../../common/schemas/profile';
-import type { Database, Executor } from '../../../../db/client';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors';
-import { decodeCursor, toPage } from '../../lib/keyset';
+import type { ConnectionEntry, MyConnections, Relation } from '@common/schemas/connection';
+import { CONNECTION_TEXTS } from '@common/schemas/connection';
+import type { ProfileCard } from '@common/schemas/profile';
+import type { Database, Executor } from '@db/client';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '@server/lib/errors';
+import { decodeCursor, toPage } from '@server/lib/keyset';
 import * as notificationsRepo from '../notifications/notifications.repository';
 import * as repo from './connections.repository';
 import { profileCards } from './profile-cards.repository';

@@ -7,11 +7,11 @@
  * worldExploredPercent = round(count / WORLD_COUNTRY_COUNT * 100).
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { WORLD_COUNTRY_COUNT } from '../../../../common/lists/countries';
-import type { ProfileCard } from '../../../../common/schemas/profile';
-import type { Executor } from '../../../../db/client';
-import { profiles, tips } from '../../../../db/schema';
-import { isPublic } from '../../../../db/visibility';
+import { WORLD_COUNTRY_COUNT } from '@common/lists/countries';
+import type { ProfileCard } from '@common/schemas/profile';
+import type { Executor } from '@db/client';
+import { profiles, tips } from '@db/schema';
+import { isPublic } from '@db/visibility';
 
 /** Alphabetical, independent of the database's collation (PGlite and PostgreSQL may differ). */
 const alphabetical = (a: string, b: string) => a.localeCompare(b, 'en');

@@ -1,7 +1,7 @@
 /** Database rows to the cards the API returns (common/schemas tip.ts, guide.ts). */
-import type { Author } from '../../../../common/schemas/content-fields';
-import type { GuideCard } from '../../../../common/schemas/guide';
-import type { TipCard } from '../../../../common/schemas/tip';
+import type { Author } from '@common/schemas/content-fields';
+import type { GuideCard } from '@common/schemas/guide';
+import type { TipCard } from '@common/schemas/tip';
 import type { GuideCardRow, GuideOwnFields, TipCardRow, TipOwnFields } from './content.repository';
 
 interface AuthorColumns {

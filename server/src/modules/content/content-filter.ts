@@ -4,10 +4,10 @@
  * A value is bound now (a string) or by a prepared query when it runs (a placeholder).
  */
 import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
-import { searchWordsOf } from '../../../../common/search';
-import { PLANNED_PER_CALL } from '../../../../db/named-statements';
-import { guideCountries, guides, tips } from '../../../../db/schema';
-import { isPrivate, isPublic } from '../../../../db/visibility';
+import { searchWordsOf } from '@common/search';
+import { PLANNED_PER_CALL } from '@db/named-statements';
+import { guideCountries, guides, tips } from '@db/schema';
+import { isPrivate, isPublic } from '@db/visibility';
 import type { SearchPlan } from './search-plan';
 
 /**

@@ -6,9 +6,9 @@
  * with placeholders for the values.
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import type { ContentTab } from '../../../../common/schemas/content';
-import { guideCountries, guides, searchMonthsOf, tips } from '../../../../db/schema';
-import { type Cursor, beforeKey, limitLiteral, newestFirst } from '../../lib/keyset';
+import type { ContentTab } from '@common/schemas/content';
+import { guideCountries, guides, searchMonthsOf, tips } from '@db/schema';
+import { type Cursor, beforeKey, limitLiteral, newestFirst } from '@server/lib/keyset';
 import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf } from './content-filter';
 import type { SearchPlan } from './search-plan';
 

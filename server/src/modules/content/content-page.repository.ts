@@ -6,11 +6,11 @@
  * why). Built once per shape (db/prepared.ts).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { ContentCard, ContentTab } from '../../../../common/schemas/content';
-import type { Executor } from '../../../../db/client';
-import { preparedPerShape } from '../../../../db/prepared';
-import { guides, profiles, tipTypes, tips } from '../../../../db/schema';
-import type { Cursor } from '../../lib/keyset';
+import type { ContentCard, ContentTab } from '@common/schemas/content';
+import type { Executor } from '@db/client';
+import { preparedPerShape } from '@db/prepared';
+import { guides, profiles, tipTypes, tips } from '@db/schema';
+import type { Cursor } from '@server/lib/keyset';
 import { guideCard, tipCard, toGuideCard, toTipCard } from './cards';
 import type { ContentFilter } from './content-filter';
 import { type KeysShape, keysShapeOf, keysSqlOfShape, keysValues } from './content-keys.repository';

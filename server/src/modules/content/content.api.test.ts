@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentCard, ContentCounts, SavedItem } from '../../../../common/schemas/content';
-import { TEXTS } from '../../../../common/texts';
-import { guides, savedItems, tips } from '../../../../db/schema';
-import { insertGuide, insertSave, insertTip } from '../../../test/content-fixtures';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { ContentCard, ContentCounts, SavedItem } from '@common/schemas/content';
+import { TEXTS } from '@common/texts';
+import { guides, savedItems, tips } from '@db/schema';
+import { insertGuide, insertSave, insertTip } from '@server-test/content-fixtures';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { contentKeysQuery } from './content-keys.repository';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

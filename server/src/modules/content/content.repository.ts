@@ -3,11 +3,11 @@
  * saved list. A page's keys are in content-keys.repository.ts, the filters in content-filter.ts.
  */
 import { type SQL, and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { ContentTab } from '../../../../common/schemas/content';
-import type { Executor } from '../../../../db/client';
-import { preparedPerDb } from '../../../../db/prepared';
-import { guides, profiles, savedItems, tipTypes, tips, users } from '../../../../db/schema';
-import { type Cursor, beforeCursor, cursorText, newestFirst } from '../../lib/keyset';
+import type { ContentTab } from '@common/schemas/content';
+import type { Executor } from '@db/client';
+import { preparedPerDb } from '@db/prepared';
+import { guides, profiles, savedItems, tipTypes, tips, users } from '@db/schema';
+import { type Cursor, beforeCursor, cursorText, newestFirst } from '@server/lib/keyset';
 import { type ContentFilter, guideConditions, tipConditions } from './content-filter';
 
 async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {

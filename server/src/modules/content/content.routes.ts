@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, pageSchema } from '../../../../common/schemas/common';
-import { ContentCardSchema, ContentCountsSchema, ContentQuerySchema, SavedItemSchema } from '../../../../common/schemas/content';
-import { requireViewer } from '../../plugins/access';
+import { IdParamsSchema, pageSchema } from '@common/schemas/common';
+import { ContentCardSchema, ContentCountsSchema, ContentQuerySchema, SavedItemSchema } from '@common/schemas/content';
+import { requireViewer } from '@server/plugins/access';
 import type { ContentService } from './content.service';
 
 const UserParamsSchema = z.object({ userId: z.uuid('Not a valid id') });

@@ -3,11 +3,11 @@
  * Privacy (D2): a private item exists only for its owner; no list, count, search or country
  * list includes another member's private item.
  */
-import type { ContentCard, ContentCounts, ContentTab, SavedItem } from '../../../../common/schemas/content';
-import { normalizeForSearch, searchWordsOf } from '../../../../common/search';
-import type { Database } from '../../../../db/client';
-import { NotFoundError } from '../../lib/errors';
-import { type Cursor, decodeCursor, encodeCursor } from '../../lib/keyset';
+import type { ContentCard, ContentCounts, ContentTab, SavedItem } from '@common/schemas/content';
+import { normalizeForSearch, searchWordsOf } from '@common/search';
+import type { Database } from '@db/client';
+import { NotFoundError } from '@server/lib/errors';
+import { type Cursor, decodeCursor, encodeCursor } from '@server/lib/keyset';
 import { type ContentFilter, searchQueryOf } from './content-filter';
 import { searchPlanFor } from './search-plan';
 import { searchWindowsFor } from './search-window';

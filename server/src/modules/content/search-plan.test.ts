@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeForSearch, searchWordsOf } from '../../../../common/search';
+import { normalizeForSearch, searchWordsOf } from '@common/search';
 import { type WordStats, searchPlanFor, wordShare } from './search-plan';
 
 const words = (q: string) => searchWordsOf(normalizeForSearch(q));

@@ -6,14 +6,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTextOf } from '../../../../common/search';
-import { tips } from '../../../../db/schema';
-import { insertGuide, insertTip } from '../../../test/content-fixtures';
-import { estimatedRows, planLines } from '../../../test/explain/full-scans';
-import { plansTaken } from '../../../test/explain/plan-cache';
-import { recordQueries } from '../../../test/explain/query-recorder';
-import { explorePages } from '../../../test/explore-pages';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { searchTextOf } from '@common/search';
+import { tips } from '@db/schema';
+import { insertGuide, insertTip } from '@server-test/content-fixtures';
+import { estimatedRows, planLines } from '@server-test/explain/full-scans';
+import { plansTaken } from '@server-test/explain/plan-cache';
+import { recordQueries } from '@server-test/explain/query-recorder';
+import { explorePages } from '@server-test/explore-pages';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

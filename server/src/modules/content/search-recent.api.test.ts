@@ -7,13 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTextOf } from '../../../../common/search';
-import { guides, tips } from '../../../../db/schema';
-import { planLines } from '../../../test/explain/full-scans';
-import { plansTaken } from '../../../test/explain/plan-cache';
-import { recordQueries } from '../../../test/explain/query-recorder';
-import { explorePages } from '../../../test/explore-pages';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { searchTextOf } from '@common/search';
+import { guides, tips } from '@db/schema';
+import { planLines } from '@server-test/explain/full-scans';
+import { plansTaken } from '@server-test/explain/plan-cache';
+import { recordQueries } from '@server-test/explain/query-recorder';
+import { explorePages } from '@server-test/explore-pages';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { searchWindowOf } from './search-window';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

@@ -3,7 +3,7 @@
  * its words tagged with each month as waymark_search_months tags a row's (migration 0012), and
  * where those months begin. Older matches are gathered only when these held less than a page.
  */
-import type { Cursor } from '../../lib/keyset';
+import type { Cursor } from '@server/lib/keyset';
 import { type SearchWindows, allWordsQuery } from './content-filter';
 import type { SearchChoice } from './search-plan';
 

@@ -4,7 +4,7 @@
  * search-plan.ts chooses a plan with.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
+import type { Executor } from '@db/client';
 import type { WordStats } from './search-plan';
 
 export type TableWordStats = Record<'tips' | 'guides', WordStats | null>;

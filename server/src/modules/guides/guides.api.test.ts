@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUIDE_TEXTS, type Guide } from '../../../../common/schemas/guide';
-import { TEXTS } from '../../../../common/texts';
-import { guideTips, guides, likes, notifications, savedItems } from '../../../../db/schema';
-import { insertGuide, insertLike, insertSave, insertTip, writeUpload } from '../../../test/content-fixtures';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { GUIDE_TEXTS, type Guide } from '@common/schemas/guide';
+import { TEXTS } from '@common/texts';
+import { guideTips, guides, likes, notifications, savedItems } from '@db/schema';
+import { insertGuide, insertLike, insertSave, insertTip, writeUpload } from '@server-test/content-fixtures';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { GUIDE_ERRORS } from './guides.service';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

@@ -1,8 +1,8 @@
 /** Every SQL statement of guides and their itinerary items (guide_tips). */
 import { and, arrayOverlaps, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { preparedPerDb } from '../../../../db/prepared';
-import { guideTips, guides, likes, profiles, savedItems, tips } from '../../../../db/schema';
+import type { Executor } from '@db/client';
+import { preparedPerDb } from '@db/prepared';
+import { guideTips, guides, likes, profiles, savedItems, tips } from '@db/schema';
 import { guideCardColumns } from '../content/content.repository';
 
 export interface GuideValues {

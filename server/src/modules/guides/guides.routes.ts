@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParamsSchema } from '../../../../common/schemas/common';
-import { GuideCreateSchema, GuideSchema, GuideUpdateSchema } from '../../../../common/schemas/guide';
-import { requireViewer } from '../../plugins/access';
+import { IdParamsSchema } from '@common/schemas/common';
+import { GuideCreateSchema, GuideSchema, GuideUpdateSchema } from '@common/schemas/guide';
+import { requireViewer } from '@server/plugins/access';
 import type { GuidesService } from './guides.service';
 
 const member = { access: 'member' } as const;

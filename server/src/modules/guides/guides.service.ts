@@ -6,11 +6,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Guide, GuideCreateSchema, GuideItem, GuideUpdateSchema } from '../../../../common/schemas/guide';
-import type { TipOption } from '../../../../common/schemas/tip';
-import { searchTextOf } from '../../../../common/search';
-import type { Database, Executor } from '../../../../db/client';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { Guide, GuideCreateSchema, GuideItem, GuideUpdateSchema } from '@common/schemas/guide';
+import type { TipOption } from '@common/schemas/tip';
+import { searchTextOf } from '@common/search';
+import type { Database, Executor } from '@db/client';
+import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import type { MediaStorage } from '../media/media-storage';
 import { toGuideCard } from '../content/cards';
 import * as repo from './guides.repository';

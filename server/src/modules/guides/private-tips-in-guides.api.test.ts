@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Guide } from '../../../../common/schemas/guide';
-import type { Tip } from '../../../../common/schemas/tip';
-import { guideTips, guides } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { Guide } from '@common/schemas/guide';
+import type { Tip } from '@common/schemas/tip';
+import { guideTips, guides } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

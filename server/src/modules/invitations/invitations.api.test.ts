@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../common/texts';
-import { invitationRequests, outbox, pendingActivations, profiles, signupTokens, users } from '../../../../db/schema';
-import { ADMIN, PUBLIC_URL, type TestApp, createTestApp } from '../../../test/test-app';
+import { TEXTS } from '@common/texts';
+import { invitationRequests, outbox, pendingActivations, profiles, signupTokens, users } from '@db/schema';
+import { ADMIN, PUBLIC_URL, type TestApp, createTestApp } from '@server-test/test-app';
 import type { Mailer } from '../mail/mailer';
 import { hashToken } from './signup-token';
 

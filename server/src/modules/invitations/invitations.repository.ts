@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { InvitationRequest, InvitationStatus } from '../../../../common/schemas/invitation';
-import type { Executor } from '../../../../db/client';
-import { invitationRequests, pendingActivations, signupTokens } from '../../../../db/schema';
-import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+import type { InvitationRequest, InvitationStatus } from '@common/schemas/invitation';
+import type { Executor } from '@db/client';
+import { invitationRequests, pendingActivations, signupTokens } from '@db/schema';
+import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
 
 const invitationColumns = {
   id: invitationRequests.id,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, PageQuerySchema, pageSchema } from '../../../../common/schemas/common';
-import { InvitationDecisionResultSchema, InvitationRequestSchema, InvitationSchema } from '../../../../common/schemas/invitation';
-import { requireViewer } from '../../plugins/access';
-import { limitPerIp } from '../../plugins/rate-limit';
+import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/common';
+import { InvitationDecisionResultSchema, InvitationRequestSchema, InvitationSchema } from '@common/schemas/invitation';
+import { requireViewer } from '@server/plugins/access';
+import { limitPerIp } from '@server/plugins/rate-limit';
 import type { InvitationsService } from './invitations.service';
 
 /** POST /api/invitations: submit_invitation_request, open to visitors. */

@@ -4,11 +4,11 @@
  * e-mails the link; a failed e-mail is reported to the admin, never undone.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { InvitationDecisionResult, InvitationRequest } from '../../../../common/schemas/invitation';
-import { TEXTS } from '../../../../common/texts';
-import type { Database } from '../../../../db/client';
-import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
-import { decodeCursor, toPage } from '../../lib/keyset';
+import type { InvitationDecisionResult, InvitationRequest } from '@common/schemas/invitation';
+import { TEXTS } from '@common/texts';
+import type { Database } from '@db/client';
+import { ConflictError, NotFoundError, isUniqueViolation } from '@server/lib/errors';
+import { decodeCursor, toPage } from '@server/lib/keyset';
 import type { Mailer } from '../mail/mailer';
 import { invitationApproval, invitationConfirmation } from '../mail/templates';
 import * as repo from './invitations.repository';

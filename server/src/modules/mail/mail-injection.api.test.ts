@@ -7,10 +7,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '../../../../common/schemas/outbox';
-import { TEXTS } from '../../../../common/texts';
-import { invitationRequests, outbox } from '../../../../db/schema';
-import { PUBLIC_URL, type TestApp, createTestApp } from '../../../test/test-app';
+import type { OutboxMessage } from '@common/schemas/outbox';
+import { TEXTS } from '@common/texts';
+import { invitationRequests, outbox } from '@db/schema';
+import { PUBLIC_URL, type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 let admin: string;

@@ -3,8 +3,8 @@
  * local outbox table that admins read in the admin panel, so the invitation flow works offline.
  */
 import nodemailer from 'nodemailer';
-import type { Database } from '../../../../db/client';
-import { outbox } from '../../../../db/schema';
+import type { Database } from '@db/client';
+import { outbox } from '@db/schema';
 
 export interface MailMessage {
   to: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '../../../../common/schemas/outbox';
-import { TEXTS } from '../../../../common/texts';
-import { invitationRequests, outbox } from '../../../../db/schema';
-import { PUBLIC_URL, type TestApp, createTestApp } from '../../../test/test-app';
+import type { OutboxMessage } from '@common/schemas/outbox';
+import { TEXTS } from '@common/texts';
+import { invitationRequests, outbox } from '@db/schema';
+import { PUBLIC_URL, type TestApp, createTestApp } from '@server-test/test-app';
 import { createOutboxMailer } from './mailer';
 import { eq } from 'drizzle-orm';
 

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { outbox } from '../../../../db/schema';
-import { type Cursor, beforeCursor, cursorText } from '../../lib/keyset';
+import type { Executor } from '@db/client';
+import { outbox } from '@db/schema';
+import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
 
 export function listOutbox(db: Executor, cursor: Cursor | null, limit: number) {
   return db

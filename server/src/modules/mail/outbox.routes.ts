@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PageQuerySchema, pageSchema } from '../../../../common/schemas/common';
-import { OutboxMessageSchema } from '../../../../common/schemas/outbox';
-import type { Database } from '../../../../db/client';
-import { decodeCursor, toPage } from '../../lib/keyset';
+import { PageQuerySchema, pageSchema } from '@common/schemas/common';
+import { OutboxMessageSchema } from '@common/schemas/outbox';
+import type { Database } from '@db/client';
+import { decodeCursor, toPage } from '@server/lib/keyset';
 import { listOutbox } from './outbox.repository';
 import { linksOfHtml } from './templates';
 

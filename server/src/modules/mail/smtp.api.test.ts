@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationRequests, outbox } from '../../../../db/schema';
-import { PUBLIC_URL, type TestApp, createTestApp } from '../../../test/test-app';
+import { invitationRequests, outbox } from '@db/schema';
+import { PUBLIC_URL, type TestApp, createTestApp } from '@server-test/test-app';
 import { createSmtpMailer } from './mailer';
 
 interface Received {

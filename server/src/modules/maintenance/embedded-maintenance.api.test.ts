@@ -5,10 +5,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../../db/client';
-import { users } from '../../../../db/schema';
-import { insertTip } from '../../../test/content-fixtures';
-import { openTestDatabase } from '../../../test/test-database';
+import type { DatabaseHandle } from '@db/client';
+import { users } from '@db/schema';
+import { insertTip } from '@server-test/content-fixtures';
+import { openTestDatabase } from '@server-test/test-database';
 import { readWordStats } from '../content/word-stats.repository';
 import { startEmbeddedMaintenance } from './embedded-maintenance';
 

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../../../db/client';
+import type { DatabaseHandle } from '@db/client';
 
 export interface EmbeddedMaintenanceOptions {
   database: DatabaseHandle;

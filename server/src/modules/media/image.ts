@@ -5,7 +5,7 @@
  * after the image data are dropped: a polyglot upload comes out as a plain WebP.
  */
 import sharp, { type Metadata } from 'sharp';
-import { MID_MAX_SIDE, ORIGINAL_MAX_SIDE, type PhotoVariant, THUMBNAIL_MAX_SIDE } from '../../../../common/media-url';
+import { MID_MAX_SIDE, ORIGINAL_MAX_SIDE, type PhotoVariant, THUMBNAIL_MAX_SIDE } from '@common/media-url';
 import { MAX_INPUT_PIXELS, MEDIA_TEXTS, UnsupportedMediaTypeError } from './media.errors';
 
 /** sharp's `format` for the accepted inputs; `heif` covers both AVIF and HEIC. */

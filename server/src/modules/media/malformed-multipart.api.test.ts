@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { BROKEN_MULTIPART_BODIES } from './test-broken-multipart';
 import { pngImage } from './test-uploads';
 

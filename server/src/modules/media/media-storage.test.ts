@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { midUrl, thumbnailUrl } from '../../../../common/media-url';
-import { PhotoUrlSchema } from '../../../../common/schemas/content-fields';
+import { midUrl, thumbnailUrl } from '@common/media-url';
+import { PhotoUrlSchema } from '@common/schemas/content-fields';
 import { createMediaStorage, parseMediaUrl } from './media-storage';
 
 const USER = '0b6f3c1e-8a2d-4c53-9f0e-2d7c8b1a4e5f';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { access, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isVariantName, type PhotoVariant, variantName, variantNames } from '../../../../common/media-url';
+import { isVariantName, type PhotoVariant, variantName, variantNames } from '@common/media-url';
 
 export const MEDIA_BUCKETS = ['tip-photos', 'guide-photos', 'avatars'] as const;
 export type MediaBucket = (typeof MEDIA_BUCKETS)[number];

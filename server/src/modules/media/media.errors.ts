@@ -1,5 +1,5 @@
 /** Upload refusals with their own status codes (DECISIONS A4); the error handler sends them. */
-import { AppError } from '../../lib/errors';
+import { AppError } from '@server/lib/errors';
 
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
 /**

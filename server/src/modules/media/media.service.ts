@@ -3,11 +3,11 @@
  * the batch is then stored all or nothing, so a refused request leaves no file behind. Each photo
  * gets a card-sized thumbnail and a mid-size copy beside it (issue 7).
  */
-import { LIMITS } from '../../../../common/limits';
-import type { PhotoVariant } from '../../../../common/media-url';
-import { GUIDE_TEXTS } from '../../../../common/schemas/guide';
-import { TIP_TEXTS } from '../../../../common/schemas/tip';
-import { BadRequestError } from '../../lib/errors';
+import { LIMITS } from '@common/limits';
+import type { PhotoVariant } from '@common/media-url';
+import { GUIDE_TEXTS } from '@common/schemas/guide';
+import { TIP_TEXTS } from '@common/schemas/tip';
+import { BadRequestError } from '@server/lib/errors';
 import { makeVariants, reencodeImage } from './image';
 import { MEDIA_TEXTS } from './media.errors';
 import type { MediaBucket, MediaStorage } from './media-storage';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, BadRequestError } from '../../lib/errors';
+import { AppError, BadRequestError } from '@server/lib/errors';
 import { MEDIA_TEXTS, PayloadTooLargeError } from './media.errors';
 
 /**

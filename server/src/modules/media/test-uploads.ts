@@ -1,7 +1,7 @@
 /** Test helpers for uploads: images made with sharp and multipart bodies for app.inject. */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { TestApp } from '../../../test/test-app';
+import type { TestApp } from '@server-test/test-app';
 
 export interface FilePart {
   data: Buffer;

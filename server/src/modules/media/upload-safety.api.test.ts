@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { midUrl, thumbnailUrl } from '../../../../common/media-url';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { midUrl, thumbnailUrl } from '@common/media-url';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { MEDIA_TEXTS } from './media.errors';
 import { parseMediaUrl } from './media-storage';
 import {

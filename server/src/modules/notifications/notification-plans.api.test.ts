@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../../../db/schema';
-import { plansTaken } from '../../../test/explain/plan-cache';
-import { recordQueries } from '../../../test/explain/query-recorder';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { notifications } from '@db/schema';
+import { plansTaken } from '@server-test/explain/plan-cache';
+import { recordQueries } from '@server-test/explain/query-recorder';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 let busy: Awaited<ReturnType<TestApp['createMember']>>;

@@ -6,10 +6,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionEntry } from '../../../../common/schemas/connection';
-import type { Tip } from '../../../../common/schemas/tip';
-import { events, notifications } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { ConnectionEntry } from '@common/schemas/connection';
+import type { Tip } from '@common/schemas/tip';
+import { events, notifications } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';

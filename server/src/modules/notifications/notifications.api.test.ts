@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../../../common/schemas/notification';
-import { notifications, profiles } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { Notification } from '@common/schemas/notification';
+import { notifications, profiles } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 type Page = { items: Notification[]; nextCursor: string | null };

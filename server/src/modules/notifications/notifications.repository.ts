@@ -1,10 +1,10 @@
 /** All SQL of the notifications module: the recipient's list, counts, read state, and writes. */
 import { type SQL, and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../../../db/client';
-import { preparedPerShape } from '../../../../db/prepared';
-import { notifications, profiles } from '../../../../db/schema';
-import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '../../lib/keyset';
+import type { Executor } from '@db/client';
+import { preparedPerShape } from '@db/prepared';
+import { notifications, profiles } from '@db/schema';
+import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '@server/lib/keyset';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 type NotificationType = (typeof notifications.$inferInsert)['type'];

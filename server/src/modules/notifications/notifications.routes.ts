@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, PageQuerySchema, pageSchema } from '../../../../common/schemas/common';
-import { NotificationCountsSchema, NotificationFilterSchema, NotificationSchema } from '../../../../common/schemas/notification';
-import { requireViewer } from '../../plugins/access';
+import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/common';
+import { NotificationCountsSchema, NotificationFilterSchema, NotificationSchema } from '@common/schemas/notification';
+import { requireViewer } from '@server/plugins/access';
 import type { NotificationsService } from './notifications.service';
 
 const member = { access: 'member' } as const;

@@ -2,11 +2,11 @@
  * The signed-in member's notifications (SPEC 2 Notifications, 4, 6): only their own are listed,
  * counted and marked; someone else's id answers 403, an unknown one 404.
  */
-import type { Notification, NotificationCounts } from '../../../../common/schemas/notification';
-import type { Database } from '../../../../db/client';
-import { TEXTS } from '../../../../common/texts';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { decodeCursor, toPage } from '../../lib/keyset';
+import type { Notification, NotificationCounts } from '@common/schemas/notification';
+import type { Database } from '@db/client';
+import { TEXTS } from '@common/texts';
+import { ForbiddenError, NotFoundError } from '@server/lib/errors';
+import { decodeCursor, toPage } from '@server/lib/keyset';
 import * as repo from './notifications.repository';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';

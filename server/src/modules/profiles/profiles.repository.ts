@@ -1,8 +1,8 @@
 /** Profiles (SPEC 3, 7): the member's row, their travel stats and the profile writes. */
 import { and, count, eq, or } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { connections, guides, profiles, tips, userRoles, users } from '../../../../db/schema';
-import { isPublic } from '../../../../db/visibility';
+import type { Executor } from '@db/client';
+import { connections, guides, profiles, tips, userRoles, users } from '@db/schema';
+import { isPublic } from '@db/visibility';
 
 /** The user with profile and role; role null when the account has no role row (pending). */
 export async function findProfileRow(db: Executor, userId: string) {

@@ -3,10 +3,10 @@
  * the owner edits theirs and uploads their picture. Stats count what the viewer may see.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { WORLD_COUNTRY_COUNT } from '../../../../common/lists/countries';
-import { PROFILE_TEXTS, type Profile } from '../../../../common/schemas/profile';
-import type { Database } from '../../../../db/client';
-import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors';
+import { WORLD_COUNTRY_COUNT } from '@common/lists/countries';
+import { PROFILE_TEXTS, type Profile } from '@common/schemas/profile';
+import type { Database } from '@db/client';
+import { ConflictError, NotFoundError, isUniqueViolation } from '@server/lib/errors';
 import { reencodeImage } from '../media/image';
 import type { MediaStorage } from '../media/media-storage';
 import * as repo from './profiles.repository';

@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../../../common/schemas/notification';
-import type { Tip } from '../../../../common/schemas/tip';
-import { events, guides, notifications, profiles } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { Notification } from '@common/schemas/notification';
+import type { Tip } from '@common/schemas/tip';
+import { events, guides, notifications, profiles } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_TEXTS } from '../../../../common/schemas/content';
-import type { Tip } from '../../../../common/schemas/tip';
-import { guides, likes, notifications, profiles, savedItems, tips } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { CONTENT_TEXTS } from '@common/schemas/content';
+import type { Tip } from '@common/schemas/tip';
+import { guides, likes, notifications, profiles, savedItems, tips } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';

@@ -3,10 +3,10 @@
  * and the owner's notification (notifications.repository) commit together or not at all.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { ContentType } from '../../../../common/schemas/content-fields';
-import type { Executor } from '../../../../db/client';
+import type { ContentType } from '@common/schemas/content-fields';
+import type { Executor } from '@db/client';
 import { notifyUnlessUnread } from '../notifications/notifications.repository';
-import { guides, likes, savedItems, tips } from '../../../../db/schema';
+import { guides, likes, savedItems, tips } from '@db/schema';
 
 const contentTable = (type: ContentType) => (type === 'tip' ? tips : guides);
 

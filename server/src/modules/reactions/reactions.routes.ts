@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ContentRefSchema, LikeResultSchema, SaveResultSchema } from '../../../../common/schemas/content';
-import { requireViewer } from '../../plugins/access';
+import { ContentRefSchema, LikeResultSchema, SaveResultSchema } from '@common/schemas/content';
+import { requireViewer } from '@server/plugins/access';
 import type { ReactionsService } from './reactions.service';
 
 /** POST /api/likes/toggle (toggle_like, SPEC 7). */

@@ -8,11 +8,11 @@
  * the item's row lock (UPDATE likes_count = likes_count ± 1). If a racing toggle removed the row
  * between our two statements, the loop tries again with a fresh snapshot.
  */
-import type { ContentRef, LikeResult, SaveResult } from '../../../../common/schemas/content';
-import { CONTENT_TEXTS } from '../../../../common/schemas/content';
-import type { ContentType } from '../../../../common/schemas/content-fields';
-import type { Database, Executor } from '../../../../db/client';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { ContentRef, LikeResult, SaveResult } from '@common/schemas/content';
+import { CONTENT_TEXTS } from '@common/schemas/content';
+import type { ContentType } from '@common/schemas/content-fields';
+import type { Database, Executor } from '@db/client';
+import { ForbiddenError, NotFoundError } from '@server/lib/errors';
 import { actorName } from '../notifications/notifications.repository';
 import * as repo from './reactions.repository';
 

@@ -10,9 +10,9 @@
  */
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../../../db/client';
-import { events } from '../../../../db/schema';
-import { type DurableListener, listenDurably } from '../../lib/durable-listen';
+import type { DatabaseHandle } from '@db/client';
+import { events } from '@db/schema';
+import { type DurableListener, listenDurably } from '@server/lib/durable-listen';
 
 export const EVENTS_CHANNEL = 'waymark_events';
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;

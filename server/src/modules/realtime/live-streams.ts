@@ -10,7 +10,7 @@
  *   process: the next one is refused (the client polls, DECISIONS A3).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '../../../../common/schemas/auth';
+import type { Role } from '@common/schemas/auth';
 import { SESSION_ABSOLUTE_SECONDS } from '../auth/better-auth';
 import type { SessionState } from './realtime.repository';
 

@@ -1,8 +1,8 @@
 /** SQL of the live streams: the events a reconnecting stream missed, and its sessions' state. */
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Role } from '../../../../common/schemas/auth';
-import type { Database } from '../../../../db/client';
-import { events, sessions, userRoles } from '../../../../db/schema';
+import type { Role } from '@common/schemas/auth';
+import type { Database } from '@db/client';
+import { events, sessions, userRoles } from '@db/schema';
 
 export async function findMissedEvents(db: Database, userId: string, afterId: number, limit: number) {
   return db

@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OpenStreamsSchema, SESSION_ENDED_EVENT } from '../../../../common/schemas/live-event';
-import type { Database } from '../../../../db/client';
-import { TooManyRequestsError } from '../../lib/errors';
-import { requireViewer } from '../../plugins/access';
+import { OpenStreamsSchema, SESSION_ENDED_EVENT } from '@common/schemas/live-event';
+import type { Database } from '@db/client';
+import { TooManyRequestsError } from '@server/lib/errors';
+import { requireViewer } from '@server/plugins/access';
 import type { EventHub, LiveEvent } from './event-hub';
 import { type EndReason, createLiveStreams } from './live-streams';
 import { findMissedEvents, findSessionStates } from './realtime.repository';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, databaseUrl, dropDatabase, withPgClient } from '../../../../db/pg-admin';
+import { createDatabase, databaseUrl, dropDatabase, withPgClient } from '@db/pg-admin';
 import { type ServerProcess, freePort, startServerProcess } from '../../../../scripts/server-process';
 import { type SseStream, openSse } from './sse-test-client';
 

@@ -5,8 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outbox, sessions } from '../../../../db/schema';
-import { type TestApp, createTestApp, sessionCookie } from '../../../test/test-app';
+import { notifications, outbox, sessions } from '@db/schema';
+import { type TestApp, createTestApp, sessionCookie } from '@server-test/test-app';
 import { SESSION_ABSOLUTE_SECONDS } from '../auth/better-auth';
 import { STREAMS_PER_MEMBER } from './live-streams';
 import { TOO_MANY_STREAMS } from './realtime.routes';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SystemMessage } from '../../../../common/schemas/system-message';
-import { systemMessages } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { SystemMessage } from '@common/schemas/system-message';
+import { systemMessages } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 describe('GET /api/system-messages/active', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { systemMessages } from '../../../../db/schema';
+import type { Executor } from '@db/client';
+import { systemMessages } from '@db/schema';
 
 /** Active system messages, newest first (SPEC 7: is_active true). */
 export function listActive(db: Executor) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SystemMessageSchema } from '../../../../common/schemas/system-message';
-import { requireViewer } from '../../plugins/access';
+import { SystemMessageSchema } from '@common/schemas/system-message';
+import { requireViewer } from '@server/plugins/access';
 import type { SystemMessagesService } from './system-messages.service';
 
 /** /api/system-messages: GET /active for members. */

@@ -1,6 +1,6 @@
 /** System messages as members see them (SPEC 4: only active ones). Admin management comes later. */
-import type { SystemMessage } from '../../../../common/schemas/system-message';
-import type { Database } from '../../../../db/client';
+import type { SystemMessage } from '@common/schemas/system-message';
+import type { Database } from '@db/client';
 import * as repo from './system-messages.repository';
 
 export function createSystemMessagesService(deps: { db: Database }) {

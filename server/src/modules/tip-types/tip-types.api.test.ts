@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TipType } from '../../../../common/schemas/tip-type';
-import { TEXTS } from '../../../../common/texts';
-import { SEEDED_TIP_TYPES } from '../../../../common/lists/tip-types';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { TipType } from '@common/schemas/tip-type';
+import { TEXTS } from '@common/texts';
+import { SEEDED_TIP_TYPES } from '@common/lists/tip-types';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TipTypeSchema } from '../../../../common/schemas/tip-type';
-import type { Database } from '../../../../db/client';
+import { TipTypeSchema } from '@common/schemas/tip-type';
+import type { Database } from '@db/client';
 import { listTipTypes } from './tip-types.repository';
 
 /** GET /api/tip-types: the categories, ordered by name (SPEC 3), for members. */

@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_TEXTS } from '../../../../common/schemas/content';
-import { TIP_TEXTS, type Tip } from '../../../../common/schemas/tip';
-import { searchTextOf } from '../../../../common/search';
-import { guideTips, guides, likes, notifications, savedItems, tips } from '../../../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { CONTENT_TEXTS } from '@common/schemas/content';
+import { TIP_TEXTS, type Tip } from '@common/schemas/tip';
+import { searchTextOf } from '@common/search';
+import { guideTips, guides, likes, notifications, savedItems, tips } from '@db/schema';
+import { type TestApp, createTestApp } from '@server-test/test-app';
 import { parseMediaUrl } from '../media/media-storage';
 import { uploadTipPhotos } from '../media/test-uploads';
 

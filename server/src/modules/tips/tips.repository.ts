@@ -1,7 +1,7 @@
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { preparedPerDb } from '../../../../db/prepared';
-import { guideTips, guides, likes, profiles, savedItems, tipTypes, tips } from '../../../../db/schema';
+import type { Executor } from '@db/client';
+import { preparedPerDb } from '@db/prepared';
+import { guideTips, guides, likes, profiles, savedItems, tipTypes, tips } from '@db/schema';
 
 /** What a tip row is written from (the service derives photoUrl and searchText). */
 export interface TipValues {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema } from '../../../../common/schemas/common';
-import { TipCreateSchema, TipInputSchema, TipOptionSchema, TipSchema } from '../../../../common/schemas/tip';
-import { requireViewer } from '../../plugins/access';
+import { IdParamsSchema } from '@common/schemas/common';
+import { TipCreateSchema, TipInputSchema, TipOptionSchema, TipSchema } from '@common/schemas/tip';
+import { requireViewer } from '@server/plugins/access';
 import type { TipsService } from './tips.service';
 
 /** /api/tips: create, read, edit and delete a tip, and the guide editor's picker. */

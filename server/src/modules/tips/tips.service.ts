@@ -4,10 +4,10 @@
  * or deletes (D2). A private tip of someone else does not exist for the caller (404).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tip, TipInputParsed, TipOption } from '../../../../common/schemas/tip';
-import { searchTextOf } from '../../../../common/search';
-import type { Database, Executor } from '../../../../db/client';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { Tip, TipInputParsed, TipOption } from '@common/schemas/tip';
+import { searchTextOf } from '@common/search';
+import type { Database, Executor } from '@db/client';
+import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import type { MediaStorage } from '../media/media-storage';
 import * as repo from './tips.repository';
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { ROLES } from '../../../../common/schemas/auth';
+import { ROLES } from '@common/schemas/auth';
 import type { RouteStrategy, Strategies } from '../strategy';
 import type { World } from '../world';
 import { idOf, learnId, text } from './helpers';

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { COUNTRIES } from '../../../../common/lists/countries';
-import { REFERRAL_SOURCE_VALUES } from '../../../../common/lists/referral-sources';
-import { sessionCookie } from '../../test-app';
+import { COUNTRIES } from '@common/lists/countries';
+import { REFERRAL_SOURCE_VALUES } from '@common/lists/referral-sources';
+import { sessionCookie } from '@server-test/test-app';
 import type { FuzzRequest } from '../requests';
 import type { Strategies } from '../strategy';
 import type { World } from '../world';

@@ -1,6 +1,6 @@
 /** Tips, guides, uploads and media files. */
 import fc from 'fast-check';
-import { TIP_CURRENCIES } from '../../../../common/lists/currencies';
+import { TIP_CURRENCIES } from '@common/lists/currencies';
 import type { Strategies } from '../strategy';
 import type { World } from '../world';
 import { country, idOf, learnId, optionalText, pastDate, tags, text } from './helpers';

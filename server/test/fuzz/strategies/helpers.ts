@@ -1,6 +1,6 @@
 /** Building blocks of valid bodies: text that passes validation yet carries hostile content. */
 import fc from 'fast-check';
-import { COUNTRIES } from '../../../../common/lists/countries';
+import { COUNTRIES } from '@common/lists/countries';
 import { nastyString } from '../arbitraries';
 import type { FuzzRequest } from '../requests';
 import type { IdKind, World } from '../world';

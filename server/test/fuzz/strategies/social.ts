@@ -1,6 +1,6 @@
 /** Connections, notifications, profiles, system messages, account deletion and the live stream. */
 import fc from 'fast-check';
-import { PROFILE_CURRENCIES } from '../../../../common/lists/currencies';
+import { PROFILE_CURRENCIES } from '@common/lists/currencies';
 import type { Strategies } from '../strategy';
 import { country, idOf, learnId, optionalText, text } from './helpers';
 import { checkLiveEvents, liveEventsExtra, sendLiveEvents } from './live-events';
