@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { nameStatementsOf } from './named-statements';
+import { SQLSTATE, errorCodesOf } from './pg-errors';
 import { nameStatementsOfPglite } from './pglite-named-statements';
 import * as schema from './schema';
 
@@ -76,24 +77,10 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
 /** How long a request waits for a new connection before it fails (and answers 503). */
 const CONNECT_TIMEOUT_MS = 5_000;
 /** SQLSTATEs PostgreSQL answers when it aborted a transaction so another could go on. */
-const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+const RETRYABLE_SQLSTATES = new Set<string>([SQLSTATE.deadlockDetected, SQLSTATE.serializationFailure]);
 const TRANSACTION_ATTEMPTS = 3;
 /** The channels a process listens on, each on its own connection (realtime events, auth changes). */
 const LISTEN_CONNECTIONS = 2;
-
-/** Every `code` along an error's cause chain (drizzle wraps pg's error in `cause`). */
-export function errorCodesOf(error: unknown): string[] {
-  const codes: string[] = [];
-  for (
-    let e: unknown = error, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-  }
-  return codes;
-}
 
 /**
  * Runs a transaction again when PostgreSQL aborted it as a deadlock victim or a serialization

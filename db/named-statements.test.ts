@@ -1,6 +1,10 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { PLANNED_PER_CALL, nameStatementsOf, statementName } from './named-statements';
+import { isSharedPlan, nameStatementsOf, plannedPerCall, statementName } from './named-statements';
 
 /** A client whose query() only records what it was given. */
 function recordingClient() {
@@ -9,6 +13,10 @@ function recordingClient() {
   nameStatementsOf(client);
   return { client, calls };
 }
+
+const searchText = new PgDialect().sqlToQuery(
+  sql`select 1 from "tips" where ${plannedPerCall(sql`"search_vector" @@ ${'x'}::tsquery`)}`,
+).sql;
 
 describe('statementName', () => {
   it('gives one text one stable name, and different texts different names', () => {
@@ -19,7 +27,8 @@ describe('statementName', () => {
   });
 
   it('leaves a statement planned per call unnamed: its best plan depends on its values', () => {
-    expect(statementName(`select 1 from "tips" where ${PLANNED_PER_CALL} "search_vector" @@ $1::tsquery`)).toBeUndefined();
+    expect(isSharedPlan(searchText)).toBe(false);
+    expect(statementName(searchText)).toBeUndefined();
     expect(statementName('select 1 from "tips" where "search_vector" @@ $1::tsquery')).toBeDefined();
   });
 });
@@ -34,17 +43,63 @@ describe('nameStatementsOf', () => {
     expect(values).toEqual([1]);
   });
 
-  it('leaves alone statements without parameters, plain strings, named ones and those named empty', () => {
+  it("leaves alone statements without parameters, plain strings and the caller's names", () => {
     const { client, calls } = recordingClient();
     void client.query({ text: 'begin' } as never);
     void client.query('LISTEN "x"' as never);
     void client.query({ text: 'select $1', name: 'mine' } as never, ['a'] as never);
+    expect(calls).toEqual([[{ text: 'begin' }], ['LISTEN "x"'], [{ text: 'select $1', name: 'mine' }, ['a']]]);
+  });
+
+  it('names by its text a statement prepared as an empty name: plannedPerCall is the one way to stay unnamed', () => {
+    const { client, calls } = recordingClient();
     void client.query({ text: 'select $1', name: '' } as never, ['a'] as never);
+    expect(calls).toEqual([[{ text: 'select $1', name: statementName('select $1') }, ['a']]]);
+  });
+
+  it('takes any name off a statement planned per call, even one its caller gave', () => {
+    const { client, calls } = recordingClient();
+    void client.query({ text: searchText } as never, ['x'] as never);
+    void client.query({ text: searchText, name: 'content_keys_search' } as never, ['x'] as never);
     expect(calls).toEqual([
-      [{ text: 'begin' }],
-      ['LISTEN "x"'],
-      [{ text: 'select $1', name: 'mine' }, ['a']],
-      [{ text: 'select $1', name: '' }, ['a']],
+      [{ text: searchText, name: undefined }, ['x']],
+      [{ text: searchText, name: undefined }, ['x']],
     ]);
+  });
+});
+
+/** Every TypeScript source of ours (not node_modules, not build output). */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return ['node_modules', 'dist', '.git'].includes(entry.name) ? [] : sources(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('one way to say "do not name this statement"', () => {
+  const root = path.resolve(import.meta.dirname, '..');
+  const files = ['common', 'db', 'server', 'web', 'scripts', 'bench', 'tests'].flatMap((dir) => {
+    try {
+      return sources(path.join(root, dir));
+    } catch {
+      return [];
+    }
+  });
+  const self = path.join(root, 'db', 'named-statements.ts');
+  const thisTest = path.join(root, 'db', 'named-statements.test.ts');
+
+  it("has no .prepare('') (it no longer keeps a statement unnamed) and no raw marker outside db/named-statements.ts", () => {
+    const offenders = files
+      .filter((file) => file !== self && file !== thisTest)
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        const found: string[] = [];
+        if (/\.prepare\(\s*(''|""|``)\s*\)/.test(text)) found.push(`${path.relative(root, file)}: .prepare('')`);
+        if (/planned per call \*\//.test(text)) found.push(`${path.relative(root, file)}: the raw marker`);
+        return found;
+      });
+    expect(offenders, 'wrap the condition in plannedPerCall() from db/named-statements.ts instead').toEqual([]);
+    expect(files.length).toBeGreaterThan(100);
   });
 });

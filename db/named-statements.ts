@@ -5,12 +5,16 @@
  * on each connection and then only binds and executes it; PostgreSQL switches to a cached
  * generic plan when it costs no more than the custom ones.
  *
- * Left unnamed: statements without parameters (BEGIN, LISTEN, DDL), statements whose text holds
- * PLANNED_PER_CALL (a search PostgreSQL is to plan for its words: a generic plan cannot tell a
- * rare word, for the GIN index, from a common one, for walking the date index), and statements
- * their caller names '' for the same reason.
+ * One way to keep a statement unnamed: wrap the condition whose best plan depends on its values in
+ * `plannedPerCall(...)` (a search PostgreSQL is to plan for its words: a generic plan cannot tell
+ * a rare word, for the GIN index, from a common one, for walking the date index). A statement
+ * holding it is never named, not even under a name its caller gave drizzle's `.prepare(name)`.
+ * Statements without parameters (BEGIN, LISTEN, DDL) are left alone too, but that is the
+ * driver's plumbing, not a way to ask: `statement-naming.test.ts` refuses `.prepare('')` and the
+ * raw marker anywhere else.
  */
 import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 
 /** Distinct statements named per process; past it, new texts run unnamed (nothing unbounded). */
@@ -18,7 +22,15 @@ const MAX_NAMED = 2_000;
 const names = new Map<string, string>();
 
 /** Written into a condition whose best plan depends on its values; a statement holding it stays unnamed. */
-export const PLANNED_PER_CALL = '/* planned per call */';
+const PLANNED_PER_CALL = '/* planned per call */';
+
+/**
+ * A condition PostgreSQL plans for its values on every call: the statement holding it is never
+ * named, on PostgreSQL or PGlite, so no generic plan is cached for it.
+ */
+export function plannedPerCall(condition: SQL): SQL {
+  return sql`${sql.raw(PLANNED_PER_CALL)} ${condition}`;
+}
 
 /** Whether a statement's plan may be shared by every call. */
 export function isSharedPlan(text: string): boolean {
@@ -36,17 +48,20 @@ export function statementName(text: string): string | undefined {
 
 type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown[] };
 
-/** Wraps a client's query() so parameterised statements carry their name. */
+/**
+ * Wraps a client's query() so parameterised statements carry their name: the caller's (drizzle's
+ * `.prepare(name)`) or one made from the text. A statement planned per call loses any name.
+ */
 export function nameStatementsOf(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    // name '' is a caller's choice to stay unnamed (a drizzle query prepared as ''): planned for its values each time.
-    if (config && typeof config === 'object' && (config as QueryConfigLike).name === undefined) {
-      const c = config as QueryConfigLike;
-      const values = Array.isArray(rest[0]) ? rest[0] : c.values;
-      const name = typeof c.text === 'string' && values && values.length > 0 ? statementName(c.text) : undefined;
-      if (name) return query({ ...c, name }, ...rest);
-    }
-    return query(config, ...rest);
+    if (!config || typeof config !== 'object' || typeof (config as QueryConfigLike).text !== 'string')
+      return query(config, ...rest);
+    const c = config as QueryConfigLike & { text: string };
+    if (!isSharedPlan(c.text)) return query({ ...c, name: undefined }, ...rest);
+    if (typeof c.name === 'string' && c.name !== '') return query(config, ...rest);
+    const values = Array.isArray(rest[0]) ? rest[0] : c.values;
+    const name = values && values.length > 0 ? statementName(c.text) : undefined;
+    return query(name ? { ...c, name } : config, ...rest);
   };
 }

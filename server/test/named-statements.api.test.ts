@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@db/client';
-import { PLANNED_PER_CALL } from '@db/named-statements';
+import { plannedPerCall } from '@db/named-statements';
+import { executeRows } from '@db/rows';
 import { tips, users } from '@db/schema';
 import { type TestApp, createTestApp } from './test-app';
 
@@ -21,8 +22,8 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on
 
   /** The statements prepared on the connection this runs on (sequential calls reuse one). */
   async function prepared(): Promise<string[]> {
-    const result = await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`);
-    return (result as unknown as { rows: { statement: string }[] }).rows.map((r) => r.statement);
+    const rows = await executeRows<{ statement: string }>(database.db, sql`SELECT statement FROM pg_prepared_statements`);
+    return rows.map((r) => r.statement);
   }
 
   it('prepares a parameterised statement once and reuses it', async () => {
@@ -36,11 +37,10 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on
     expect(statements[0]).toContain('"email" = $1');
   });
 
-  it('leaves a statement planned per call unprepared', async () => {
-    await database.db
-      .select({ id: tips.id })
-      .from(tips)
-      .where(sql`${sql.raw(PLANNED_PER_CALL)} ${tips.searchVector} @@ ${"'lisbon':*"}::tsquery`);
+  it('leaves a statement planned per call unprepared, even when drizzle prepared it under a name', async () => {
+    const search = plannedPerCall(sql`${tips.searchVector} @@ ${"'lisbon':*"}::tsquery`);
+    await database.db.select({ id: tips.id }).from(tips).where(search);
+    await database.db.select({ id: tips.id }).from(tips).where(search).prepare('planned_per_call_test').execute();
     expect((await prepared()).filter((s) => s.includes('@@'))).toEqual([]);
   });
 

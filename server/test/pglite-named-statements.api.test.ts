@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@db/client';
-import { errorCodesOf } from '@db/client';
+import { errorCodesOf } from '@db/pg-errors';
+import { executeRows } from '@db/rows';
 import { appSettings, tipTypes } from '@db/schema';
 import { openTestDatabase } from './test-database';
 
@@ -18,8 +19,8 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('named statements on
   afterAll(() => database?.close());
 
   async function prepared(): Promise<string[]> {
-    const result = await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`);
-    return (result as unknown as { rows: { statement: string }[] }).rows.map((r) => r.statement);
+    const rows = await executeRows<{ statement: string }>(database.db, sql`SELECT statement FROM pg_prepared_statements`);
+    return rows.map((r) => r.statement);
   }
 
   const settingByKey = (key: string) => database.db.select().from(appSettings).where(eq(appSettings.key, key));
@@ -41,7 +42,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('named statements on
   it('binds nulls and arrays, and reports a bad value with its SQLSTATE, then goes on', async () => {
     const anyOf = async (ids: string[]) => {
       const query = sql`select count(*)::int as n from tip_types where id = ANY(${sql.param(ids)}::uuid[]) or ${null}::text is not null`;
-      return ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows;
+      return executeRows<{ n: number }>(database.db, query);
     };
     const [type] = await database.db.select({ id: tipTypes.id }).from(tipTypes).limit(1);
     expect(await anyOf([type!.id])).toEqual([{ n: 1 }]);

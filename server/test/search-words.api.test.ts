@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { executeRows } from '@db/rows';
 import { SEARCH_WORD_MAX_LENGTH, normalizeForSearch, searchWordsOf } from '@common/search';
 import { type TestApp, createTestApp } from './test-app';
 
@@ -17,10 +18,11 @@ afterAll(() => t?.close());
 
 /** The words PostgreSQL stores for each text, in a stable order. */
 async function sqlWords(texts: string[]): Promise<string[][]> {
-  const result = await t.db.execute(
+  const rows = await executeRows<{ words: string[] }>(
+    t.db,
     sql`SELECT tsvector_to_array(waymark_search_vector(t)) AS words FROM unnest(${sql.param(texts)}::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n`,
   );
-  return (result as unknown as { rows: { words: string[] }[] }).rows.map((r) => [...r.words].sort());
+  return rows.map((r) => [...r.words].sort());
 }
 
 const jsWords = (text: string) => searchWordsOf(text).sort();

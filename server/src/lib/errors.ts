@@ -47,27 +47,3 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
-
-/** The database error (SQLSTATE 23505) behind `error`, wrapped or not; undefined for any other error. */
-function uniqueViolationOf(error: unknown): { constraint?: unknown } | undefined {
-  for (
-    let e: unknown = error, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    if ((e as { code?: unknown }).code === '23505') return e as { constraint?: unknown };
-  }
-  return undefined;
-}
-
-/** True when the database refused a write because of a unique constraint (SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const found = uniqueViolationOf(error);
-  return found !== undefined && (constraint === undefined || found.constraint === constraint);
-}
-
-/** The name of the unique constraint or index that refused the write, when the driver says. */
-export function uniqueConstraintOf(error: unknown): string | undefined {
-  const name = uniqueViolationOf(error)?.constraint;
-  return typeof name === 'string' ? name : undefined;
-}

@@ -6,6 +6,7 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@db/rows';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { TEXTS } from '@common/texts';
 import { USERNAME_TEXTS } from '@common/username';
@@ -30,7 +31,7 @@ it('names every unique index of the database (primary keys aside): a new one mus
     join pg_namespace n on n.oid = c.relnamespace
     where i.indisunique and not i.indisprimary and n.nspname = 'public'
     order by 1`);
-  const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  const names = rowsOf<{ name: string }>(result).map((r) => r.name);
   expect(names.length).toBeGreaterThan(10);
   const placed = new Set([...Object.keys(UNIQUE_CONSTRAINT_MESSAGES), ...INTERNAL_UNIQUE_CONSTRAINTS]);
   expect(names.filter((n) => !placed.has(n))).toEqual([]);

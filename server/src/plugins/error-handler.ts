@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXTS } from '@common/texts';
-import { errorCodesOf } from '@db/client';
-import { AppError, uniqueConstraintOf, isUniqueViolation } from '../lib/errors';
+import { errorCodesOf, isForeignKeyViolation, isUniqueViolation, uniqueConstraintOf } from '@db/pg-errors';
+import { AppError } from '../lib/errors';
 import { uniqueViolationMessage } from '../lib/unique-constraints';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -86,7 +86,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // A foreign key refused the write: a row it refers to (the author, the tip) was deleted by a
     // request running at the same time, e.g. a tip created while its author deletes the account.
     // A race with a deletion, not a server fault (found by the SIGKILL burst test).
-    if (errorCodesOf(error).includes('23503')) {
+    if (isForeignKeyViolation(error)) {
       request.log.warn({ err: error }, 'write refused by a foreign key (concurrent deletion)');
       return reply.status(409).send(errorBody(409, TEXTS.changedMeanwhile));
     }

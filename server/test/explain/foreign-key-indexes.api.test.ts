@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { executeRows } from '@db/rows';
 import { type TestApp, createTestApp } from '../test-app';
 import { WATCHED_TABLES } from './full-scans';
 
@@ -23,13 +24,15 @@ interface ForeignKey {
 
 /** Single-column foreign keys of the schema, with whether an index starts with their column. */
 async function foreignKeys(): Promise<(ForeignKey & { indexed: boolean })[]> {
-  const result = await t.db.execute(sql`
+  return executeRows<ForeignKey & { indexed: boolean }>(
+    t.db,
+    sql`
     SELECT c.conrelid::regclass::text AS referencing, a.attname AS column, c.confrelid::regclass::text AS referenced,
       EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1]) AS indexed
     FROM pg_constraint c
     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-    WHERE c.contype = 'f' AND cardinality(c.conkey) = 1 AND c.connamespace = current_schema()::regnamespace`);
-  return (result as unknown as { rows: (ForeignKey & { indexed: boolean })[] }).rows;
+    WHERE c.contype = 'f' AND cardinality(c.conkey) = 1 AND c.connamespace = current_schema()::regnamespace`,
+  );
 }
 
 it('indexes every foreign key column of the big tables, so a deletion never reads them whole', async () => {

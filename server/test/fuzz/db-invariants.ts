@@ -1,5 +1,6 @@
 /** What the database must still look like after a route was fuzzed. */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '@db/rows';
 import type { TestApp } from '../test-app';
 
 export type RowCounts = Record<string, number>;
@@ -37,9 +38,4 @@ export async function likeCounterDrift(t: TestApp): Promise<string[]> {
   return rowsOf<{ kind: string; id: string; counter: number; rows: string | number }>(result).map(
     (r) => `${r.kind} ${r.id}: likes_count ${r.counter}, ${r.rows} likes`,
   );
-}
-
-/** node-postgres answers { rows }, PGlite's drizzle driver too; some drivers an array. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

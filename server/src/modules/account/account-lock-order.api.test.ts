@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@db/rows';
 import type { Guide } from '@common/schemas/guide';
 import type { Tip } from '@common/schemas/tip';
 import type { Executor } from '@db/client';
@@ -59,7 +60,7 @@ describe.skipIf(!onPostgres)('account deletion and writes in flight', () => {
       const result = await t.db.execute(sql`
         SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-      if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) return;
+      if (rowsOf<{ n: number }>(result)[0]!.n > 0) return;
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error('the deletion never waited for our locks');

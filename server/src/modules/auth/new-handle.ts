@@ -5,7 +5,8 @@
 import { randomInt } from 'node:crypto';
 import { USERNAME_TEXTS, usernameCandidate, usernameFromName } from '@common/username';
 import type { Transaction } from '@db/client';
-import { ConflictError, isUniqueViolation } from '@server/lib/errors';
+import { isUniqueViolation } from '@db/pg-errors';
+import { ConflictError } from '@server/lib/errors';
 import * as repo from './auth.repository';
 
 const ATTEMPTS = 5;

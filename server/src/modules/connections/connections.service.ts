@@ -12,7 +12,8 @@ import type { ConnectionEntry, MyConnections, Relation } from '@common/schemas/c
 import { CONNECTION_TEXTS } from '@common/schemas/connection';
 import type { ProfileCard } from '@common/schemas/profile';
 import type { Database, Executor } from '@db/client';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '@server/lib/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '@db/pg-errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import { decodeCursor, toPage } from '@server/lib/keyset';
 import * as notificationsRepo from '../notifications/notifications.repository';
 import * as repo from './connections.repository';
@@ -32,14 +33,6 @@ export const connectionNotificationText = {
   accepted: (name: string) => `${name} accepted your connection request`,
   declined: (name: string) => `${name} declined your connection request`,
 };
-
-/** A foreign-key violation (SQLSTATE 23503): a member was deleted meanwhile. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
 
 const otherParty = (row: repo.ConnectionRow, userId: string) => (row.requesterId === userId ? row.addresseeId : row.requesterId);
 

@@ -5,7 +5,7 @@
  */
 import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { searchWordsOf } from '@common/search';
-import { PLANNED_PER_CALL } from '@db/named-statements';
+import { plannedPerCall } from '@db/named-statements';
 import { guideCountries, guides, tips } from '@db/schema';
 import { isPrivate, isPublic } from '@db/visibility';
 import type { SearchPlan } from './search-plan';
@@ -100,7 +100,7 @@ function searchCondition(table: typeof tips | typeof guides, search: Bound, plan
   if (plan === 'walk') return sql`ts_match_vq(${table.searchVector}, ${search}::tsquery)`;
   // `recent` gathers too, for the months before its window (content-keys.repository.ts).
   if (plan === 'gather' || plan === 'recent') return sql`${table.searchVector} @@ (SELECT ${search}::tsquery)`;
-  return sql`${sql.raw(PLANNED_PER_CALL)} ${table.searchVector} @@ ${search}::tsquery`;
+  return plannedPerCall(sql`${table.searchVector} @@ ${search}::tsquery`);
 }
 
 export function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {

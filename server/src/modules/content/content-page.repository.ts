@@ -49,19 +49,21 @@ const pages = preparedPerShape((db, key: string) => {
 
 /**
  * The keys alone, for a search without a plan of ours (search-plan.ts: no ANALYZE figures yet):
- * those stay unnamed and are planned for their values on every call, because the best plan
- * depends on how common the word is (db/named-statements.ts); planning the joined statement took
+ * their search condition is `plannedPerCall` (content-filter.ts), so the statement stays unnamed
+ * and is planned for its values on every call, because the best plan depends on how common the
+ * word is (db/named-statements.ts); planning the joined statement took
  * ~0.6 ms more, so their cards are read after, by statements that are planned once. A country
  * filter needs no such plan: it walks an index by country (tips_public_country_created_idx,
  * guide_countries).
  */
-const keyPages = preparedPerShape((db, key: string) =>
-  db
+const keyPages = preparedPerShape((db, key: string) => {
+  const shape = JSON.parse(key) as KeysShape;
+  return db
     .select({ kind: sql<'tip' | 'guide'>`kind`, id: sql<string>`id`, cursorTs: sql<string>`cursor_ts` })
-    .from(sql`(${keysSqlOfShape(JSON.parse(key) as KeysShape)}) AS page`)
+    .from(sql`(${keysSqlOfShape(shape)}) AS page`)
     .orderBy(sql`created_at DESC, id DESC`)
-    .prepare(''),
-);
+    .prepare(`content_keys_${Object.values(shape).join('_')}`);
+});
 
 type Row = Awaited<ReturnType<ReturnType<typeof pages>['execute']>>[number];
 

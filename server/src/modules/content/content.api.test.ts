@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@db/rows';
 import type { ContentCard, ContentCounts, SavedItem } from '@common/schemas/content';
 import { TEXTS } from '@common/texts';
 import { guides, savedItems, tips } from '@db/schema';
@@ -112,7 +113,7 @@ describe('GET /api/explore', () => {
     const word = uniqueWord();
     const [hotel] = await t.db
       .execute<{ id: string }>(sql`select id from tip_types where name = 'Hotel'`)
-      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+      .then((r) => rowsOf<{ id: string }>(r));
     const tip = await insertTip(t.db, other.id, {
       title: `${word} stay`,
       photoUrls: ['/api/media/tip-photos/x/a.webp', '/api/media/tip-photos/x/b.webp'],
@@ -387,7 +388,9 @@ describe('search index (PostgreSQL)', () => {
       const plan = await t.db.transaction(async (tx) => {
         const explain = async () => {
           const result = await tx.execute(sql`EXPLAIN ${query}`);
-          return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+          return rowsOf<{ 'QUERY PLAN': string }>(result)
+            .map((r) => r['QUERY PLAN'])
+            .join('\n');
         };
         const natural = await explain();
         if (natural.includes('tips_search_vector_idx')) return natural;
@@ -403,7 +406,7 @@ describe('search index (PostgreSQL)', () => {
       const cursor = { createdAt: '2999-01-01 00:00:00+00', id: '00000000-0000-4000-8000-000000000000' };
       for (const c of [null, cursor]) {
         const page = contentKeysQuery('tips', { scope: { kind: 'visible', viewerId: me.id } }, c, 20);
-        const pagePlan = ((await t.db.execute(sql`EXPLAIN ${page}`)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+        const pagePlan = rowsOf<{ 'QUERY PLAN': string }>(await t.db.execute(sql`EXPLAIN ${page}`))
           .map((r) => r['QUERY PLAN'])
           .join('\n');
         expect(pagePlan).toMatch(/Index (Only )?Scan using tips_public_created_idx/);

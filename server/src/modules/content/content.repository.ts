@@ -6,14 +6,10 @@ import { type SQL, and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { ContentTab } from '@common/schemas/content';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
+import { executeRows } from '@db/rows';
 import { guides, profiles, savedItems, tipTypes, tips, users } from '@db/schema';
 import { type Cursor, beforeCursor, cursorText, newestFirst } from '@server/lib/keyset';
 import { type ContentFilter, guideConditions, tipConditions } from './content-filter';
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 export async function countContent(db: Executor, f: ContentFilter): Promise<{ tips: number; guides: number }> {
   const [tipCount] = await db.select({ n: count() }).from(tips).where(tipConditions(f));
@@ -23,7 +19,7 @@ export async function countContent(db: Executor, f: ContentFilter): Promise<{ ti
 
 /** Distinct countries of the tips and guides the filter lets through (unordered). */
 export async function listCountries(db: Executor, f: ContentFilter): Promise<string[]> {
-  const rows = await rowsOf<{ country: string }>(
+  const rows = await executeRows<{ country: string }>(
     db,
     sql`SELECT ${tips.country} AS country FROM ${tips} WHERE ${tipConditions(f)}
       UNION

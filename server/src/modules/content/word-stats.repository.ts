@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
+import { executeRows } from '@db/rows';
 import type { WordStats } from './search-plan';
 
 export type TableWordStats = Record<'tips' | 'guides', WordStats | null>;
@@ -19,7 +20,9 @@ interface StatsRow {
 }
 
 export async function readWordStats(db: Executor): Promise<TableWordStats> {
-  const result = await db.execute(sql`
+  const rows = await executeRows<StatsRow>(
+    db,
+    sql`
     SELECT c.relname AS "table", c.reltuples::float8 AS rows,
       s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs::float8[] AS frequencies,
       extract(epoch FROM d.bounds[array_upper(d.bounds, 1)] - d.bounds[1]) / (86400 * 30.44) AS months
@@ -27,9 +30,10 @@ export async function readWordStats(db: Executor): Promise<TableWordStats> {
     LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = c.relname AND s.attname = 'search_vector'
     LEFT JOIN LATERAL (SELECT histogram_bounds::text::timestamptz[] AS bounds FROM pg_stats
       WHERE schemaname = current_schema() AND tablename = c.relname AND attname = 'created_at') d ON true
-    WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('tips', 'guides')`);
+    WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('tips', 'guides')`,
+  );
   const stats: TableWordStats = { tips: null, guides: null };
-  for (const row of (result as unknown as { rows: StatsRow[] }).rows) stats[row.table] = toWordStats(row);
+  for (const row of rows) stats[row.table] = toWordStats(row);
   return stats;
 }
 

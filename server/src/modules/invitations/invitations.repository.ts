@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { InvitationRequest, InvitationStatus } from '@common/schemas/invitation';
 import type { Executor } from '@db/client';
+import { executeRows } from '@db/rows';
 import { invitationRequests, pendingActivations, signupTokens } from '@db/schema';
 import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
 
@@ -28,7 +29,9 @@ export const INVITATION_RETRY_DAYS = 7;
  */
 export async function insertInvitation(db: Executor, values: InvitationRequest): Promise<boolean> {
   // Raw: the conflict target is the lower(email) expression index, which drizzle cannot name.
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`
     insert into invitation_requests (full_name, email, country, how_did_you_know, about_yourself)
     values (${values.fullName}, ${values.email.toLowerCase()}, ${values.country}, ${values.howDidYouKnow}, ${values.aboutYourself})
     on conflict (lower(email)) do update set
@@ -36,8 +39,9 @@ export async function insertInvitation(db: Executor, values: InvitationRequest):
       about_yourself = excluded.about_yourself, status = 'pending', approved_by = null, created_at = now()
     where invitation_requests.status <> 'approved'
       and invitation_requests.created_at < now() - make_interval(days => ${INVITATION_RETRY_DAYS})
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    returning id`,
+  );
+  return rows.length > 0;
 }
 
 export async function findInvitation(db: Executor, id: string) {

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@db/client';
+import { executeRows } from '@db/rows';
 
 export interface EmbeddedMaintenanceOptions {
   database: DatabaseHandle;
@@ -25,10 +26,11 @@ export interface EmbeddedMaintenance {
 }
 
 async function tableNames(database: DatabaseHandle): Promise<string[]> {
-  const result = await database.db.execute(
+  const rows = await executeRows<{ relname: string }>(
+    database.db,
     sql`SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace ORDER BY relname`,
   );
-  return (result as unknown as { rows: { relname: string }[] }).rows.map((r) => r.relname);
+  return rows.map((r) => r.relname);
 }
 
 export function startEmbeddedMaintenance(options: EmbeddedMaintenanceOptions): EmbeddedMaintenance {

@@ -11,6 +11,7 @@
 import type { ContentRef, LikeResult, SaveResult } from '@common/schemas/content';
 import { CONTENT_TEXTS } from '@common/schemas/content';
 import type { ContentType } from '@common/schemas/content-fields';
+import { isForeignKeyViolation } from '@db/pg-errors';
 import type { Database, Executor } from '@db/client';
 import { ForbiddenError, NotFoundError } from '@server/lib/errors';
 import { actorName } from '../notifications/notifications.repository';
@@ -21,14 +22,6 @@ const MAX_ATTEMPTS = 50;
 
 export const likeNotificationText = (actor: string, type: ContentType) => `${actor} liked your ${type}`;
 export const saveNotificationText = (type: ContentType) => `Someone saved your ${type}`;
-
-/** A foreign-key violation (SQLSTATE 23503): the item was deleted while we toggled. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
 
 export function createReactionsService(deps: { db: Database }) {
   const { db } = deps;

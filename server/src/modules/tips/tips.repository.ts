@@ -1,6 +1,7 @@
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
+import { executeRows } from '@db/rows';
 import { guideTips, guides, likes, profiles, savedItems, tipTypes, tips } from '@db/schema';
 
 /** What a tip row is written from (the service derives photoUrl and searchText). */
@@ -161,10 +162,13 @@ export async function referencedPhotoUrls(db: Executor, urls: readonly string[])
     urls.map((u) => sql`${u}`),
     sql`, `,
   )}]::text[]`;
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ url: string }>(
+    db,
+    sql`
     select u.url from unnest(${list}) as u(url)
     where exists (select 1 from ${tips} where u.url = any(${tips.photoUrls}))
        or exists (select 1 from ${guides} where u.url = any(${guides.photoUrls}))
-       or exists (select 1 from ${profiles} where ${profiles.profilePictureUrl} = u.url)`);
-  return new Set((result as unknown as { rows: { url: string }[] }).rows.map((r) => r.url));
+       or exists (select 1 from ${profiles} where ${profiles.profilePictureUrl} = u.url)`,
+  );
+  return new Set(rows.map((r) => r.url));
 }
