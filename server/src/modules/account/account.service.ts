@@ -3,11 +3,10 @@
  * admin panel's "delete user" call the same `deleteUserEverywhere`, which never deletes the last
  * admin (ADR 029).
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@db/client';
-import { MEDIA_BUCKETS, type MediaStorage, UUID_PATTERN } from '../media/media-storage';
+import type { MediaStorage } from '../media/media-storage';
+import { removeUploadFolders } from '../media/photo-files';
 import * as tipsRepo from '../tips/tips.repository';
 import * as repo from './account.repository';
 import { assertAdminRemains } from './last-admin';
@@ -52,25 +51,6 @@ export async function deleteUserEverywhere(
   });
   if (deleted) await removeUploadFolders(storage, userId, log);
   return deleted;
-}
-
-/** Removes `<uploads>/<bucket>/<userId>` for every bucket; the id is checked before it is a path. */
-export async function removeUploadFolders(
-  storage: MediaStorage,
-  userId: string,
-  log?: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<void> {
-  if (!UUID_PATTERN.test(userId)) return;
-  await Promise.all(
-    MEDIA_BUCKETS.map(async (bucket) => {
-      const dir = path.join(storage.root, bucket, userId);
-      try {
-        await rm(dir, { recursive: true, force: true });
-      } catch (error) {
-        log?.warn({ err: error, dir }, 'upload folder of a deleted user could not be removed');
-      }
-    }),
-  );
 }
 
 export function createAccountService(deps: DeleteUserDeps) {

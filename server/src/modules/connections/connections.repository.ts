@@ -3,6 +3,7 @@
  * connections_pair_unique index on least/greatest of the two ids, D8).
  */
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { ConnectionStatus } from '@common/schemas/connection';
 import type { Executor } from '@db/client';
 import { connections, userRoles, users } from '@db/schema';
 import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
@@ -82,21 +83,20 @@ export async function deletePending(db: Executor, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** Every pending or accepted row of the member, latest change first. */
-export function listOf(db: Executor, userId: string) {
+/**
+ * The member's rows in these statuses (pending and accepted for their own lists, accepted for
+ * anyone's view of them), latest change first. Blocked rows only keep a pair from asking again.
+ */
+export function connectionsOf(db: Executor, userId: string, statuses: readonly Exclude<ConnectionStatus, 'blocked'>[]) {
   return db
     .select()
     .from(connections)
-    .where(and(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)), ne(connections.status, 'blocked')))
-    .orderBy(desc(connections.updatedAt), desc(connections.id));
-}
-
-/** The member's accepted connections, latest first. */
-export function acceptedOf(db: Executor, userId: string) {
-  return db
-    .select()
-    .from(connections)
-    .where(and(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)), eq(connections.status, 'accepted')))
+    .where(
+      and(
+        or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
+        inArray(connections.status, [...statuses]),
+      ),
+    )
     .orderBy(desc(connections.updatedAt), desc(connections.id));
 }
 

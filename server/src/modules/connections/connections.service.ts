@@ -142,7 +142,7 @@ export function createConnectionsService(deps: { db: Database }) {
 
   /** GET /api/connections: the viewer's connected, received and sent lists. */
   async function mine(viewerId: string): Promise<MyConnections> {
-    const rows = await repo.listOf(db, viewerId);
+    const rows = await repo.connectionsOf(db, viewerId, ['pending', 'accepted']);
     const entries = await toEntries(db, viewerId, rows, (r) => otherParty(r, viewerId));
     const result: MyConnections = { connected: [], received: [], sent: [] };
     rows.forEach((row, i) => {
@@ -173,7 +173,7 @@ export function createConnectionsService(deps: { db: Database }) {
   /** GET /api/users/:userId/connections: any member may see another's accepted connections (SPEC 6). */
   async function acceptedOf(viewerId: string, userId: string): Promise<ConnectionEntry[]> {
     await assertMember(userId);
-    const rows = await repo.acceptedOf(db, userId);
+    const rows = await repo.connectionsOf(db, userId, ['accepted']);
     return toEntries(db, viewerId, rows, (r) => otherParty(r, userId));
   }
 

@@ -1,5 +1,5 @@
 /** Every SQL statement of guides and their itinerary items (guide_tips). */
-import { and, arrayOverlaps, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
 import { guideTips, guides, likes, profiles, savedItems, tips } from '@db/schema';
@@ -124,11 +124,4 @@ export async function replaceGuideItems(db: Executor, guideId: string, items: Gu
 /** Deletes the guide; its items, likes, saves and notifications go with it (ON DELETE CASCADE). */
 export async function deleteGuide(db: Executor, id: string): Promise<void> {
   await db.delete(guides).where(eq(guides.id, id));
-}
-
-/** Which of `urls` some guide still shows (such a file must not be deleted). */
-export async function photoUrlsInUse(db: Executor, urls: string[]): Promise<Set<string>> {
-  if (urls.length === 0) return new Set();
-  const rows = await db.select({ photoUrls: guides.photoUrls }).from(guides).where(arrayOverlaps(guides.photoUrls, urls));
-  return new Set(rows.flatMap((r) => r.photoUrls));
 }

@@ -12,6 +12,7 @@ import { searchTextOf } from '@common/search';
 import type { Database, Executor } from '@db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import type { MediaStorage } from '../media/media-storage';
+import { removeUnreferencedPhotos } from '../media/photo-files';
 import { toGuideCard } from '../content/cards';
 import * as repo from './guides.repository';
 
@@ -119,16 +120,8 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
     if (tipIds.some((id) => !own.has(id))) throw new BadRequestError(GUIDE_ERRORS.ownTipsOnly);
   }
 
-  /** Deletes photo files no guide uses any more; a failure only leaves a file behind. */
-  async function deletePhotoFiles(urls: string[]) {
-    if (urls.length === 0) return;
-    try {
-      const inUse = await repo.photoUrlsInUse(db, urls);
-      await storage.deleteByUrls(urls.filter((u) => !inUse.has(u)));
-    } catch (error) {
-      log.warn({ err: error, urls }, 'guide photo files could not be deleted');
-    }
-  }
+  /** Photo files the guide stopped using: deleted unless another record uses them (ADR 041). */
+  const deletePhotoFiles = (urls: readonly string[]) => removeUnreferencedPhotos({ db, storage, log }, urls);
 
   /** The guide for a write by `userId`: 404 when missing or another's private, 403 when another's. */
   function assertWritable(guide: Awaited<ReturnType<typeof repo.findGuideAccess>>, userId: string) {

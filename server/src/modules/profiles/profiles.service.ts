@@ -10,6 +10,7 @@ import { isUniqueViolation } from '@db/pg-errors';
 import { ConflictError, NotFoundError } from '@server/lib/errors';
 import { reencodeImage } from '../media/image';
 import type { MediaStorage } from '../media/media-storage';
+import { removeUnreferencedPhotos } from '../media/photo-files';
 import * as repo from './profiles.repository';
 
 export const PROFILE_SERVICE_TEXTS = {
@@ -92,16 +93,11 @@ export function createProfilesService(deps: { db: Database; storage: MediaStorag
     try {
       previous = await db.transaction((tx) => repo.replacePicture(tx, userId, url));
     } catch (error) {
-      await storage.deleteByUrls([url]).catch(() => undefined);
+      await removeUnreferencedPhotos({ db, storage, log }, [url]);
       throw error;
     }
-    if (previous && previous !== url && storage.isOwnedUpload(previous, AVATAR_BUCKET, userId)) {
-      try {
-        await storage.deleteByUrls([previous]);
-      } catch (error) {
-        log.warn({ err: error, url: previous }, 'old profile picture could not be removed');
-      }
-    }
+    // The old picture goes unless another record uses it (ADR 041).
+    if (previous && previous !== url) await removeUnreferencedPhotos({ db, storage, log }, [previous]);
     return get(userId, userId);
   }
 

@@ -1,8 +1,7 @@
-import { type SQL, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
-import { executeRows } from '@db/rows';
-import { guideTips, guides, likes, profiles, savedItems, tipTypes, tips } from '@db/schema';
+import { guideTips, likes, profiles, savedItems, tipTypes, tips } from '@db/schema';
 
 /** What a tip row is written from (the service derives photoUrl and searchText). */
 export interface TipValues {
@@ -153,22 +152,4 @@ export async function detachFromGuides(db: Executor, tip: LockedTip): Promise<vo
 /** Deletes the tip; its likes, saves and notifications go with it (foreign keys cascade). */
 export async function deleteTip(db: Executor, id: string): Promise<void> {
   await db.delete(tips).where(eq(tips.id, id));
-}
-
-/** Of these photo URLs, those some tip, guide or profile still uses (their files must stay). */
-export async function referencedPhotoUrls(db: Executor, urls: readonly string[]): Promise<Set<string>> {
-  if (urls.length === 0) return new Set();
-  const list: SQL = sql`array[${sql.join(
-    urls.map((u) => sql`${u}`),
-    sql`, `,
-  )}]::text[]`;
-  const rows = await executeRows<{ url: string }>(
-    db,
-    sql`
-    select u.url from unnest(${list}) as u(url)
-    where exists (select 1 from ${tips} where u.url = any(${tips.photoUrls}))
-       or exists (select 1 from ${guides} where u.url = any(${guides.photoUrls}))
-       or exists (select 1 from ${profiles} where ${profiles.profilePictureUrl} = u.url)`,
-  );
-  return new Set(rows.map((r) => r.url));
 }

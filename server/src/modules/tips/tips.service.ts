@@ -9,6 +9,7 @@ import { searchTextOf } from '@common/search';
 import type { Database, Executor } from '@db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import type { MediaStorage } from '../media/media-storage';
+import { removeUnreferencedPhotos } from '../media/photo-files';
 import * as repo from './tips.repository';
 
 export const TIP_SERVICE_TEXTS = {
@@ -101,16 +102,8 @@ export function createTipsService(deps: { db: Database; storage: MediaStorage; l
     if (tipTypeId && !(await repo.tipTypeExists(ex, tipTypeId))) throw new BadRequestError(TIP_SERVICE_TEXTS.unknownCategory);
   }
 
-  /** Removes files no tip, guide or profile uses any more; a failure is logged, never reported. */
-  async function removeUnusedPhotos(urls: readonly string[]) {
-    if (urls.length === 0) return;
-    try {
-      const used = await repo.referencedPhotoUrls(db, urls);
-      await storage.deleteByUrls(urls.filter((u) => !used.has(u)));
-    } catch (error) {
-      log.warn({ err: error, urls }, 'photo files could not be removed');
-    }
-  }
+  /** Photo files the tip stopped using: deleted unless another record uses them (ADR 041). */
+  const removeUnusedPhotos = (urls: readonly string[]) => removeUnreferencedPhotos({ db, storage, log }, urls);
 
   async function detail(id: string, viewerId: string): Promise<Tip> {
     const row = await repo.findTipDetail(db, id, viewerId);
