@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   SQLSTATE,
+  causeChainOf,
   databaseErrorOf,
   errorCodesOf,
   isForeignKeyViolation,
@@ -49,5 +50,18 @@ describe('unique and foreign-key violations', () => {
       constraint: 'likes_tip_id_fk',
     });
     expect(isUniqueViolation(new Error('23505'))).toBe(false);
+  });
+});
+
+describe('causeChainOf', () => {
+  it('lists the error and its causes, outermost first, and stops at a non-object or after five', () => {
+    const inner = new Error('inner');
+    const outer = new Error('outer', { cause: inner });
+    expect(causeChainOf(outer)).toEqual([outer, inner]);
+    expect(causeChainOf(new Error('x', { cause: 'text' }))).toHaveLength(1);
+    expect(causeChainOf(null)).toEqual([]);
+    const loop: { cause?: unknown } = {};
+    loop.cause = loop;
+    expect(causeChainOf(loop)).toHaveLength(5);
   });
 });

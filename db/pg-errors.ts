@@ -22,18 +22,21 @@ export interface DatabaseError {
   constraint?: string;
 }
 
+/** The error and its causes (`cause` after `cause`), outermost first, at most MAX_DEPTH of them. */
+export function causeChainOf(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let e: unknown = error; e && typeof e === 'object' && chain.length < MAX_DEPTH; e = (e as { cause?: unknown }).cause)
+    chain.push(e);
+  return chain;
+}
+
 /** Every error along the cause chain that carries a string `code`, outermost first. */
 function codedErrorsOf(error: unknown): DatabaseError[] {
-  const found: DatabaseError[] = [];
-  for (
-    let e: unknown = error, depth = 0;
-    e && typeof e === 'object' && depth < MAX_DEPTH;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
+  return causeChainOf(error).flatMap((e) => {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string') found.push(typeof constraint === 'string' ? { code, constraint } : { code });
-  }
-  return found;
+    if (typeof code !== 'string') return [];
+    return [typeof constraint === 'string' ? { code, constraint } : { code }];
+  });
 }
 
 /** Every `code` along an error's cause chain. */

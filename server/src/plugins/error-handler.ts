@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXTS } from '@common/texts';
-import { errorCodesOf, isForeignKeyViolation, isUniqueViolation, uniqueConstraintOf } from '@db/pg-errors';
+import { causeChainOf, errorCodesOf, isForeignKeyViolation, isUniqueViolation, uniqueConstraintOf } from '@db/pg-errors';
 import { AppError } from '../lib/errors';
 import { uniqueViolationMessage } from '../lib/unique-constraints';
 
@@ -40,7 +40,8 @@ const UNREACHABLE_MESSAGES =
 
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (errorCodesOf(error).some((code) => UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+  for (const e of causeChainOf(error)) {
+    if (!(e instanceof Error)) continue;
     if (UNREACHABLE_MESSAGES.test(e.message)) return true;
     // net's "connect ECONNREFUSED" from pg arrives as an AggregateError when localhost has two addresses.
     if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnreachable(inner))) return true;
