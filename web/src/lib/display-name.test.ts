@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, initial } from './display-name';
+import { displayName, initial, memberName } from './display-name';
 
 describe('displayName', () => {
   it('prefers the name', () => {
@@ -13,5 +13,16 @@ describe('displayName', () => {
   });
   it('gives an upper-case initial', () => {
     expect(initial({ email: 'zoe@x.io' })).toBe('Z');
+  });
+});
+
+describe('memberName', () => {
+  it('names a member by name, username, else Administrator', () => {
+    expect(memberName({ name: 'Maya', username: 'maya' })).toBe('Maya');
+    expect(memberName({ name: ' ', username: 'maya' })).toBe('maya');
+    expect(memberName({ name: null, username: null })).toBe('Administrator');
+  });
+  it('names a missing actor Administrator', () => {
+    expect(memberName(null)).toBe('Administrator');
   });
 });

@@ -1,14 +1,22 @@
+import { CONNECTION_TEXTS } from '@common/schemas/connection';
+
 type NamedUser = { name?: string | null; username?: string | null; email?: string | null };
+
+function nameOrUsername(user: NamedUser | null | undefined): string {
+  return user?.name?.trim() || user?.username?.trim() || '';
+}
 
 /** SPEC 2: name, else username, else the part of the e-mail before '@', else 'User'. */
 export function displayName(user: NamedUser | null | undefined): string {
-  const name = user?.name?.trim();
-  if (name) return name;
-  const username = user?.username?.trim();
-  if (username) return username;
-  const local = user?.email?.split('@')[0]?.trim();
-  if (local) return local;
-  return 'User';
+  return nameOrUsername(user) || user?.email?.split('@')[0]?.trim() || 'User';
+}
+
+/**
+ * Another member on a connection card or in a notice (SPEC 6): name, else username;
+ * 'Administrator' when they have no profile (a null actor, or neither field).
+ */
+export function memberName(member: Omit<NamedUser, 'email'> | null | undefined): string {
+  return nameOrUsername(member) || CONNECTION_TEXTS.fallbackName;
 }
 
 /** The letter shown in place of a missing profile picture. */

@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTION_TEXTS } from '@common/schemas/connection';
 import { TEXTS } from '@common/texts';
 import { ApiError } from '@/lib/api-client';
-import { memberName, requestFailureToast, visibleCountries, wholePercent } from './card-helpers';
+import { requestFailureToast, visibleCountries, wholePercent } from './card-helpers';
 
 describe('connection card helpers', () => {
-  it('names a member by name, username, else Administrator', () => {
-    expect(memberName({ name: 'Maya', username: 'maya' })).toBe('Maya');
-    expect(memberName({ name: ' ', username: 'maya' })).toBe('maya');
-    expect(memberName({ name: null, username: null })).toBe('Administrator');
-  });
-
   it('shows at most 3 countries plus the rest as a number', () => {
     expect(visibleCountries(['A', 'B'])).toEqual({ shown: ['A', 'B'], more: 0 });
     expect(visibleCountries(['A', 'B', 'C', 'D', 'E'])).toEqual({ shown: ['A', 'B', 'C'], more: 2 });

@@ -1,13 +1,7 @@
 import { ApiError, serverMessageOr } from '@/lib/api-client';
 import { LIMITS } from '@common/limits';
 import { CONNECTION_TEXTS } from '@common/schemas/connection';
-import type { ProfileCard } from '@common/schemas/profile';
 import { TEXTS } from '@common/texts';
-
-/** Name, else username; 'Administrator' when the member has no profile (SPEC 6). */
-export function memberName(member: Pick<ProfileCard, 'name' | 'username'>): string {
-  return member.name?.trim() || member.username?.trim() || CONNECTION_TEXTS.fallbackName;
-}
 
 /** SPEC 9: at most 3 visited countries, then '+N'. */
 export function visibleCountries(countries: readonly string[], max: number = LIMITS.profileCardCountries) {

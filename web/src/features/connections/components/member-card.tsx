@@ -4,7 +4,8 @@ import { Globe2, MapPin } from 'lucide-react';
 import { PROFILE_TEXTS, type ProfileCard } from '@common/schemas/profile';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { memberName, visibleCountries, wholePercent } from './card-helpers';
+import { memberName } from '@/lib/display-name';
+import { visibleCountries, wholePercent } from './card-helpers';
 
 type MemberCardProps = {
   member: ProfileCard;

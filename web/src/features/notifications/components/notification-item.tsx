@@ -2,8 +2,8 @@ import { formatDistanceToNow } from 'date-fns';
 import { Bookmark, Check, Undo2 } from 'lucide-react';
 import type { Notification } from '@common/schemas/notification';
 import { Button } from '@/components/ui/button';
+import { memberName } from '@/lib/display-name';
 import { cn } from '@/lib/utils';
-import { actorName } from './actor-name';
 
 type NotificationItemProps = {
   notification: Notification;
@@ -17,7 +17,7 @@ const isAnonymous = (notification: Notification) => notification.type === 'tip_s
 
 export function NotificationItem({ notification, onOpen, onToggleRead, isToggling }: NotificationItemProps) {
   const anonymous = isAnonymous(notification);
-  const name = anonymous ? '' : actorName(notification.actor);
+  const name = anonymous ? '' : memberName(notification.actor);
   const createdAt = new Date(notification.createdAt);
   const content = notification.content;
   // The server writes the actor's name first ('{name} sent you...'): show it in bold.

@@ -1,18 +1,8 @@
-import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { PROFILE_TEXTS } from '@common/schemas/profile';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
 import { serverMessageOr } from '@/lib/api-client';
@@ -21,13 +11,11 @@ import { useDeleteAccount } from '../api/delete-account';
 
 /** Delete Account with SPEC's confirmation; on success: toast, empty cache, sign-in screen. */
 export function DeleteAccountDialog() {
-  const [isOpen, setIsOpen] = React.useState(false);
   const deleteAccount = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   const onConfirm = () => {
-    setIsOpen(false);
     deleteAccount.mutate(undefined, {
       onSuccess: () => {
         notifySuccess(PROFILE_TEXTS.accountDeletedTitle, PROFILE_TEXTS.accountDeleted);
@@ -42,33 +30,21 @@ export function DeleteAccountDialog() {
   };
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
-      <AlertDialogTrigger asChild>
-        <Button
-          type="button"
-          variant="outline"
-          className="text-destructive hover:text-destructive"
-          disabled={deleteAccount.isPending}
-        >
-          <Trash2 aria-hidden />
-          {deleteAccount.isPending ? 'Deleting...' : 'Delete Account'}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{PROFILE_TEXTS.deleteConfirmTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            This action cannot be undone. It permanently deletes your account and removes your profile, your tips and guides, your
-            connections and saved items, and your photos.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button type="button" variant="destructive" onClick={onConfirm}>
-            {PROFILE_TEXTS.deleteConfirmButton}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      title={PROFILE_TEXTS.deleteConfirmTitle}
+      description="This action cannot be undone. It permanently deletes your account and removes your profile, your tips and guides, your connections and saved items, and your photos."
+      confirmLabel={PROFILE_TEXTS.deleteConfirmButton}
+      onConfirm={onConfirm}
+    >
+      <Button
+        type="button"
+        variant="outline"
+        className="text-destructive hover:text-destructive"
+        disabled={deleteAccount.isPending}
+      >
+        <Trash2 aria-hidden />
+        {deleteAccount.isPending ? 'Deleting...' : 'Delete Account'}
+      </Button>
+    </ConfirmDeleteDialog>
   );
 }

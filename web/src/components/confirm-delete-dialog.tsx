@@ -1,0 +1,50 @@
+import type * as React from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+
+type ConfirmDeleteDialogProps = {
+  /** The button that opens the dialog. */
+  children: React.ReactElement;
+  title: string;
+  description: string;
+  /** The destructive button's text; 'Delete' unless SPEC names another. */
+  confirmLabel?: string;
+  onConfirm: () => void;
+};
+
+/**
+ * Asks before deleting: Cancel (focused first) or the destructive button, which closes the dialog
+ * and calls onConfirm. Nothing is deleted on Cancel, Escape or a click outside.
+ */
+export function ConfirmDeleteDialog({
+  children,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  onConfirm,
+}: ConfirmDeleteDialogProps) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
