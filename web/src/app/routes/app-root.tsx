@@ -6,6 +6,7 @@ import { ME_QUERY_KEY, useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { useActiveSystemMessages } from '@/features/notifications/api/get-active-system-messages';
 import { useNotificationCounts } from '@/features/notifications/api/get-notification-counts';
+import { afterMutationsSettle } from '@/lib/after-mutations';
 import { useLiveEvents } from '@/lib/live-events';
 import { signInPathFor } from '@/lib/safe-next';
 import { hasQueryFailed } from '@/components/feedback/query-failure';
@@ -25,8 +26,11 @@ export function AppRoot() {
   const isMember = Boolean(me.data && me.data.role !== 'pending');
   const queryClient = useQueryClient();
   // The stream ended with the session (signed out, password changed, demoted, deleted), here or
-  // in another tab: ask who is signed in; the layout follows (sign-in, waiting screen).
-  useLiveEvents(isMember, () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }));
+  // in another tab: ask who is signed in; the layout follows (sign-in, waiting screen). Not while
+  // this tab's own request is in flight: a password change answers with the new session's cookie.
+  useLiveEvents(isMember, () =>
+    afterMutationsSettle(queryClient, () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),
+  );
   const notificationCounts = useNotificationCounts({ enabled: isMember });
   const systemMessages = useActiveSystemMessages({ enabled: isMember });
 
