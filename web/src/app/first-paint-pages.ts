@@ -46,14 +46,14 @@ export const DRAWN_PAGES: Record<string, DrawnPage> = {
   // The sign-in page (ADR 024): the same for every visitor, drawn from "signed out"; not `/?next=`.
   '/': {
     viewer: 'visitor',
-    firstPaint: ({ search }) => (search.size > 0 ? undefined : { reads: [], known: { [ME_URL]: null } }),
+    firstPaint: ({ search }) => (search.toString() !== '' ? undefined : { reads: [], known: { [ME_URL]: null } }),
   },
 
   // Explore as it opens (ADR 023): its first page, the first of its infinite query; its first card's thumbnail.
   '/explore': {
     viewer: 'member',
     firstPaint: ({ search }) => {
-      if (search.size > 0) return undefined;
+      if (search.toString() !== '') return undefined;
       const page = apiRead<ContentPage>(exploreUrl(UNFILTERED), exploreQueryOptions(UNFILTERED).queryKey, (body) => ({
         pages: [body],
         pageParams: [firstPageParam],
