@@ -76,19 +76,29 @@ export function toPageTemplate(
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
   ];
   const { hero, head, html: root, body } = PAGE_PLACEHOLDERS;
+  let template = html;
+  const at = (text: string) => {
+    const index = template.indexOf(text);
+    if (index < 0) throw new Error(`page template: ${text} is not in the built index.html`);
+    return index;
+  };
+  for (const tag of viteTags) {
+    // Vite writes each tag on a line of its own: the line goes with it.
+    const index = at(tag);
+    const lineStart = template.lastIndexOf('\n', index);
+    const isAlone = lineStart >= 0 && template.slice(lineStart + 1, index).trim() === '';
+    template = template.slice(0, isAlone ? lineStart : index) + template.slice(index + tag.length);
+  }
   const edits: [string, string][] = [
-    ...viteTags.map((tag): [string, string] => [tag, '']),
     [VIEWPORT_META, `${VIEWPORT_META}${hero}`],
     ['</head>', `${head}</head>`],
     ['<div id="root"></div>', `<div id="root">${root}</div>${body}`],
   ];
-  let template = html;
   for (const [from, to] of edits) {
-    if (!template.includes(from)) throw new Error(`page template: ${from} is not in the built index.html`);
-    template = template.replace(from, () => to);
+    const index = at(from);
+    template = template.slice(0, index) + to + template.slice(index + from.length);
   }
-  // Vite indents each tag on a line of its own: drop the lines the tags left empty.
-  return { template: template.replace(/\n\s*(?=\n)/g, ''), assets };
+  return { template, assets };
 }
 
 /** Writes the page template over the built index.html, and its assets beside it (PAGE_ASSETS_FILE). */
