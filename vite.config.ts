@@ -3,7 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type Plugin, type Rolldown, defineConfig } from 'vite';
+import { PAGE_ASSETS_FILE, PAGE_PLACEHOLDERS, type PageAssets } from './common/first-paint';
 
 /**
  * Writes `.br` and `.gz` beside every text asset, so the server sends them compressed without
@@ -16,7 +17,10 @@ function precompress(): Plugin {
     // The server-rendering build (dist/ssr) is read from disk by the server, never sent.
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     async writeBundle(options, bundle) {
-      const files = Object.keys(bundle).filter((file) => /\.(js|css|html|svg|json)$/.test(file) && !file.startsWith('.vite/'));
+      // index.html is the page template: the server fills it and compresses the result.
+      const files = Object.keys(bundle).filter(
+        (file) => /\.(js|css|html|svg|json)$/.test(file) && !file.startsWith('.vite/') && file !== 'index.html',
+      );
       await Promise.all(
         files.map(async (file) => {
           const full = path.join(options.dir ?? '', file);
@@ -30,10 +34,100 @@ function precompress(): Plugin {
   };
 }
 
+/** web/index.html's viewport tag: the hero photo's preload goes right after it (ADR 022). */
+const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1.0" />';
+
+/** The chunks `chunk` imports statically, transitively, in the order Vite names them in the HTML. */
+function importedChunks(
+  chunk: Rolldown.OutputChunk,
+  bundle: Rolldown.OutputBundle,
+  seen = new Set<string>(),
+): Rolldown.OutputChunk[] {
+  return chunk.imports.flatMap((file) => {
+    const imported = bundle[file];
+    if (imported?.type !== 'chunk' || seen.has(file)) return [];
+    seen.add(file);
+    return [...importedChunks(imported, bundle, seen), imported];
+  });
+}
+
+/**
+ * The built index.html as the page template the server fills (issue 20, ADR 039), and the
+ * assets that Vite put in it. Vite's own tags for the entry, its chunks and its stylesheet come
+ * out (the server writes them back for a page the browser draws, or defers them for a drawn
+ * one), and the placeholders of PAGE_PLACEHOLDERS go in. A tag that is not where Vite writes
+ * it fails the build rather than leaving a template the server would fill wrongly.
+ */
+export function toPageTemplate(
+  html: string,
+  entry: Rolldown.OutputChunk,
+  bundle: Rolldown.OutputBundle,
+): { template: string; assets: PageAssets } {
+  const chunks = importedChunks(entry, bundle);
+  const stylesheets = [...new Set([entry, ...chunks].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))];
+  const assets: PageAssets = {
+    entry: `/${entry.fileName}`,
+    modules: chunks.map((chunk) => `/${chunk.fileName}`),
+    stylesheets: stylesheets.map((file) => `/${file}`),
+  };
+  const viteTags = [
+    `<script type="module" crossorigin src="${assets.entry}"></script>`,
+    ...assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ];
+  const { hero, head, html: root, body } = PAGE_PLACEHOLDERS;
+  let template = html;
+  const at = (text: string) => {
+    const index = template.indexOf(text);
+    if (index < 0) throw new Error(`page template: ${text} is not in the built index.html`);
+    return index;
+  };
+  for (const tag of viteTags) {
+    // Vite writes each tag on a line of its own: the line goes with it.
+    const index = at(tag);
+    const lineStart = template.lastIndexOf('\n', index);
+    const isAlone = lineStart >= 0 && template.slice(lineStart + 1, index).trim() === '';
+    template = template.slice(0, isAlone ? lineStart : index) + template.slice(index + tag.length);
+  }
+  const edits: [string, string][] = [
+    [VIEWPORT_META, `${VIEWPORT_META}${hero}`],
+    ['</head>', `${head}</head>`],
+    ['<div id="root"></div>', `<div id="root">${root}</div>${body}`],
+  ];
+  for (const [from, to] of edits) {
+    const index = at(from);
+    template = template.slice(0, index) + to + template.slice(index + from.length);
+  }
+  return { template, assets };
+}
+
+/** Writes the page template over the built index.html, and its assets beside it (PAGE_ASSETS_FILE). */
+function pageTemplate(): Plugin {
+  let assets: PageAssets | undefined;
+  return {
+    name: 'waymark:page-template',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    transformIndexHtml: {
+      // After Vite has written its tags in.
+      order: 'post',
+      handler(html, { chunk, bundle }) {
+        if (!chunk || !bundle) throw new Error('page template: no entry chunk for index.html');
+        const page = toPageTemplate(html, chunk, bundle);
+        assets = page.assets;
+        return page.template;
+      },
+    },
+    async writeBundle(options) {
+      if (!assets) throw new Error('page template: index.html was not built');
+      await writeFile(path.join(options.dir ?? '', PAGE_ASSETS_FILE), JSON.stringify(assets));
+    },
+  };
+}
+
 // The client lives in web/; its build goes to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pageTemplate(), precompress()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'web/src'),

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const SOURCES = ['web', 'common', 'vite.config.ts', 'package-lock.json'];
-const OUTPUTS = ['dist/web/index.html', 'dist/ssr/entry-server.js'];
+// The page template's assets come with the template (vite.config.ts pageTemplate): a build without them is rebuilt.
+const OUTPUTS = ['dist/web/index.html', 'dist/web/.vite/page-assets.json', 'dist/ssr/entry-server.js'];
 
 function newestMtime(target: string): number {
   const stat = statSync(target);

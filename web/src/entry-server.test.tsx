@@ -38,26 +38,33 @@ const tip = (id: string, title: string): Tip => ({
   viewer: { isOwner: false, hasLiked: false, hasSaved: true },
 });
 
+// The table of drawn pages plans a tip's page by a real id only.
+const T1 = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a51';
+const T2 = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a52';
+const T9 = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a59';
+
 describe('renderPage (the server-drawn page, ADR 022)', () => {
   it("draws a tip's page inside the member shell from the responses alone", async () => {
-    const html = await renderPage('/view-tip/t1', { '/api/auth/me': me, '/api/tips/t1': tip('t1', 'Harbour light') });
+    const html = await renderPage(`/view-tip/${T1}`, { '/api/auth/me': me, [`/api/tips/${T1}`]: tip(T1, 'Harbour light') });
     expect(html).toMatch(/<h1[^>]*>Harbour light<\/h1>/);
     expect(html).toContain('Walk down at dusk.');
     expect(html).toContain('October 30, 2026');
     expect(html).toMatch(/<span[^>]*data-testid="header-user-name"[^>]*>Ann Lee<\/span>/);
     // The cover as the browser's own render writes it, smaller copies named before the original.
     expect(html).toMatch(
-      /<img sizes="[^"]+" srcSet="[^"]*\/t1\.mid\.webp 1024w[^"]*" src="\/api\/media\/tip-photos\/u2\/t1\.webp"[^>]*fetchPriority="high"/,
+      new RegExp(
+        `<img sizes="[^"]+" srcSet="[^"]*/${T1}\\.mid\\.webp 1024w[^"]*" src="/api/media/tip-photos/u2/${T1}\\.webp"[^>]*fetchPriority="high"`,
+      ),
     );
     // The viewer's own state: a saved tip's button says so.
     expect(html).toMatch(/<button[^>]*aria-pressed="true"[^>]*>.*?Saved/);
   });
 
   it('keeps nothing from one page to the next: each draws from its own responses', async () => {
-    await renderPage('/view-tip/t1', { '/api/auth/me': me, '/api/tips/t1': tip('t1', 'Harbour light') });
-    const other = await renderPage('/view-tip/t2', {
+    await renderPage(`/view-tip/${T1}`, { '/api/auth/me': me, [`/api/tips/${T1}`]: tip(T1, 'Harbour light') });
+    const other = await renderPage(`/view-tip/${T2}`, {
       '/api/auth/me': { ...me, id: 'u3', name: 'Cy Dunn' },
-      '/api/tips/t2': tip('t2', 'Tram 28'),
+      [`/api/tips/${T2}`]: tip(T2, 'Tram 28'),
     });
     expect(other).toContain('Tram 28');
     expect(other).toContain('Cy Dunn');
@@ -89,7 +96,7 @@ describe('renderPage (the server-drawn page, ADR 022)', () => {
   });
 
   it('draws what the browser would without the data: the loading state, not an error', async () => {
-    const html = await renderPage('/view-tip/t9', { '/api/auth/me': me });
+    const html = await renderPage(`/view-tip/${T9}`, { '/api/auth/me': me });
     expect(html).toContain('Loading tip...');
   });
 });

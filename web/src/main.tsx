@@ -2,8 +2,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
+import { createRoutes } from './app/routes';
+import { seedFirstPaint } from './app/first-paint-plan';
 import { createAppRouter, createHydratingRouter } from './app/router';
-import { seedQueries } from './app/seed-queries';
 import { firstPaint } from './lib/first-paint';
 import './index.css';
 
@@ -39,7 +40,8 @@ if (router) {
  * server's markup goes and the client draws the route's error screen instead (issue 19).
  */
 async function hydratingRouter(container: HTMLElement) {
-  seedQueries(queryClient, firstPaint.takeAll());
+  const { pathname, search } = window.location;
+  seedFirstPaint(queryClient, createRoutes(queryClient), `${pathname}${search}`, firstPaint.takeAll());
   try {
     return await createHydratingRouter(window.location);
   } catch (error) {

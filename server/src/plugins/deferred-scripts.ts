@@ -40,20 +40,7 @@ export const DEFERRED_START = [
 /** For the CSP's script-src. */
 export const DEFERRED_START_HASH = `'sha256-${createHash('sha256').update(DEFERRED_START).digest('base64')}'`;
 
-const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)" ?\/?>/g;
-
-/**
- * index.html (with its preloads) whose entry script and module preloads start from
- * DEFERRED_START at the end of the body instead of from the head. Unchanged without an entry.
- */
-export function withDeferredScripts(html: string): string {
-  const entry = ENTRY.exec(html);
-  if (!entry) return html;
-  const modules = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
-  const start = `<script data-entry="${entry[1]}" data-modules="${modules.join(' ')}">${DEFERRED_START}</script>`;
-  return html
-    .replace(entry[0], '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</body>', () => `${start}</body>`);
+/** The script that starts the entry and these chunks (`modules`), for the end of a drawn page's body. */
+export function deferredStart(entry: string, modules: readonly string[]): string {
+  return `<script data-entry="${entry}" data-modules="${modules.join(' ')}">${DEFERRED_START}</script>`;
 }

@@ -1,9 +1,7 @@
 /** Pages drawn by the server (ADR 022, 023), with stand-ins for the build and the API. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StandInClient, standInBundle, standInClient } from '@server-test/stand-in-client';
 import { cookieValue } from '../modules/auth/auth.service';
 import { errorHandlerPlugin } from './error-handler';
 import { webClientPlugin } from './web-client';
@@ -12,35 +10,20 @@ const TIP = '0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const BROKEN_TIP = '1b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const MISSING_TIP = '2b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const PHOTO = '/api/media/tip-photos/u1/p1.webp';
-const INDEX = [
-  '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" />',
-  '<link rel="preload" href="/api/auth/me" as="fetch" crossorigin="anonymous" />',
-  '<script type="module" crossorigin src="/assets/index-1.js"></script>',
-  '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
-  '</head><body><div id="root"></div></body></html>',
-].join('');
 
-let dir: string;
+let client: StandInClient;
 const app = Fastify({ logger: false });
 const get = (url: string, session = 'waymark.session_token=abc') =>
   app.inject({ method: 'GET', url, headers: { cookie: session } });
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-drawn-'));
-  const root = path.join(dir, 'web');
-  mkdirSync(path.join(root, 'assets'), { recursive: true });
-  writeFileSync(path.join(root, 'index.html'), INDEX);
-  writeFileSync(path.join(root, 'assets/index-1.css'), 'body{margin:0}');
   // The drawing stand-in echoes what it was given; for one tip it fails as a real bug would.
-  const ssrEntry = path.join(dir, 'entry-server.js');
-  writeFileSync(
-    ssrEntry,
-    `export async function renderPage(url, responses) {
+  client = standInClient({
+    bundle: standInBundle(`
       globalThis.waymarkDraws = (globalThis.waymarkDraws ?? 0) + 1;
       if (url.includes('${BROKEN_TIP}')) throw new Error('window is not defined');
-      return '<p>drawn ' + url + ' for ' + (responses['/api/auth/me']?.id ?? 'a visitor') + '</p>';
-    }`,
-  );
+      return '<p>drawn ' + url + ' for ' + (answers['/api/auth/me']?.id ?? 'a visitor') + '</p>';`),
+  });
   await app.register(errorHandlerPlugin);
   app.get('/api/auth/me', async (request, reply) =>
     request.headers.cookie?.includes('abc')
@@ -54,15 +37,15 @@ beforeAll(async () => {
   );
   app.get('/api/explore', async () => ({ items: [], nextCursor: null }));
   await app.register(webClientPlugin, {
-    root,
-    ssrEntry,
+    root: client.root,
+    ssrEntry: client.ssrEntry,
     hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined,
   });
   await app.ready();
 });
 afterAll(async () => {
   await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  client.remove();
 });
 
 const inlined = (html: string) =>
@@ -78,7 +61,8 @@ describe('a tip page drawn by the server', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const html = res.body;
     expect(html).toContain(`<div id="root"><p>drawn /view-tip/${TIP} for member-1</p></div><template id="drawn-end">`);
-    // Its first paint waits for all of the markup (server-render.ts).
+    expect(html).not.toContain('<!--app-');
+    // Its first paint waits for all of the markup (page-html.ts).
     expect(html).toContain('<link rel="expect" href="#drawn-end" blocking="render" /></head>');
     expect(Object.keys(inlined(html))).toEqual(['/api/auth/me', `/api/tips/${TIP}`]);
     // The answer to "who is signed in" is in the page: no second request for it.
@@ -89,7 +73,9 @@ describe('a tip page drawn by the server', () => {
       /<meta name="viewport" content="width=device-width" \/><link rel="preload" as="image" href="\/api\/media\/tip-photos\/u1\/p1\.webp"/,
     );
     expect(html).not.toContain('<script type="module"');
-    expect(html).toMatch(/<script data-entry="\/assets\/index-1\.js" data-modules="[^"]*">[^<]+<\/script><\/body>/);
+    expect(html).toMatch(
+      /<script data-entry="\/assets\/index-1\.js" data-modules="\/assets\/vendor-1\.js">[^<]+<\/script><\/body>/,
+    );
   });
 
   it.each([
@@ -101,9 +87,10 @@ describe('a tip page drawn by the server', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(html).toContain('rel="stylesheet"');
-    // index.html's own preload of the member stays, once, and nothing inlines it.
-    expect(html.match(/href="\/api\/auth\/me"/g)).toHaveLength(1);
-    expect(inlined(html)['/api/auth/me']).toBeUndefined();
+    expect(html).not.toContain('blocking="render"');
+    // "Who is signed in" comes once: inlined when it was answered, else preloaded.
+    const me = inlined(html)['/api/auth/me'];
+    expect(html.match(/href="\/api\/auth\/me"/g)?.length ?? 0).toBe(me === undefined ? 1 : 0);
   });
 
   it('is done for explore as it opens, from its first page, but not for a filtered explore', async () => {
@@ -113,6 +100,7 @@ describe('a tip page drawn by the server', () => {
     const filtered = (await get('/explore?q=porto')).body;
     expect(filtered).toContain('<div id="root"></div>');
     expect(inlined(filtered)).toEqual({});
+    expect(filtered).toContain('href="/api/auth/me"');
   });
 });
 
@@ -132,7 +120,9 @@ describe('the sign-in page drawn by the server (ADR 024)', () => {
     expect(inlined(html)).toEqual({ '/api/auth/me': null });
     expect(html).not.toContain('href="/api/auth/me"');
     expect(html).toContain('<style>body{margin:0}</style>');
-    expect(html).toMatch(/<script data-entry="\/assets\/index-1\.js" data-modules="">[^<]+<\/script><\/body>/);
+    expect(html).toMatch(
+      /<script data-entry="\/assets\/index-1\.js" data-modules="\/assets\/vendor-1\.js">[^<]+<\/script><\/body>/,
+    );
   });
 
   it("is not drawn for a member, whom the page sends on, nor for a visitor's other pages", async () => {

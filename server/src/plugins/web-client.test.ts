@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from './error-handler';
 import { cookieValue } from '../modules/auth/auth.service';
+import { type StandInClient, standInBundle, standInClient } from '@server-test/stand-in-client';
 import { webClientPlugin } from './web-client';
 
-let root: string;
+let client: StandInClient;
 const app = Fastify({ logger: false });
 const SESSION = 'waymark.session_token=abc';
 const AGENT = 'Mozilla/5.0 (test)';
@@ -25,16 +25,21 @@ const manifest = {
   'src/app/routes/view-tip.tsx': { file: 'assets/view-tip-1.js', imports: ['index.html', '_vendor-1.js'] },
 };
 
+const ME = { id: 'member-1' };
+
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'waymark-web-'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>Waymark</title></head>');
+  // Nothing is drawn here (web-client-drawn.test.ts draws): the pages are the browser's.
+  client = standInClient({ bundle: standInBundle('return undefined;'), manifest });
+  const root = client.root;
   writeFileSync(path.join(root, 'assets/app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'assets/big-123abc.js'), 'x'.repeat(5000));
   writeFileSync(path.join(root, 'assets/big-123abc.js.br'), brotliCompressSync('x'.repeat(5000)));
-  mkdirSync(path.join(root, '.vite'));
-  writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
   await app.register(errorHandlerPlugin);
+  app.get('/api/auth/me', async (request, reply) =>
+    request.headers.cookie?.includes(SESSION)
+      ? ME
+      : reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in' }),
+  );
   // Stand-ins for the API routes a page's first paint asks (the real ones have their own tests).
   app.get('/api/explore', async (request, reply) =>
     request.headers.cookie?.includes(SESSION) && request.headers['user-agent'] === AGENT
@@ -47,14 +52,15 @@ beforeAll(async () => {
       : reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Tip not found' }),
   );
   await app.register(webClientPlugin, {
-    root,
+    root: client.root,
+    ssrEntry: client.ssrEntry,
     hasSession: (cookie) => cookieValue(cookie, 'waymark.session_token') !== undefined,
   });
   await app.ready();
 });
 afterAll(async () => {
   await app.close();
-  rmSync(root, { recursive: true, force: true });
+  client.remove();
 });
 
 describe('web client serving', () => {
@@ -68,12 +74,29 @@ describe('web client serving', () => {
     }
   });
 
-  it.each(['/', '/dashboard', '/view-tip/123', '/no/such/page'])('answers %s with index.html, not cached', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<title>Waymark</title>');
-    expect(res.headers['cache-control']).toBe('no-cache');
+  it.each(['/', '/dashboard', '/view-tip/123', '/no/such/page'])(
+    'answers %s with the page template filled, not cached',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Waymark</title>');
+      expect(res.body).not.toContain('<!--app-');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      // "Who is signed in" comes with the page: its answer ("signed out", known without asking) on
+      // the sign-in page, a preload elsewhere.
+      expect(res.body).toContain(
+        url === '/'
+          ? '<script type="application/json" id="waymark-first-paint">{"/api/auth/me":null}</script>'
+          : '<link rel="preload" href="/api/auth/me" as="fetch" crossorigin="anonymous" />',
+      );
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('never sends the page template itself', async () => {
+    const res = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(res.body).not.toContain('<!--app-');
   });
 
   it('serves hashed assets cached for a year', async () => {
@@ -100,7 +123,7 @@ describe('web client serving', () => {
   });
 
   it('serves a file built after start without a restart', async () => {
-    writeFileSync(path.join(root, 'assets/later-def456.js'), 'console.log(2)');
+    writeFileSync(path.join(client.root, 'assets/later-def456.js'), 'console.log(2)');
     const res = await app.inject({ method: 'GET', url: '/assets/later-def456.js' });
     expect(res.statusCode).toBe(200);
   });
@@ -122,6 +145,7 @@ describe('web client serving', () => {
     expect(explore.headers['cache-control']).toBe('private, no-store');
     expect(explore.headers.vary).toContain('cookie');
     expect(inlinedOf(explore.body)).toEqual({
+      '/api/auth/me': ME,
       '/api/explore?limit=12': {
         items: [{ id: 'c1', photoUrl: PHOTO, title: '</script><script>alert(1)</script>' }],
         nextCursor: null,
@@ -129,30 +153,30 @@ describe('web client serving', () => {
     });
     // A value cannot close the script element: every < in the JSON is escaped.
     expect(explore.body).not.toContain('<script>alert(1)');
+    // The photo the bundle names from the answers, first in the head (right after the viewport).
     expect(explore.body).toContain(
-      '<link rel="preload" as="image" href="/api/media/tip-photos/u1/p1.thumb.webp" fetchpriority="high" />',
+      `<meta name="viewport" content="width=device-width" /><link rel="preload" as="image" href="${PHOTO}" imagesrcset="${PHOTO} 2048w" imagesizes="100vw" fetchpriority="high" />`,
     );
     expect(preloadsOf(explore.body)).toEqual([]);
 
     const tip = await page(`/view-tip/${TIP_ID}`);
-    expect(inlinedOf(tip.body)).toEqual({ [`/api/tips/${TIP_ID}`]: { id: TIP_ID, photoUrls: [PHOTO] } });
-    expect(tip.body).toContain(
-      `<link rel="preload" as="image" href="${PHOTO}" imagesrcset="/api/media/tip-photos/u1/p1.thumb.webp 480w, /api/media/tip-photos/u1/p1.mid.webp 1024w, ${PHOTO} 2048w" imagesizes="(min-width: 1024px) 1024px, 100vw" fetchpriority="high" />`,
-    );
+    expect(inlinedOf(tip.body)).toEqual({ '/api/auth/me': ME, [`/api/tips/${TIP_ID}`]: { id: TIP_ID, photoUrls: [PHOTO] } });
+    expect(tip.body).toContain(`<link rel="preload" as="image" href="${PHOTO}"`);
 
     // A refused request is not inlined, and leaves its preload: the page meets the failure as always.
     const missing = await page(`/view-tip/${otherTip}`);
-    expect(inlinedOf(missing.body)).toBeUndefined();
+    expect(inlinedOf(missing.body)).toEqual({ '/api/auth/me': ME });
     expect(preloadsOf(missing.body)).toEqual([`/api/tips/${otherTip}`]);
     expect(missing.body).not.toContain('as="image"');
     expect(preloadsOf((await page(`/view-guide/${TIP_ID}`)).body)).toEqual([`/api/guides/${TIP_ID}`]);
     // The in-process request is the browser's own: without its user agent this stand-in refuses.
     expect(preloadsOf((await page('/explore', { cookie: SESSION })).body)).toEqual(['/api/explore?limit=12']);
 
-    // A filtered list, an id that is no id, other pages and a signed-out browser get nothing.
+    // A filtered list, an id that is no id, other pages and a signed-out browser get nothing but
+    // the preload of "who is signed in", which every page asks first.
     for (const url of ['/explore?q=x', '/view-tip/123', '/view-tip/%22%3E%3Cscript%3E', '/dashboard', '/']) {
       const html = (await page(url)).body;
-      expect(preloadsOf(html), url).toEqual([]);
+      expect(preloadsOf(html), url).toEqual(['/api/auth/me']);
       expect(inlinedOf(html), url).toBeUndefined();
     }
     const signedOut = await page('/explore', {});
@@ -176,16 +200,24 @@ describe('web client serving', () => {
       const html = (await app.inject({ method: 'GET', url, headers })).body;
       return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
     };
-    expect(await modulesOf('/explore')).toEqual(['/assets/app-root-1.js', '/assets/explore-1.js', '/assets/select-1.js']);
-    expect(await modulesOf('/explore?q=lisbon')).toEqual([
+    // The entry's own chunks (the build's page assets) come first, then the route's.
+    const entry = ['/assets/vendor-1.js'];
+    expect(await modulesOf('/explore')).toEqual([
+      ...entry,
       '/assets/app-root-1.js',
       '/assets/explore-1.js',
       '/assets/select-1.js',
     ]);
-    expect(await modulesOf('/view-tip/123')).toEqual(['/assets/app-root-1.js', '/assets/view-tip-1.js']);
+    expect(await modulesOf('/explore?q=lisbon')).toEqual([
+      ...entry,
+      '/assets/app-root-1.js',
+      '/assets/explore-1.js',
+      '/assets/select-1.js',
+    ]);
+    expect(await modulesOf('/view-tip/123')).toEqual([...entry, '/assets/app-root-1.js', '/assets/view-tip-1.js']);
     // A page outside the member area, an unknown one, and a signed-out browser get none.
-    for (const url of ['/', '/signup', '/no/such/page', '/explore/a/b']) expect(await modulesOf(url), url).toEqual([]);
-    expect(await modulesOf('/explore', {})).toEqual([]);
+    for (const url of ['/', '/signup', '/no/such/page', '/explore/a/b']) expect(await modulesOf(url), url).toEqual(entry);
+    expect(await modulesOf('/explore', {})).toEqual(entry);
   });
 
   it('answers unknown API paths with a JSON 404, never the page', async () => {

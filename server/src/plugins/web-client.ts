@@ -1,10 +1,11 @@
 /**
  * Serves the built client (dist/web) from the API's own process: hashed assets cache for a
  * year and go precompressed (brotli or gzip) when the browser accepts it; every non-API path
- * answers index.html so React Router can route it, with the route chunks that page needs first
- * as preloads (route-preloads.ts, chunk-preloads.ts) and, for a signed-in member, its first API
- * responses inlined with a preload of its largest photo (first-paint.ts) and, for a tip or a
- * guide, the page itself drawn from them (server-render.ts).
+ * answers the page template filled for that page (page-html.ts). What a page's first paint needs
+ * is the client's to say (issue 20, ADR 039): the server asks the render bundle for the page's
+ * plan (render-bundle.ts), answers its API reads in-process for a signed-in member and inlines
+ * them with a preload of the page's largest photo (ADR 019), preloads its route chunks
+ * (chunk-preloads.ts), and for a drawn page puts the bundle's markup in (ADRs 022-024).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -13,23 +14,26 @@ import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Answers, type FirstPaintPlan, PAGE_ASSETS_FILE, type PageAssets } from '@common/first-paint';
 import { errorBody } from './error-handler';
 import { type Manifest, chunkUrls } from './chunk-preloads';
-import { withDeferredScripts } from './deferred-scripts';
-import { firstPaintHead } from './first-paint';
-import { ME, isServerRendered, routeModules, routePreloads, withPreloads, withoutMePreload } from './route-preloads';
-import { serverRenderer, withInlineStylesheet, withRootMarkup } from './server-render';
+import { browserPage, drawnPage } from './page-html';
+import { type LoadedBundle, renderBundle } from './render-bundle';
 
 export interface WebClientOptions {
   root: string;
   /** Whether a Cookie header carries a session (the session cookie's own parser, from app.ts). */
   hasSession: (cookieHeader: string) => boolean;
-  /** The server-rendering build's entry (dist/ssr/entry-server.js); none or missing: pages stay empty. */
+  /** The render bundle (dist/ssr/entry-server.js); none or missing: pages stay empty, the browser draws them. */
   ssrEntry?: string;
 }
 
+/** Without a render bundle: no preloads, no answers, nothing drawn. */
+const NO_PLAN: FirstPaintPlan = { fetches: [], reads: [], known: {}, isDrawn: false, isShared: true, modules: [] };
+
 export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOptions) => {
-  const hasBuild = existsSync(path.join(opts.root, 'index.html'));
+  const templatePath = path.join(opts.root, 'index.html');
+  const hasBuild = existsSync(templatePath) && existsSync(path.join(opts.root, PAGE_ASSETS_FILE));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.root,
@@ -37,95 +41,77 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
       wildcard: true,
       // The build writes .br and .gz beside each text asset (vite.config.ts): sent as they are.
       preCompressed: true,
-      index: 'index.html',
+      // index.html is the page template, never sent as it is: every page comes from servePage.
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  const renderPage = opts.ssrEntry ? serverRenderer(opts.ssrEntry, app.log) : async () => undefined;
+  const bundle = renderBundle(opts.ssrEntry, app.log);
   const stylesheet = assetText(opts.root);
-  const indexHtml = cachedFile(path.join(opts.root, 'index.html'), (text) => text);
+  const template = cachedFile(templatePath, (text) => text);
+  const assets = cachedFile(path.join(opts.root, PAGE_ASSETS_FILE), (text) => JSON.parse(text) as PageAssets);
   const manifestPath = path.join(opts.root, '.vite/manifest.json');
   const manifest = existsSync(manifestPath) ? cachedFile(manifestPath, (text) => JSON.parse(text) as Manifest) : async () => ({});
-  // Every page path answers from here; `/` too, ahead of the static files' index (ADR 024).
+  const shared = sharedPages();
+
+  // Every page path answers from here; `/` too, ahead of the static files (ADR 024).
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}`));
     }
     // The same page for everyone who asks, revalidated each time; `/` differs with the session
-    // (the drawn sign-in page or index.html), so every page varies on the cookie.
+    // (the drawn sign-in page or the browser's), so every page varies on the cookie.
     reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-encoding');
     const cookie = request.headers.cookie;
-    const isMember = Boolean(cookie && opts.hasSession(cookie));
-    if (!isMember && request.url === SIGN_IN_PAGE) {
-      const html = await signInPage();
-      // A member who opens `/` is sent on by the page, which must then be index.html.
-      if (html) return sendHtml(request, reply, html);
+    const loaded = await bundle();
+    const plan = loaded?.plan(request.url, { isMember: Boolean(cookie && opts.hasSession(cookie)) }) ?? NO_PLAN;
+    if (plan.isShared) {
+      // Nothing of the viewer's in it: built once per build and plan (the sign-in page: drawn once).
+      const key = JSON.stringify([loaded?.version, await template(), plan, plan.isDrawn && request.url]);
+      return sendEncoded(request, reply, await shared(key, () => buildPage(request.url, plan, loaded, {}, [])));
     }
-    // Signed out, those requests would only fail: the page sends the visitor to sign in.
-    const modules = isMember ? routeModules(request.url) : [];
-    if (modules.length === 0) return reply.sendFile('index.html');
-    const drawn = isServerRendered(request.url);
-    const { responses, failed } = await firstResponses(
-      app,
-      request,
-      drawn ? [ME, ...routePreloads(request.url)] : routePreloads(request.url),
-    );
-    const markup = drawn && failed.length === 0 ? await renderPage(request.url, responses) : undefined;
-    // Unless the page is drawn, ME stays with index.html's own preload.
-    if (!markup) delete responses[ME];
-    const fetches = failed.filter((url) => url !== ME);
-    const preloads = { fetches, modules: chunkUrls(await manifest(), modules), firstPaint: firstPaintHead(responses) };
-    const html = withPreloads(await indexHtml(), preloads);
+    const { answers, failed } = await firstAnswers(app, request, plan.reads);
+    const html = await buildPage(request.url, plan, loaded, answers, failed);
     // The page now holds this member's data: no cache may keep it, the browser's own included
     // (ADR 032), so it is gone from the machine with the session.
-    reply.header('cache-control', 'private, no-store').header('vary', 'cookie, accept-encoding');
-    if (!markup) return sendHtml(request, reply, html);
-    return sendHtml(request, reply, await drawnPage(html, markup));
+    reply.header('cache-control', 'private, no-store');
+    return sendEncoded(request, reply, encodedOnce(html, 5));
   };
   app.setNotFoundHandler(servePage);
   if (hasBuild) app.get('/', { config: { access: 'public' } }, servePage);
 
-  /** index.html (with its preloads) holding the drawn markup, its stylesheet, its scripts deferred. */
-  async function drawnPage(html: string, markup: string): Promise<string> {
-    return withRootMarkup(withDeferredScripts(await withInlineStylesheet(withoutMePreload(html), stylesheet)), markup);
-  }
-
-  /**
-   * The sign-in page as every visitor without a session sees it, drawn once per build: no
-   * request is made for it, the answer to "who is signed in" being known (ADR 024).
-   */
-  let signIn: { index: string; html: Promise<string | undefined> } | undefined;
-  async function signInPage(): Promise<string | undefined> {
-    const index = await indexHtml();
-    if (signIn?.index !== index) {
-      const draw = async () => {
-        const markup = await renderPage(SIGN_IN_PAGE, SIGNED_OUT);
-        return (
-          markup && drawnPage(withPreloads(index, { fetches: [], modules: [], firstPaint: firstPaintHead(SIGNED_OUT) }), markup)
-        );
-      };
-      signIn = { index, html: draw() };
-    }
-    return signIn.html;
+  /** The page drawn when its plan says so and every read succeeded, else left to the browser. */
+  async function buildPage(url: string, plan: FirstPaintPlan, loaded: LoadedBundle | undefined, read: Answers, failed: string[]) {
+    const answers = { ...plan.known, ...read };
+    const page = {
+      // What is not inlined is preloaded: the page meets a failure the usual way.
+      fetches: plan.fetches.filter((fetchUrl) => !(fetchUrl in answers)),
+      modules: chunkUrls(await manifest(), plan.modules),
+      answers,
+      hero: Object.keys(answers).length > 0 ? loaded?.heroImage(url, answers) : undefined,
+    };
+    const markup = plan.isDrawn && failed.length === 0 ? await loaded?.renderPage(url, answers) : undefined;
+    const pageAssets = await assets();
+    if (markup === undefined) return browserPage(await template(), pageAssets, page);
+    const stylesheets = Object.fromEntries(
+      await Promise.all(pageAssets.stylesheets.map(async (href) => [href, await stylesheet(href)] as const)),
+    );
+    return drawnPage(await template(), pageAssets, { ...page, markup, stylesheets });
   }
 });
-
-/** `/`: the sign-in page for a visitor (web/src/app/routes/landing.tsx). */
-const SIGN_IN_PAGE = '/';
-/** What `/api/auth/me` answers a visitor without a session, as the client's query holds it. */
-const SIGNED_OUT = { [ME]: null };
 
 /**
  * The page's first API requests, answered in-process as the browser's own would be (its cookie,
  * user agent and address; the route checks access as always). What succeeds is inlined; what
  * fails stays a preload, so the page meets the failure the usual way.
  */
-async function firstResponses(app: FastifyInstance, request: FastifyRequest, urls: string[]) {
-  const responses: Record<string, unknown> = {};
+async function firstAnswers(app: FastifyInstance, request: FastifyRequest, urls: readonly string[]) {
+  const answers: Answers = {};
   const failed: string[] = [];
   for (const url of urls) {
     const headers = {
@@ -134,23 +120,52 @@ async function firstResponses(app: FastifyInstance, request: FastifyRequest, url
       'user-agent': request.headers['user-agent'] ?? '',
     };
     const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
-    if (res.statusCode === 200) responses[url] = res.json();
+    if (res.statusCode === 200) answers[url] = res.json();
     else failed.push(url);
   }
-  return { responses, failed };
+  return { answers, failed };
+}
+
+/** A page's HTML with its brotli and gzip forms, each made on first use. */
+interface Encoded {
+  html: string;
+  br(): Buffer;
+  gzip(): Buffer;
+}
+
+function encodedOnce(html: string, brotliQuality: number): Encoded {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    html,
+    br: () => (br ??= brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } })),
+    gzip: () => (gzip ??= gzipSync(html, { level: brotliQuality === 11 ? 9 : 6 })),
+  };
+}
+
+/** Pages with nothing of the viewer's, by key; a handful per build (one per plan), so the memo is small. */
+function sharedPages() {
+  const pages = new Map<string, Promise<Encoded>>();
+  return (key: string, build: () => Promise<string>): Promise<Encoded> => {
+    let page = pages.get(key);
+    if (!page) {
+      if (pages.size >= 200) pages.clear();
+      // Built once, compressed at the highest level: every visitor downloads it.
+      page = build().then((html) => encodedOnce(html, 11));
+      page.catch(() => pages.delete(key));
+      pages.set(key, page);
+    }
+    return page;
+  };
 }
 
 /** Brotli or gzip when the browser takes it: with its inlined data a page's HTML is ~10 KB. */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, page: Encoded) {
   reply.type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    return reply
-      .header('content-encoding', 'br')
-      .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br());
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip());
+  return reply.send(page.html);
 }
 
 /** A built asset's text by its URL (`/assets/...`: hashed, so never changed), or undefined. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
-import { createRoutes } from './routes';
+import { createRoutes, routeModule } from './routes';
 
 type Leaf = { path: string; guarded: boolean; guardedInsideShell: boolean };
 
@@ -39,5 +39,16 @@ describe("routes (issue 19: never React Router's developer page)", () => {
     );
     expect(memberScreens.length).toBeGreaterThanOrEqual(16);
     expect(memberScreens.filter((leaf) => !leaf.guardedInsideShell).map((leaf) => leaf.path)).toEqual([]);
+  });
+});
+
+describe('route modules (issue 20: the server preloads them by these names)', () => {
+  it("names each lazy route's module as Vite's manifest does, and loads it", async () => {
+    const routes = createRoutes(createQueryClient());
+    const viewTip = routes[0]!
+      .children!.find((route) => !route.path && route.children)!
+      .children![0]!.children!.find((route) => route.path === 'view-tip/:id')!;
+    expect(routeModule(viewTip)).toBe('src/app/routes/view-tip.tsx');
+    expect(typeof viewTip.lazy).toBe('function');
   });
 });

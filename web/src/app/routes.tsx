@@ -10,9 +10,41 @@ import { RouteError } from './routes/route-error';
  * must not wait for a second request). Everything else, the member shell included, loads on first
  * visit as its own chunk: a visitor downloads only what the sign-in page shows. The budget is
  * checked by tests/e2e/bundle-budget.spec.ts.
+ *
+ * The lazy modules by file, so that a route names its file once: the import and the key of
+ * Vite's manifest the server preloads it by (first-paint-plan.ts) come from the same name.
  */
-function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return async () => ({ Component: (await load())[name] });
+const ROUTE_MODULES = import.meta.glob<Record<string, ComponentType | undefined>>([
+  './routes/*.tsx',
+  '!./routes/landing.tsx',
+  '!./routes/route-error.tsx',
+  '!./routes/session-status.tsx',
+  '!./routes/waiting.tsx',
+]);
+
+interface RouteHandle {
+  /** The route's module as Vite's manifest names it (`src/app/routes/view-tip.tsx`). */
+  module: string;
+}
+
+function lazyRoute(file: `./routes/${string}.tsx`, name: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = ROUTE_MODULES[file];
+  if (!load) throw new Error(`No route module ${file}`);
+  const handle: RouteHandle = { module: `src/app/${file.slice(2)}` };
+  return {
+    handle,
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`${file} has no ${name}`);
+      return { Component };
+    },
+  };
+}
+
+/** The manifest key of a route's lazy module (lazyRoute), if it has one. */
+export function routeModule(route: RouteObject): string | undefined {
+  const handle = route.handle as Partial<RouteHandle> | undefined;
+  return handle?.module;
 }
 
 /**
@@ -38,39 +70,39 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     errorElement: <RouteError isFullPage />,
     children: [
       { path: '/', element: <LandingRoute /> },
-      { path: '/signup', lazy: lazyRoute(() => import('./routes/signup'), 'SignUpRoute') },
-      { path: '/request-invitation', lazy: lazyRoute(() => import('./routes/request-invitation'), 'RequestInvitationRoute') },
-      { path: '/confirm-email', lazy: lazyRoute(() => import('./routes/confirm-email'), 'ConfirmEmailRoute') },
+      { path: '/signup', ...lazyRoute('./routes/signup.tsx', 'SignUpRoute') },
+      { path: '/request-invitation', ...lazyRoute('./routes/request-invitation.tsx', 'RequestInvitationRoute') },
+      { path: '/confirm-email', ...lazyRoute('./routes/confirm-email.tsx', 'ConfirmEmailRoute') },
       {
-        lazy: lazyRoute(() => import('./routes/app-root'), 'AppRoot'),
+        ...lazyRoute('./routes/app-root.tsx', 'AppRoot'),
         children: [{ errorElement: <RouteError />, children: memberRoutes(queryClient) }],
       },
-      { path: '*', lazy: lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute') },
+      { path: '*', ...lazyRoute('./routes/not-found.tsx', 'NotFoundRoute') },
     ],
   },
 ];
 
 /** The member screens, inside the shell; their errors show inside it, so the sidebar stays. */
 const memberRoutes = (queryClient: QueryClient): RouteObject[] => [
-  { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard'), 'DashboardRoute') },
-  { path: 'admin', lazy: lazyRoute(() => import('./routes/admin'), 'AdminRoute') },
-  { path: 'new-tip', lazy: lazyRoute(() => import('./routes/new-tip'), 'NewTipRoute') },
+  { path: 'dashboard', ...lazyRoute('./routes/dashboard.tsx', 'DashboardRoute') },
+  { path: 'admin', ...lazyRoute('./routes/admin.tsx', 'AdminRoute') },
+  { path: 'new-tip', ...lazyRoute('./routes/new-tip.tsx', 'NewTipRoute') },
   {
     id: 'view-tip',
     path: 'view-tip/:id',
     loader: prefetchTip(queryClient),
-    lazy: lazyRoute(() => import('./routes/view-tip'), 'ViewTipRoute'),
+    ...lazyRoute('./routes/view-tip.tsx', 'ViewTipRoute'),
   },
-  { path: 'edit-tip/:id', lazy: lazyRoute(() => import('./routes/edit-tip'), 'EditTipRoute') },
-  { path: 'tips', lazy: lazyRoute(() => import('./routes/tips'), 'TipsRoute') },
-  { path: 'explore', lazy: lazyRoute(() => import('./routes/explore'), 'ExploreRoute') },
-  { path: 'saved', lazy: lazyRoute(() => import('./routes/saved'), 'SavedRoute') },
-  { path: 'new-guide', lazy: lazyRoute(() => import('./routes/new-guide'), 'NewGuideRoute') },
-  { path: 'view-guide/:id', lazy: lazyRoute(() => import('./routes/view-guide'), 'ViewGuideRoute') },
-  { path: 'edit-guide/:id', lazy: lazyRoute(() => import('./routes/edit-guide'), 'EditGuideRoute') },
-  { path: 'profile', lazy: lazyRoute(() => import('./routes/profile'), 'ProfileRoute') },
-  { path: 'user-connections', lazy: lazyRoute(() => import('./routes/user-connections'), 'UserConnectionsRoute') },
-  { path: 'notifications', lazy: lazyRoute(() => import('./routes/notifications'), 'NotificationsRoute') },
-  { path: 'connections', lazy: lazyRoute(() => import('./routes/connections'), 'ConnectionsRoute') },
-  { path: 'design-options', lazy: lazyRoute(() => import('./routes/design-options'), 'DesignOptionsRoute') },
+  { path: 'edit-tip/:id', ...lazyRoute('./routes/edit-tip.tsx', 'EditTipRoute') },
+  { path: 'tips', ...lazyRoute('./routes/tips.tsx', 'TipsRoute') },
+  { path: 'explore', ...lazyRoute('./routes/explore.tsx', 'ExploreRoute') },
+  { path: 'saved', ...lazyRoute('./routes/saved.tsx', 'SavedRoute') },
+  { path: 'new-guide', ...lazyRoute('./routes/new-guide.tsx', 'NewGuideRoute') },
+  { path: 'view-guide/:id', ...lazyRoute('./routes/view-guide.tsx', 'ViewGuideRoute') },
+  { path: 'edit-guide/:id', ...lazyRoute('./routes/edit-guide.tsx', 'EditGuideRoute') },
+  { path: 'profile', ...lazyRoute('./routes/profile.tsx', 'ProfileRoute') },
+  { path: 'user-connections', ...lazyRoute('./routes/user-connections.tsx', 'UserConnectionsRoute') },
+  { path: 'notifications', ...lazyRoute('./routes/notifications.tsx', 'NotificationsRoute') },
+  { path: 'connections', ...lazyRoute('./routes/connections.tsx', 'ConnectionsRoute') },
+  { path: 'design-options', ...lazyRoute('./routes/design-options.tsx', 'DesignOptionsRoute') },
 ];

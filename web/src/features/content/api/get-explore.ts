@@ -9,8 +9,11 @@ export type ExploreFilters = { type: ContentTab; q: string; country: string };
 /** Explore as it opens: every kind, no search, no country. */
 export const UNFILTERED: ExploreFilters = { type: 'all', q: '', country: '' };
 
+/** A page's URL (PAGE_SIZE items), as the page's first paint reads it too (app/first-paint-pages.ts). */
+export const exploreUrl = (filters: ExploreFilters, cursor?: string) => `/api/explore?${contentParams(filters, cursor)}`;
+
 export function getExplore(filters: ExploreFilters, cursor?: string) {
-  return api.get<ContentPage>(`/api/explore?${contentParams(filters, cursor)}`);
+  return api.get<ContentPage>(exploreUrl(filters, cursor));
 }
 
 /** Explore can be scrolled through thousands of items: only a window of pages is kept. */

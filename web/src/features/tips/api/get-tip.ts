@@ -5,8 +5,11 @@ import { api } from '@/lib/api-client';
 
 export const tipQueryKey = (id: string) => ['tips', 'detail', id] as const;
 
+/** The tip's URL, as the page's first paint reads it too (app/first-paint-pages.ts). */
+export const tipUrl = (id: string) => `/api/tips/${encodeURIComponent(id)}`;
+
 export function getTip(id: string) {
-  return api.get<Tip>(`/api/tips/${encodeURIComponent(id)}`);
+  return api.get<Tip>(tipUrl(id));
 }
 
 export const tipQueryOptions = (id: string) => queryOptions({ queryKey: tipQueryKey(id), queryFn: () => getTip(id) });
