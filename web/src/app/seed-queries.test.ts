@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 import { UNFILTERED, exploreQueryOptions } from '@/features/content/api/get-explore';
 import { firstPageParam } from '@/features/content/api/windowed-pages';
 import { guideQueryKey } from '@/features/guides/api/get-guide';

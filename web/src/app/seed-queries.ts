@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 import { contentParams } from '@/features/content/api/content-query';
 import { UNFILTERED, exploreQueryOptions } from '@/features/content/api/get-explore';
 import { firstPageParam } from '@/features/content/api/windowed-pages';
