@@ -56,7 +56,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'db/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           // The fuzz files match *.test.ts but need a database: they run in the fuzz project.
           exclude: ['**/*.api.test.ts', 'server/test/fuzz/**', '**/node_modules/**'],
         },

@@ -22,7 +22,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on
   /** The statements prepared on the connection this runs on (sequential calls reuse one). */
   async function prepared(): Promise<string[]> {
     const result = await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`);
-    return (result as unknown as { rows: { statement: string }[] }).rows.map((r) => r.statement);
+    return (result as { rows: { statement: string }[] }).rows.map((r) => r.statement);
   }
 
   it('prepares a parameterised statement once and reuses it', async () => {

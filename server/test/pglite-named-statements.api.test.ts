@@ -19,7 +19,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('named statements on
 
   async function prepared(): Promise<string[]> {
     const result = await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`);
-    return (result as unknown as { rows: { statement: string }[] }).rows.map((r) => r.statement);
+    return (result as { rows: { statement: string }[] }).rows.map((r) => r.statement);
   }
 
   const settingByKey = (key: string) => database.db.select().from(appSettings).where(eq(appSettings.key, key));
@@ -41,7 +41,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('named statements on
   it('binds nulls and arrays, and reports a bad value with its SQLSTATE, then goes on', async () => {
     const anyOf = async (ids: string[]) => {
       const query = sql`select count(*)::int as n from tip_types where id = ANY(${sql.param(ids)}::uuid[]) or ${null}::text is not null`;
-      return ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows;
+      return ((await database.db.execute(query)) as { rows: { n: number }[] }).rows;
     };
     const [type] = await database.db.select({ id: tipTypes.id }).from(tipTypes).limit(1);
     expect(await anyOf([type!.id])).toEqual([{ n: 1 }]);

@@ -20,7 +20,7 @@ async function sqlWords(texts: string[]): Promise<string[][]> {
   const result = await t.db.execute(
     sql`SELECT tsvector_to_array(waymark_search_vector(t)) AS words FROM unnest(${sql.param(texts)}::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n`,
   );
-  return (result as unknown as { rows: { words: string[] }[] }).rows.map((r) => [...r.words].sort());
+  return (result as { rows: { words: string[] }[] }).rows.map((r) => [...r.words].sort());
 }
 
 const jsWords = (text: string) => searchWordsOf(text).sort();

@@ -55,7 +55,7 @@ function uniqueViolationOf(error: unknown): { constraint?: unknown } | undefined
     e && typeof e === 'object' && depth < 5;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
-    if ((e as { code?: unknown }).code === '23505') return e as { constraint?: unknown };
+    if ((e as { code?: unknown }).code === '23505') return e;
   }
   return undefined;
 }

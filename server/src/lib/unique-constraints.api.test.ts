@@ -30,7 +30,7 @@ it('names every unique index of the database (primary keys aside): a new one mus
     join pg_namespace n on n.oid = c.relnamespace
     where i.indisunique and not i.indisprimary and n.nspname = 'public'
     order by 1`);
-  const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  const names = (result as { rows: { name: string }[] }).rows.map((r) => r.name);
   expect(names.length).toBeGreaterThan(10);
   const placed = new Set([...Object.keys(UNIQUE_CONSTRAINT_MESSAGES), ...INTERNAL_UNIQUE_CONSTRAINTS]);
   expect(names.filter((n) => !placed.has(n))).toEqual([]);
@@ -104,10 +104,12 @@ describe('the error handler answers 409 for a real violation of each kind', () =
     let flip = false;
     cases.push([
       // The same pair the other way round.
-      () =>
-        t.db
+      () => {
+        flip = !flip;
+        return t.db
           .insert(connections)
-          .values((flip = !flip) ? { requesterId: a.id, addresseeId: b.id } : { requesterId: b.id, addresseeId: a.id }),
+          .values(flip ? { requesterId: a.id, addresseeId: b.id } : { requesterId: b.id, addresseeId: a.id });
+      },
       TEXTS.connectionExists,
     ]);
     for (const [write, message] of cases) {

@@ -29,7 +29,7 @@ async function foreignKeys(): Promise<(ForeignKey & { indexed: boolean })[]> {
     FROM pg_constraint c
     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
     WHERE c.contype = 'f' AND cardinality(c.conkey) = 1 AND c.connamespace = current_schema()::regnamespace`);
-  return (result as unknown as { rows: (ForeignKey & { indexed: boolean })[] }).rows;
+  return (result as { rows: (ForeignKey & { indexed: boolean })[] }).rows;
 }
 
 it('indexes every foreign key column of the big tables, so a deletion never reads them whole', async () => {

@@ -59,7 +59,7 @@ describe.skipIf(!onPostgres)('account deletion and writes in flight', () => {
       const result = await t.db.execute(sql`
         SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-      if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) return;
+      if ((result as { rows: { n: number }[] }).rows[0]!.n > 0) return;
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error('the deletion never waited for our locks');

@@ -112,7 +112,7 @@ describe('GET /api/explore', () => {
     const word = uniqueWord();
     const [hotel] = await t.db
       .execute<{ id: string }>(sql`select id from tip_types where name = 'Hotel'`)
-      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+      .then((r) => (r as { rows: { id: string }[] }).rows);
     const tip = await insertTip(t.db, other.id, {
       title: `${word} stay`,
       photoUrls: ['/api/media/tip-photos/x/a.webp', '/api/media/tip-photos/x/b.webp'],
@@ -387,7 +387,7 @@ describe('search index (PostgreSQL)', () => {
       const plan = await t.db.transaction(async (tx) => {
         const explain = async () => {
           const result = await tx.execute(sql`EXPLAIN ${query}`);
-          return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+          return (result as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
         };
         const natural = await explain();
         if (natural.includes('tips_search_vector_idx')) return natural;
@@ -403,7 +403,7 @@ describe('search index (PostgreSQL)', () => {
       const cursor = { createdAt: '2999-01-01 00:00:00+00', id: '00000000-0000-4000-8000-000000000000' };
       for (const c of [null, cursor]) {
         const page = contentKeysQuery('tips', { scope: { kind: 'visible', viewerId: me.id } }, c, 20);
-        const pagePlan = ((await t.db.execute(sql`EXPLAIN ${page}`)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+        const pagePlan = ((await t.db.execute(sql`EXPLAIN ${page}`)) as { rows: { 'QUERY PLAN': string }[] }).rows
           .map((r) => r['QUERY PLAN'])
           .join('\n');
         expect(pagePlan).toMatch(/Index (Only )?Scan using tips_public_created_idx/);

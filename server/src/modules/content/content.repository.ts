@@ -12,7 +12,7 @@ import { type ContentFilter, guideConditions, tipConditions } from './content-fi
 
 async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return (result as { rows: T[] }).rows;
 }
 
 export async function countContent(db: Executor, f: ContentFilter): Promise<{ tips: number; guides: number }> {

@@ -29,7 +29,7 @@ export async function readWordStats(db: Executor): Promise<TableWordStats> {
       WHERE schemaname = current_schema() AND tablename = c.relname AND attname = 'created_at') d ON true
     WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('tips', 'guides')`);
   const stats: TableWordStats = { tips: null, guides: null };
-  for (const row of (result as unknown as { rows: StatsRow[] }).rows) stats[row.table] = toWordStats(row);
+  for (const row of (result as { rows: StatsRow[] }).rows) stats[row.table] = toWordStats(row);
   return stats;
 }
 

@@ -37,7 +37,7 @@ export async function insertInvitation(db: Executor, values: InvitationRequest):
     where invitation_requests.status <> 'approved'
       and invitation_requests.created_at < now() - make_interval(days => ${INVITATION_RETRY_DAYS})
     returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return (result as { rows: unknown[] }).rows.length > 0;
 }
 
 export async function findInvitation(db: Executor, id: string) {

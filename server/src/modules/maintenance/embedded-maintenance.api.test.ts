@@ -25,7 +25,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('embedded database m
     const result = await database.db.execute(
       sql`SELECT relname, last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables WHERE schemaname = current_schema() ORDER BY relname`,
     );
-    return (result as unknown as { rows: { relname: string; vacuumed: boolean; analyzed: boolean }[] }).rows;
+    return (result as { rows: { relname: string; vacuumed: boolean; analyzed: boolean }[] }).rows;
   }
 
   it('vacuums and analyzes every table on its timer, which gives search its word figures', async () => {

@@ -28,7 +28,7 @@ async function tableNames(database: DatabaseHandle): Promise<string[]> {
   const result = await database.db.execute(
     sql`SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace ORDER BY relname`,
   );
-  return (result as unknown as { rows: { relname: string }[] }).rows.map((r) => r.relname);
+  return (result as { rows: { relname: string }[] }).rows.map((r) => r.relname);
 }
 
 export function startEmbeddedMaintenance(options: EmbeddedMaintenanceOptions): EmbeddedMaintenance {

@@ -166,5 +166,5 @@ export async function referencedPhotoUrls(db: Executor, urls: readonly string[])
     where exists (select 1 from ${tips} where u.url = any(${tips.photoUrls}))
        or exists (select 1 from ${guides} where u.url = any(${guides.photoUrls}))
        or exists (select 1 from ${profiles} where ${profiles.profilePictureUrl} = u.url)`);
-  return new Set((result as unknown as { rows: { url: string }[] }).rows.map((r) => r.url));
+  return new Set((result as { rows: { url: string }[] }).rows.map((r) => r.url));
 }
