@@ -62,6 +62,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'db/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
           ],
           // The fuzz files match *.test.ts but need a database: they run in the fuzz project.
           exclude: ['**/*.api.test.ts', 'server/test/fuzz/**', '**/node_modules/**'],

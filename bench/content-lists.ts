@@ -25,7 +25,7 @@ const ROUNDS = 30;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (isPglite) return { handle: await openDatabase({ kind: 'pglite' }), drop: async () => undefined };
+  if (isPglite) return { handle: await openDatabase({ kind: 'pglite' }), drop: () => Promise.resolve() };
   const name = `waymark_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -112,7 +112,7 @@ async function main() {
     const cookie = admin.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const page1 = (await app.inject({ method: 'GET', url: '/api/explore?type=all&limit=20', headers: { cookie } })).json();
     const result = await handle.db.execute(sql`SELECT id FROM users WHERE email = 'member7@members.bench'`);
-    const userId = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+    const userId = (result as { rows: { id: string }[] }).rows[0]?.id;
 
     const calls: [string, string][] = [
       ['explore all, first page', '/api/explore?type=all&limit=20'],

@@ -29,8 +29,10 @@ export function searchTextOf(fields: (string | null | undefined | readonly strin
  * the database's locale. Migration 0011's waymark_search_vector() splits with this same class;
  * server/test/search-words.api.test.ts checks that both databases agree with this file.
  */
-const WORD_SEPARATORS =
-  /[\u0001-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f\u00a0\u00a1\u00ab\u00b7\u00bb\u00bf\u2000-\u206f\u3000-\u303f]+/u;
+// A string, not a regex literal: the class starts with the C0 controls on purpose (no-control-regex).
+const SEPARATOR_RANGES =
+  '\\u0001-\\u002f\\u003a-\\u0040\\u005b-\\u0060\\u007b-\\u007f\\u00a0\\u00a1\\u00ab\\u00b7\\u00bb\\u00bf\\u2000-\\u206f\\u3000-\\u303f';
+const WORD_SEPARATORS = new RegExp(`[${SEPARATOR_RANGES}]+`, 'u');
 
 /** Longer words are cut to this many characters (a tsvector lexeme is at most 2,047 bytes). */
 export const SEARCH_WORD_MAX_LENGTH = 100;

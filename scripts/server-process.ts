@@ -38,7 +38,7 @@ export interface ServerProcess {
   base: string;
   port: number;
   child: ChildProcess;
-  output(): string;
+  output: () => string;
   exited: Promise<ProcessExit>;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
   stop(graceMs?: number): Promise<ProcessExit>;

@@ -1,7 +1,9 @@
 /**
- * `npm test`: every test. Installs Debian's Chromium when it is missing (never a downloaded
- * browser), runs Vitest (unit + API on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
- * set), then the Playwright end-to-end tests, and closes with one line of totals.
+ * `npm test`: every check. Lint and the format check first (`npm run lint`, ADR 038), then,
+ * whatever lint said, so the report is complete: installs Debian's Chromium when it is missing
+ * (never a downloaded browser), runs Vitest (unit + API on PGlite, and on PostgreSQL when
+ * TEST_DATABASE_URL is set), then the Playwright end-to-end tests, and closes with one line of
+ * totals. A red lint makes the whole run red.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -41,8 +43,19 @@ function readJson<T>(file: string): T | null {
   }
 }
 
+/** ESLint, then Prettier's check, as `npm run lint` does; both run even when the first fails. */
+function lint(): { isGreen: boolean; seconds: string } {
+  const started = performance.now();
+  const isEslintGreen = run('node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']);
+  const isFormatGreen = run('node_modules/prettier/bin/prettier.cjs', ['--check', '.']);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Lint: ESLint ${isEslintGreen ? 'green' : 'RED'}, Prettier ${isFormatGreen ? 'green' : 'RED'} (${seconds} s)\n`);
+  return { isGreen: isEslintGreen && isFormatGreen, seconds };
+}
+
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+const { isGreen: isLintGreen, seconds: lintSeconds } = lint();
 ensureChromium();
 
 const vitestJson = path.join(reports, 'vitest.json');
@@ -62,9 +75,11 @@ const p = readJson<{ stats: { expected: number; unexpected: number; flaky: numbe
 const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
 const failed = (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0);
 const skipped = (v?.numPendingTests ?? 0) + (p?.stats.skipped ?? 0);
-const isGreen = isVitestGreen && isPlaywrightGreen && v !== null && p !== null;
+const isGreen = isLintGreen && isVitestGreen && isPlaywrightGreen && v !== null && p !== null;
 
-console.log(`\nVitest: ${isVitestGreen ? 'green' : 'RED'}; Playwright: ${isPlaywrightGreen ? 'green' : 'RED'}`);
+console.log(
+  `\nLint: ${isLintGreen ? 'green' : 'RED'} (${lintSeconds} s); Vitest: ${isVitestGreen ? 'green' : 'RED'}; Playwright: ${isPlaywrightGreen ? 'green' : 'RED'}`,
+);
 // A runner that crashed before reporting still counts as a failure.
 const shownFailed = failed > 0 || isGreen ? failed : 1;
 console.log(`Total: ${passed} passed, ${shownFailed} failed, ${skipped} skipped`);

@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
-app.get('/ping', async () => ({ ok: true, service: 'bare-fastify' }));
+app.get('/ping', () => ({ ok: true, service: 'bare-fastify' }));
 
 const port = Number(process.env.PORT ?? 0);
 await app.listen({ port, host: '127.0.0.1' });

@@ -33,6 +33,6 @@ export async function timed<T>(log: Log, label: string, work: () => Promise<T>):
 }
 
 export async function rowsOf<R>(handle: DatabaseHandle, query: string): Promise<R[]> {
-  const result = (await handle.db.execute(sql.raw(query))) as unknown as { rows: R[] };
+  const result = (await handle.db.execute(sql.raw(query))) as { rows: R[] };
   return result.rows;
 }

@@ -89,7 +89,10 @@ export async function prepareDatabase(opts: {
     env = { DATA_DIR: dataDir };
     // The same directory server.ts opens for DATA_DIR.
     target = { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
-    drop = async () => rmSync(dataDir, { recursive: true, force: true });
+    drop = () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      return Promise.resolve();
+    };
   }
 
   try {

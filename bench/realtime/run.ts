@@ -69,7 +69,7 @@ export async function runRealtimeBenchmark(options: RealtimeBenchmarkOptions = {
   };
 
   log(`realtime: ${kind}, ${streamCount} streams; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
-  let t = Date.now();
+  const t = Date.now();
   const prepared = await prepareDatabase({
     kind,
     adminUrl: options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',

@@ -11,9 +11,9 @@ export interface ServerProcess {
   pid: number;
   port: number;
   base: string;
-  output(): string;
+  output: () => string;
   /** VmRSS of the server process in KB. */
-  rssKb(): number;
+  rssKb: () => number;
   /** Memory, event-loop delay and GC pauses inside the server (server-probe.ts); `reset` starts a new window. */
   probe(opts?: { gc?: boolean; reset?: boolean }): Promise<ProbeAnswer>;
   stop(): Promise<number | null>;

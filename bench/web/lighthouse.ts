@@ -103,7 +103,7 @@ async function runLighthouse(
       opportunities,
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

@@ -37,7 +37,6 @@ export const isSingleLineText = (value: string): boolean => !NOT_SINGLE_LINE.tes
 export const isCleanMultiLineText = (value: string): boolean => !NOT_CLEAN_TEXT.test(value);
 
 /** Adds the single-line rule to a string schema (after its trim, so a pasted trailing newline is dropped, not refused). */
-export const singleLine = <T extends z.ZodString>(schema: T): T => schema.refine(isSingleLineText, TEXTS.notSingleLine) as T;
+export const singleLine = <T extends z.ZodString>(schema: T): T => schema.refine(isSingleLineText, TEXTS.notSingleLine);
 /** Adds the multi-line rule to a string schema. */
-export const multiLine = <T extends z.ZodString>(schema: T): T =>
-  schema.refine(isCleanMultiLineText, TEXTS.controlCharacter) as T;
+export const multiLine = <T extends z.ZodString>(schema: T): T => schema.refine(isCleanMultiLineText, TEXTS.controlCharacter);

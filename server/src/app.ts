@@ -34,6 +34,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { systemMessageRoutes } from './modules/system-messages/system-messages.routes';
 import { createSystemMessagesService } from './modules/system-messages/system-messages.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { createOutboxService } from './modules/mail/outbox.service';
 import { createMediaStorage } from './modules/media/media-storage';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
@@ -43,9 +44,11 @@ import { likeRoutes, saveRoutes } from './modules/reactions/reactions.routes';
 import { createReactionsService } from './modules/reactions/reactions.service';
 import { createEventHub } from './modules/realtime/event-hub';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
+import { createRealtimeService } from './modules/realtime/realtime.service';
 import { tipRoutes } from './modules/tips/tips.routes';
 import { createTipsService } from './modules/tips/tips.service';
 import { tipTypeRoutes } from './modules/tip-types/tip-types.routes';
+import { createTipTypesService } from './modules/tip-types/tip-types.service';
 import { accessPlugin } from './plugins/access';
 import { cacheHeadersPlugin } from './plugins/cache-headers';
 import { csrfPlugin } from './plugins/csrf';
@@ -127,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
   const connections = createConnectionsService({ db });
   const notifications = createNotificationsService({ db });
   const systemMessages = createSystemMessagesService({ db });
+  const tipTypes = createTipTypesService({ db });
+  const outbox = createOutboxService({ db });
   const emailChange = createEmailChangeService({
     db,
     mailer,
@@ -150,9 +155,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange });
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
-  await app.register(outboxRoutes, { prefix: '/api/admin/outbox', db });
+  await app.register(outboxRoutes, { prefix: '/api/admin/outbox', outbox });
   await app.register(adminRoutes, { prefix: '/api/admin', admin });
-  await app.register(tipTypeRoutes, { prefix: '/api/tip-types', db });
+  await app.register(tipTypeRoutes, { prefix: '/api/tip-types', tipTypes });
   await app.register(uploadRoutes, { prefix: '/api/uploads', media });
   await app.register(mediaRoutes, { prefix: '/api/media', media });
   await app.register(tipRoutes, { prefix: '/api/tips', tips });
@@ -173,7 +178,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(realtimeRoutes, {
     prefix: '/api/events',
     hub: createEventHub({ database, log: app.log }),
-    db,
+    realtime: createRealtimeService({ db }),
     authChanges: sessionCache,
   });
 

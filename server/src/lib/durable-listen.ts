@@ -47,19 +47,21 @@ export async function listenDurably(o: DurableListenOptions): Promise<DurableLis
   function relisten(delayMs: number) {
     if (!isRunning || relistenTimer) return;
     const jittered = delayMs * (1 + Math.random() * 0.25);
-    relistenTimer = setTimeout(async () => {
-      relistenTimer = null;
-      try {
-        const stop = await listen();
-        if (!isRunning) return void (await stop());
-        unlisten = stop;
-      } catch (error) {
-        o.log.debug({ err: error, channel: o.channel }, 'listening again failed; retrying');
-        return relisten(Math.min(delayMs * 2, RELISTEN_MAX_DELAY_MS));
-      }
-      o.log.info({ channel: o.channel }, 'listening again');
-      o.onResume?.();
-    }, jittered);
+    relistenTimer = setTimeout(() => void listenAgain(delayMs), jittered);
+  }
+
+  async function listenAgain(delayMs: number) {
+    relistenTimer = null;
+    try {
+      const stop = await listen();
+      if (!isRunning) return void (await stop());
+      unlisten = stop;
+    } catch (error) {
+      o.log.debug({ err: error, channel: o.channel }, 'listening again failed; retrying');
+      return relisten(Math.min(delayMs * 2, RELISTEN_MAX_DELAY_MS));
+    }
+    o.log.info({ channel: o.channel }, 'listening again');
+    o.onResume?.();
   }
 
   unlisten = await listen();

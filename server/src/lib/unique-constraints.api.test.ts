@@ -105,10 +105,12 @@ describe('the error handler answers 409 for a real violation of each kind', () =
     let flip = false;
     cases.push([
       // The same pair the other way round.
-      () =>
-        t.db
+      () => {
+        flip = !flip;
+        return t.db
           .insert(connections)
-          .values((flip = !flip) ? { requesterId: a.id, addresseeId: b.id } : { requesterId: b.id, addresseeId: a.id }),
+          .values(flip ? { requesterId: a.id, addresseeId: b.id } : { requesterId: b.id, addresseeId: a.id });
+      },
       TEXTS.connectionExists,
     ]);
     for (const [write, message] of cases) {

@@ -48,14 +48,14 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   return viewer;
 }
 
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+export const accessPlugin = fp((app: FastifyInstance) => {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;
     if (!access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no config.access (deny by default)`);
+      throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no config.access (deny by default)`);
     }
     // HEAD routes Fastify adds for each GET are listed under their GET.
     for (const method of [route.method].flat()) {

@@ -21,12 +21,13 @@ export function varyOnCookie(reply: FastifyReply): FastifyReply {
   return reply.header('vary', current ? `${current}, cookie` : 'cookie');
 }
 
-export const cacheHeadersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApiUrl(request.url)) return payload;
-    const isOwnChoice = reply.statusCode < 300 && reply.hasHeader('cache-control');
-    if (!isOwnChoice) reply.header('cache-control', NO_STORE);
-    varyOnCookie(reply);
-    return payload;
+export const cacheHeadersPlugin = fp((app: FastifyInstance) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiUrl(request.url)) {
+      const isOwnChoice = reply.statusCode < 300 && reply.hasHeader('cache-control');
+      if (!isOwnChoice) reply.header('cache-control', NO_STORE);
+      varyOnCookie(reply);
+    }
+    done(null, payload);
   });
 });

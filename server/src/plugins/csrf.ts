@@ -19,13 +19,12 @@ function isSameSite(request: FastifyRequest, publicOrigin: string): boolean {
   return origin === publicOrigin || origin === ownOrigin;
 }
 
-export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
+export const csrfPlugin = fp((app: FastifyInstance, opts: { publicUrl: string }) => {
   const publicOrigin = new URL(opts.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Every path, not only /api/: a path test is bypassable (the router decodes /%61pi/ to /api/).
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers[CSRF_HEADER] !== '1' || !isSameSite(request, publicOrigin)) {
-      throw new ForbiddenError(TEXTS.crossSiteRefused);
-    }
+    const isRefused =
+      !SAFE_METHODS.has(request.method) && (request.headers[CSRF_HEADER] !== '1' || !isSameSite(request, publicOrigin));
+    done(isRefused ? new ForbiddenError(TEXTS.crossSiteRefused) : undefined);
   });
 });

@@ -72,10 +72,10 @@ function validationMessage(issues: ValidationIssue[]): string {
 }
 
 /** One error handler for the whole API (STYLE 5): typed errors keep their status, the rest is 500. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+export const errorHandlerPlugin = fp((app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(errorBody(400, validationMessage(error.validation as ValidationIssue[])));
+      return reply.status(400).send(errorBody(400, validationMessage(error.validation)));
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));

@@ -85,7 +85,7 @@ function watchBody(raw: IncomingMessage, t: RequestTimeouts, log: FastifyBaseLog
   socket.once('close', stop);
 }
 
-export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, opts: { timeouts: RequestTimeouts }) => {
+export const bodyTimeoutPlugin = fp((app: FastifyInstance, opts: { timeouts: RequestTimeouts }) => {
   app.addHook('onRequest', (request, _reply, done) => {
     if (hasBody(request.raw)) watchBody(request.raw, opts.timeouts, request.log);
     done();

@@ -8,23 +8,23 @@ import fp from 'fastify-plugin';
 import { TEXTS } from '@common/texts';
 import { BadRequestError } from '../lib/errors';
 
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isUnstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 const MAX_DEPTH = 32;
 
 /** True when some string (or object key) inside `value` holds a character we cannot store. */
 export function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (typeof value === 'string') return isUnstorable(value);
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
   if (Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((item) => hasUnstorableText(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || hasUnstorableText(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => isUnstorable(key) || hasUnstorableText(item, depth + 1));
 }
 
-export const textGuardPlugin = fp(async (app: FastifyInstance) => {
+export const textGuardPlugin = fp((app: FastifyInstance) => {
   // preValidation: after the body is parsed, before the schema turns it into values.
-  app.addHook('preValidation', async (request) => {
-    if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
-      throw new BadRequestError(TEXTS.unstorableText);
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    const isUnstorable = hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body);
+    done(isUnstorable ? new BadRequestError(TEXTS.unstorableText) : undefined);
   });
 });

@@ -37,8 +37,9 @@ export async function createTestTarget(label: string): Promise<TestTarget> {
           await client.close();
         }
       },
-      async dispose() {
+      dispose() {
         rmSync(dataDir, { recursive: true, force: true });
+        return Promise.resolve();
       },
     };
   }

@@ -1,4 +1,4 @@
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 import { createQueryClient } from '@/lib/query-client';
 
 /**

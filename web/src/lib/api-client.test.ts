@@ -21,22 +21,32 @@ describe('toApiError', () => {
   });
 });
 
+/** What a test reads of the RequestInit the client handed to fetch. */
+interface SentInit {
+  method?: string;
+  headers: Record<string, string | undefined>;
+  credentials?: string;
+  body?: unknown;
+}
+const sentInit = (fetchMock: { mock: { calls: unknown[] } }, call: number) =>
+  (fetchMock.mock.calls as [string, SentInit][])[call]![1];
+
 describe('api', () => {
   it('sends the CSRF header and JSON on writes only', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { ok: true })));
     vi.stubGlobal('fetch', fetchMock);
     await api.post('/api/x', { a: 1 });
     await api.post('/api/y');
     await api.get('/api/z');
-    const postInit = (fetchMock.mock.calls as unknown as [string, any][])[0]![1];
+    const postInit = sentInit(fetchMock, 0);
     expect(postInit.headers['x-waymark-csrf']).toBe('1');
     expect(postInit.headers['content-type']).toBe('application/json');
     expect(postInit.credentials).toBe('same-origin');
     expect(postInit.body).toBe('{"a":1}');
-    const emptyInit = (fetchMock.mock.calls as unknown as [string, any][])[1]![1];
+    const emptyInit = sentInit(fetchMock, 1);
     expect(emptyInit.headers['content-type']).toBeUndefined();
     expect(emptyInit.headers['x-waymark-csrf']).toBe('1');
-    const getInit = (fetchMock.mock.calls as unknown as [string, any][])[2]![1];
+    const getInit = sentInit(fetchMock, 2);
     expect(getInit.headers['x-waymark-csrf']).toBeUndefined();
   });
   it('returns undefined on 204 and throws ApiError on failures', async () => {
@@ -49,12 +59,12 @@ describe('api', () => {
 
 describe('api.upload', () => {
   it('posts the form data with the CSRF header and no JSON content type', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(201, { urls: ['/api/media/a'] }));
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(201, { urls: ['/api/media/a'] })));
     vi.stubGlobal('fetch', fetchMock);
     const form = new FormData();
     form.append('photos', new Blob(['x']), 'a.png');
     await expect(api.upload('/api/uploads/tip-photos', form)).resolves.toEqual({ urls: ['/api/media/a'] });
-    const init = (fetchMock.mock.calls as unknown as [string, any][])[0]![1];
+    const init = sentInit(fetchMock, 0);
     expect(init.method).toBe('POST');
     expect(init.headers['x-waymark-csrf']).toBe('1');
     expect(init.headers['content-type']).toBeUndefined();

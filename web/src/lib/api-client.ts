@@ -20,7 +20,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'message' in body) {
-      const candidate = (body as { message: unknown }).message;
+      const candidate = body.message;
       if (typeof candidate === 'string' && candidate.trim()) message = candidate;
     }
   } catch {

@@ -30,7 +30,7 @@ describe('reloadOnceForMissingChunk (issue 19)', () => {
     vi.stubGlobal('window', { location: { reload } });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(null, { status: 200 })),
+      vi.fn(() => Promise.resolve(new Response(null, { status: 200 }))),
     );
   });
   afterEach(() => {
@@ -61,7 +61,7 @@ describe('reloadOnceForMissingChunk (issue 19)', () => {
     expect(await reloadOnceForMissingChunk(chunkError(), storage)).toBe(false);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(null, { status: 503 })),
+      vi.fn(() => Promise.resolve(new Response(null, { status: 503 }))),
     );
     expect(await reloadOnceForMissingChunk(chunkError(), storage)).toBe(false);
     expect(await reloadOnceForMissingChunk(new Error('render failed'), storage)).toBe(false);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { POLL_INTERVALS_MS } from '@common/limits';
 import { SESSION_ENDED_EVENT, type LiveEventType } from '@common/live-event-names';
@@ -189,7 +189,7 @@ let openConnections = 0;
 let sessionEndedHeardAt = 0;
 
 const browserLocks = (): TabLocks | undefined =>
-  typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as TabLocks) : undefined;
+  typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
 const browserChannel =
   typeof BroadcastChannel === 'undefined' ? undefined : () => new BroadcastChannel(LIVE_CHANNEL_NAME) as unknown as TabChannel;
 
@@ -201,8 +201,8 @@ const browserChannel =
  */
 export function useLiveEvents(enabled: boolean, onSessionEnded: () => void) {
   const queryClient = useQueryClient();
-  const sessionEnded = useRef(onSessionEnded);
-  sessionEnded.current = onSessionEnded;
+  // The stream outlives renders; it calls the latest onSessionEnded.
+  const sessionEnded = useEffectEvent(onSessionEnded);
   const wasEnabled = useRef(false);
 
   useEffect(() => {
@@ -222,7 +222,7 @@ export function useLiveEvents(enabled: boolean, onSessionEnded: () => void) {
       onStatus: setLive,
       onSessionEnded: () => {
         sessionEndedHeardAt = Date.now();
-        sessionEnded.current();
+        sessionEnded();
       },
       locks: browserLocks(),
       createChannel: browserChannel,

@@ -47,7 +47,7 @@ export interface SharedLiveStreamOptions extends StreamHandlers {
 }
 
 export interface SharedLiveStream {
-  stop(): void;
+  stop: () => void;
 }
 
 /** Tells the browser's other tabs, from a tab whose stream is already stopped, that the session ended. */

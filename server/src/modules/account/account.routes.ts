@@ -5,7 +5,7 @@ import { requestContext, sendCookies } from '../auth/request-context';
 import type { AccountService } from './account.service';
 
 /** DELETE /api/account (D10): 204, everything of the member gone, session cookie expired. */
-export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; authService: AuthService }) {
+export function accountRoutes(app: FastifyInstance, opts: { account: AccountService; authService: AuthService }) {
   app.delete('/', { config: { access: 'member' } }, async (request, reply) => {
     const viewer = await requireViewer(request);
     await opts.account.deleteOwnAccount(viewer.userId);

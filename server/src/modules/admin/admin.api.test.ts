@@ -351,9 +351,7 @@ describe('admin panel API', () => {
 
 describe('resend with a failing mailer', () => {
   const failing: Mailer = {
-    send: async () => {
-      throw new Error('smtp down');
-    },
+    send: () => Promise.reject(new Error('smtp down')),
   };
   let t: TestApp;
   beforeAll(async () => {

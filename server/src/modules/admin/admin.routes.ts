@@ -20,7 +20,7 @@ import type { AdminService } from './admin.service';
 const admin = { access: 'admin' } as const;
 
 /** /api/admin: the admin panel (issue 5). Every route is admin-only, checked on every request. */
-export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminService }) {
+export function adminRoutes(app: FastifyInstance, opts: { admin: AdminService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const svc = opts.admin;
 

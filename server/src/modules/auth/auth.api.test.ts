@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@common/texts';
-import { profiles, sessions, userRoles, users } from '@db/schema';
+import { profiles, sessions, users } from '@db/schema';
 import { ADMIN, type TestApp, createTestApp, sessionCookie } from '@server-test/test-app';
 
 let t: TestApp;

@@ -22,7 +22,7 @@ export async function findCurrentUser(db: Executor, userId: string) {
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
-  return row ? { ...row, role: row.role ?? ('pending' as Role) } : null;
+  return row ? { ...row, role: row.role ?? 'pending' } : null;
 }
 
 export async function findUserIdByEmail(db: Executor, email: string): Promise<string | null> {

@@ -18,7 +18,7 @@ import type { AuthService } from './auth.service';
 import type { EmailChangeService } from './email-change.service';
 import { requestContext, sendCookies } from './request-context';
 
-export async function authRoutes(app: FastifyInstance, opts: { authService: AuthService; emailChange: EmailChangeService }) {
+export function authRoutes(app: FastifyInstance, opts: { authService: AuthService; emailChange: EmailChangeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { authService, emailChange } = opts;
 

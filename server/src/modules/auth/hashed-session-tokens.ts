@@ -100,6 +100,6 @@ export function withHashedSessionTokens(
     return {
       ...wrap(inner),
       transaction: (callback) => inner.transaction((trx) => callback(wrap(trx))),
-    } as DBAdapter<BetterAuthOptions>;
+    };
   };
 }

@@ -13,11 +13,11 @@ function fakeDatabase() {
   let notify: (payload: string) => void = () => undefined;
   let lose: () => void = () => undefined;
   const database = {
-    listen: async (channel: string, onPayload: (p: string) => void, onLost?: () => void) => {
+    listen: (channel: string, onPayload: (p: string) => void, onLost?: () => void) => {
       channels.push(channel);
       notify = onPayload;
       lose = () => onLost?.();
-      return async () => undefined;
+      return Promise.resolve(() => Promise.resolve());
     },
   } as unknown as DatabaseHandle;
   return { database, channels, notify: (p: string) => notify(p), lose: () => lose() };

@@ -5,11 +5,11 @@ import { requestContext, sendCookies } from './request-context';
 import type { Viewer } from './viewer';
 
 /** Gives every request a memoised `request.viewer()`; a refreshed session cookie is sent back. */
-export const viewerPlugin = fp(async (app: FastifyInstance, opts: { authService: AuthService }) => {
+export const viewerPlugin = fp((app: FastifyInstance, opts: { authService: AuthService }) => {
   app.decorateRequest('viewer', function unresolved(): Promise<Viewer | null> {
     return Promise.resolve(null);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     let pending: Promise<Viewer | null> | undefined;
     request.viewer = () => {
       pending ??= opts.authService.resolveViewer(requestContext(request)).then(({ result, setCookies }) => {
@@ -18,5 +18,6 @@ export const viewerPlugin = fp(async (app: FastifyInstance, opts: { authService:
       });
       return pending;
     };
+    done();
   });
 });

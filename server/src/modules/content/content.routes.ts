@@ -10,7 +10,7 @@ const UserParamsSchema = z.object({ userId: z.uuid('Not a valid id') });
 const member = { access: 'member' } as const;
 
 /** /api/users/:userId/content: a member's tips and guides (own list includes private ones). */
-export async function userContentRoutes(app: FastifyInstance, opts: { content: ContentService }) {
+export function userContentRoutes(app: FastifyInstance, opts: { content: ContentService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { content } = opts;
 
@@ -31,7 +31,7 @@ export async function userContentRoutes(app: FastifyInstance, opts: { content: C
 }
 
 /** /api/explore: public content plus the caller's own, with search and a country filter. */
-export async function exploreRoutes(app: FastifyInstance, opts: { content: ContentService }) {
+export function exploreRoutes(app: FastifyInstance, opts: { content: ContentService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { content } = opts;
 
@@ -56,7 +56,7 @@ export async function exploreRoutes(app: FastifyInstance, opts: { content: Conte
 }
 
 /** /api/saved: the caller's saved tips and guides. */
-export async function savedRoutes(app: FastifyInstance, opts: { content: ContentService }) {
+export function savedRoutes(app: FastifyInstance, opts: { content: ContentService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { content } = opts;
 

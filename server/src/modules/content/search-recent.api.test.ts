@@ -101,9 +101,7 @@ it("tags a row's words with its month in UTC, as the search's window names them"
     (
       (await t.db.execute(
         sql`SELECT tsvector_to_array(waymark_search_months(array_to_tsvector(ARRAY['lisbon', 'tram']), ${at}::timestamptz)) AS words`,
-      )) as unknown as {
-        rows: { words: string[] }[];
-      }
+      )) as { rows: { words: string[] }[] }
     ).rows[0]!;
   // 23:30 on 31 January at UTC-1 is February in UTC; the window counts months the same way.
   expect((await tagged('2026-01-31T23:30:00-01:00')).words.sort()).toEqual(['|202602|lisbon', '|202602|tram']);

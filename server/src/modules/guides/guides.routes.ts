@@ -8,7 +8,7 @@ import type { GuidesService } from './guides.service';
 const member = { access: 'member' } as const;
 
 /** /api/guides: create, read, edit and delete a guide with its itinerary. */
-export async function guideRoutes(app: FastifyInstance, opts: { guides: GuidesService }) {
+export function guideRoutes(app: FastifyInstance, opts: { guides: GuidesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { guides } = opts;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 
-export async function healthRoutes(app: FastifyInstance) {
-  app.get('/', { config: { access: 'public' } }, async () => ({ ok: true }));
+export function healthRoutes(app: FastifyInstance) {
+  app.get('/', { config: { access: 'public' } }, () => ({ ok: true }));
 }

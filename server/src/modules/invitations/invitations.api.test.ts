@@ -10,9 +10,7 @@ import { hashToken } from './signup-token';
 const ABOUT = 'I travel slowly through mountain villages and write down every good bakery.';
 const APPROVAL_SUBJECT = 'Your Waymark invitation has been approved';
 const failingMailer: Mailer = {
-  send: async () => {
-    throw new Error('smtp down');
-  },
+  send: () => Promise.reject(new Error('smtp down')),
 };
 
 let seq = 0;

@@ -8,7 +8,7 @@ import { limitPerIp } from '@server/plugins/rate-limit';
 import type { InvitationsService } from './invitations.service';
 
 /** POST /api/invitations: submit_invitation_request, open to visitors. */
-export async function invitationRequestRoutes(app: FastifyInstance, opts: { invitations: InvitationsService }) {
+export function invitationRequestRoutes(app: FastifyInstance, opts: { invitations: InvitationsService }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/',
     {
@@ -23,7 +23,7 @@ export async function invitationRequestRoutes(app: FastifyInstance, opts: { invi
 }
 
 /** /api/admin/invitations: the admin's list and decisions. */
-export async function adminInvitationRoutes(app: FastifyInstance, opts: { invitations: InvitationsService }) {
+export function adminInvitationRoutes(app: FastifyInstance, opts: { invitations: InvitationsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { invitations } = opts;
 

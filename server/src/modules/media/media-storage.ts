@@ -67,7 +67,7 @@ export interface MediaStorage {
    * True when the URL is a valid upload of this user in this bucket (does not touch the disk);
    * a variant's URL (thumbnail, mid-size copy) is not an upload of its own.
    */
-  isOwnedUpload(url: string, bucket: MediaBucket | string, userId: string): boolean;
+  isOwnedUpload(url: string, bucket: MediaBucket, userId: string): boolean;
   /** True when the URL is valid and its file exists. */
   exists(url: string): Promise<boolean>;
   /** The absolute path of a valid reference. */

@@ -94,7 +94,7 @@ async function openFile(filePath: string): Promise<FileHandle | null> {
  * their variants existed lack them: asking for `<name>.thumb.webp` or `<name>.mid.webp` then
  * serves `<name>.webp`, cached for a day only, so a variant made later is picked up.
  */
-export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
+export function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
   const { storage } = opts.media;
   app
     .withTypeProvider<ZodTypeProvider>()

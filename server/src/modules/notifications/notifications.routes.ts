@@ -10,7 +10,7 @@ const member = { access: 'member' } as const;
 const ListQuerySchema = PageQuerySchema.extend({ filter: NotificationFilterSchema.default('all') });
 
 /** /api/notifications: the caller's own notifications (SPEC 2, 6). */
-export async function notificationRoutes(app: FastifyInstance, opts: { notifications: NotificationsService }) {
+export function notificationRoutes(app: FastifyInstance, opts: { notifications: NotificationsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { notifications } = opts;
 

@@ -5,7 +5,7 @@ import { requireViewer } from '@server/plugins/access';
 import type { ReactionsService } from './reactions.service';
 
 /** POST /api/likes/toggle (toggle_like, SPEC 7). */
-export async function likeRoutes(app: FastifyInstance, opts: { reactions: ReactionsService }) {
+export function likeRoutes(app: FastifyInstance, opts: { reactions: ReactionsService }) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
@@ -16,7 +16,7 @@ export async function likeRoutes(app: FastifyInstance, opts: { reactions: Reacti
 }
 
 /** POST /api/saves/toggle. */
-export async function saveRoutes(app: FastifyInstance, opts: { reactions: ReactionsService }) {
+export function saveRoutes(app: FastifyInstance, opts: { reactions: ReactionsService }) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(

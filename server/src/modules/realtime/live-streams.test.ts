@@ -8,7 +8,7 @@ const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
 const DAY = 24 * 60 * 60 * 1000;
 
 function setup(states: Map<string, SessionState[]>, limits = { perMember: 3, perSession: 2 }) {
-  const streams = createLiveStreams({ findSessions: async (userId) => states.get(userId) ?? [], log, limits });
+  const streams = createLiveStreams({ findSessions: (userId) => Promise.resolve(states.get(userId) ?? []), log, limits });
   const ended: { id: string; reason: EndReason }[] = [];
   const add = (id: string, userId: string, sessionId: string, role: SessionState['role'] = 'user') =>
     streams.add({ userId, sessionId, role }, (reason) => ended.push({ id, reason }));

@@ -8,20 +8,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OpenStreamsSchema, SESSION_ENDED_EVENT } from '@common/schemas/live-event';
-import type { Database } from '@db/client';
 import { TooManyRequestsError } from '@server/lib/errors';
 import { requireViewer } from '@server/plugins/access';
 import type { EventHub, LiveEvent } from './event-hub';
 import { type EndReason, createLiveStreams } from './live-streams';
-import { findMissedEvents, findSessionStates } from './realtime.repository';
+import type { RealtimeService } from './realtime.service';
 
 export const TOO_MANY_STREAMS =
   'Too many live connections are open for your account: close some Waymark tabs or windows on your other devices. Updates still arrive every minute.';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
-/** At most this many missed events are replayed; older ones are gone anyway after 24 h. */
-const REPLAY_LIMIT = 1_000;
 /** A client that reads nothing while this much is queued is dropped (it reconnects and replays). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -49,14 +46,14 @@ export function lastEventIdOf(request: FastifyRequest): number | null {
 
 export interface RealtimeOptions {
   hub: EventHub;
-  db: Database;
+  realtime: RealtimeService;
   /** The session cache's change feed (NOTIFY on waymark_auth, docs/decisions/016). */
   authChanges: { onChange(listener: (userId: string | null) => void): () => void };
 }
 
 export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions) {
-  const { hub, db } = opts;
-  const streams = createLiveStreams({ findSessions: (userId) => findSessionStates(db, userId), log: app.log });
+  const { hub, realtime } = opts;
+  const streams = createLiveStreams({ findSessions: realtime.sessionStates, log: app.log });
 
   await hub.start();
   const stopHearing = opts.authChanges.onChange((userId) => void streams.onAuthChange(userId));
@@ -64,9 +61,10 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
   // the streams makes every client reconnect with Last-Event-ID and get them from the replay.
   hub.onResume(() => streams.endAll('closing'));
   // Open streams would keep server.close() waiting: end them first, then stop listening.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     stopHearing();
     streams.endAll('closing');
+    done();
   });
   app.addHook('onClose', async () => {
     await hub.stop();
@@ -141,11 +139,9 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
 
     try {
       if (lastEventId !== null) {
-        const missed = await findMissedEvents(db, viewer.userId, lastEventId, REPLAY_LIMIT);
-        for (const row of missed) {
-          const id = Number(row.id);
-          write(formatEvent({ ...row, id }));
-          replayed.add(id);
+        for (const event of await realtime.missedEvents(viewer.userId, lastEventId)) {
+          write(formatEvent(event));
+          replayed.add(event.id);
         }
       }
     } catch (error) {

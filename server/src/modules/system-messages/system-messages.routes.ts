@@ -6,7 +6,7 @@ import { requireViewer } from '@server/plugins/access';
 import type { SystemMessagesService } from './system-messages.service';
 
 /** /api/system-messages: GET /active for members. */
-export async function systemMessageRoutes(app: FastifyInstance, opts: { systemMessages: SystemMessagesService }) {
+export function systemMessageRoutes(app: FastifyInstance, opts: { systemMessages: SystemMessagesService }) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -7,7 +7,7 @@ import { requireViewer } from '@server/plugins/access';
 import type { TipsService } from './tips.service';
 
 /** /api/tips: create, read, edit and delete a tip, and the guide editor's picker. */
-export async function tipRoutes(app: FastifyInstance, opts: { tips: TipsService }) {
+export function tipRoutes(app: FastifyInstance, opts: { tips: TipsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tips } = opts;
 

@@ -1,4 +1,4 @@
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { AdminAccessDenied } from '@/features/admin/components/admin-access-denied';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
 

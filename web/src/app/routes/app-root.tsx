@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { SystemMessageBanners } from '@/components/layout/system-message-banners';
-import { ME_QUERY_KEY, useMe } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY, useMe } from '@/lib/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import { useActiveSystemMessages } from '@/features/notifications/api/get-active-system-messages';
+import { useActiveSystemMessages } from '@/lib/api/get-active-system-messages';
 import { useNotificationCounts } from '@/features/notifications/api/get-notification-counts';
 import { afterMutationsSettle } from '@/lib/after-mutations';
 import { useLiveEvents } from '@/lib/live-events';
@@ -34,7 +34,7 @@ export function AppRoot() {
   const notificationCounts = useNotificationCounts({ enabled: isMember });
   const systemMessages = useActiveSystemMessages({ enabled: isMember });
 
-  const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) });
+  const onSignOut = () => signOut.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) });
 
   if (hasQueryFailed(me)) return <SessionError query={me} />;
   if (me.isPending) return <SessionLoading />;

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { DashboardCards } from '@/features/dashboard/components/dashboard-cards';
 import { displayName } from '@/lib/display-name';
 

@@ -1,4 +1,4 @@
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { ExploreScreen } from '@/features/content/components/explore-screen';
 
 export function ExploreRoute() {

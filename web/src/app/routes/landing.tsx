@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@common/texts';
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { safeNextPath } from '@/lib/safe-next';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 
 type ProfileState = { userId?: string } | null;

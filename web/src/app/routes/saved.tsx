@@ -1,4 +1,4 @@
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { SavedScreen } from '@/features/content/components/saved-screen';
 
 export function SavedRoute() {

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { isContentTab } from '@/features/content/components/content-tabs';
 import { TipsListScreen } from '@/features/content/components/tips-list-screen';
 

@@ -118,23 +118,35 @@ export function PhotoPicker({
   );
 }
 
-/** A new file's preview; its object URL lives exactly as long as the tile. */
-function FileTile({ file, ...rest }: { file: File } & Omit<TileProps, 'src'>) {
-  const [src, setSrc] = React.useState<string>();
-  React.useEffect(() => {
-    const url = URL.createObjectURL(file);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return <PhotoTile src={src} {...rest} />;
+/**
+ * A new file's preview. Its object URL lives exactly as long as the <img>: made and revoked by a ref
+ * callback with a cleanup (React 19), so no extra render and StrictMode's second mount gets a URL of its own.
+ */
+function FileTile({ file, ...rest }: { file: File } & Omit<TileProps, 'src' | 'imgRef'>) {
+  const showFile = React.useCallback(
+    (img: HTMLImageElement) => {
+      const url = URL.createObjectURL(file);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file],
+  );
+  return <PhotoTile imgRef={showFile} {...rest} />;
 }
 
-type TileProps = { src: string | undefined; isMain: boolean; label: string; disabled: boolean; onRemove: () => void };
+type TileProps = {
+  src?: string;
+  imgRef?: React.Ref<HTMLImageElement>;
+  isMain: boolean;
+  label: string;
+  disabled: boolean;
+  onRemove: () => void;
+};
 
-function PhotoTile({ src, isMain, label, disabled, onRemove }: TileProps) {
+function PhotoTile({ src, imgRef, isMain, label, disabled, onRemove }: TileProps) {
   return (
     <li className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
-      {src ? <img src={src} alt={label} decoding="async" className="size-full object-cover" /> : null}
+      {src || imgRef ? <img ref={imgRef} src={src} alt={label} decoding="async" className="size-full object-cover" /> : null}
       {isMain ? (
         <span className="absolute top-2 left-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground shadow">
           Main

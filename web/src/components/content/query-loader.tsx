@@ -25,7 +25,7 @@ export function QueryLoader<T>({ query, loadingLabel, notFound, failedMessage, c
   React.useEffect(() => {
     if (!hasFailed) return;
     notifyError(failedMessage);
-    navigate('/tips', { replace: true });
+    void navigate('/tips', { replace: true });
   }, [hasFailed, failedMessage, navigate]);
 
   // Offline the request waits for the network (TanStack pauses it): say so rather than spin.

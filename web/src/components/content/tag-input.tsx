@@ -98,6 +98,9 @@ export function TagInput({
     <div className={cn('relative', className)}>
       <div
         className="flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs transition-colors focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30"
+        // A pointer convenience: a click on the box's padding focuses the input. Keyboard users
+        // tab to the input itself, so the box is presentation, not a control of its own.
+        role="presentation"
         onClick={() => document.getElementById(inputId)?.focus()}
       >
         {value.map((tag) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** The paging part of a TanStack infinite query. */
@@ -10,8 +10,8 @@ type NextPage = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPa
  */
 export function LoadMoreButton({ query, isLoadedOnScroll = false }: { query: NextPage; isLoadedOnScroll?: boolean }) {
   const ref = useRef<HTMLButtonElement>(null);
-  const fetchRef = useRef(query.fetchNextPage);
-  fetchRef.current = query.fetchNextPage;
+  // The observer outlives renders; it asks for the page with the query of the latest one.
+  const loadNextPage = useEffectEvent(() => void query.fetchNextPage());
   const { hasNextPage, isFetchingNextPage } = query;
 
   useEffect(() => {
@@ -19,7 +19,7 @@ export function LoadMoreButton({ query, isLoadedOnScroll = false }: { query: Nex
     if (!isLoadedOnScroll || !node || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchRef.current();
+        if (entries.some((entry) => entry.isIntersecting)) loadNextPage();
       },
       { rootMargin: '200px' },
     );

@@ -3,7 +3,7 @@ import type { SystemMessageInput } from '@common/schemas/admin';
 import type { SystemMessage } from '@common/schemas/system-message';
 import { api } from '@/lib/api-client';
 import { refreshInBackground } from '@/lib/query-client';
-import { SYSTEM_MESSAGES_QUERY_KEY } from '@/features/notifications/api/get-active-system-messages';
+import { SYSTEM_MESSAGES_QUERY_KEY } from '@/lib/api/get-active-system-messages';
 import { ADMIN_KEYS } from './admin-keys';
 
 export const getAdminSystemMessages = () => api.get<SystemMessage[]>('/api/admin/system-messages');

@@ -3,7 +3,7 @@ import type { TipTypeInput } from '@common/schemas/admin';
 import type { TipType } from '@common/schemas/tip-type';
 import { api } from '@/lib/api-client';
 import { refreshInBackground } from '@/lib/query-client';
-import { tipTypesQueryOptions } from '@/features/tips/api/get-tip-types';
+import { tipTypesQueryOptions } from '@/lib/api/get-tip-types';
 
 export function useSaveTipType() {
   const queryClient = useQueryClient();

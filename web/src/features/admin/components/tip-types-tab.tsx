@@ -5,7 +5,7 @@ import type { TipType } from '@common/schemas/tip-type';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTipTypes } from '@/features/tips/api/get-tip-types';
+import { useTipTypes } from '@/lib/api/get-tip-types';
 import { TipTypeDialog } from './tip-type-dialog';
 
 type Editing = { key: number; tipType?: TipType } | null;

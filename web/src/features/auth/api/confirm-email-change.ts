@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailChangeConfirmed } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
 import { refreshInBackground } from '@/lib/query-client';
-import { ME_QUERY_KEY } from './get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 
 /** POST /api/auth/email/confirm: the link's token; 400 when invalid, expired or used, 409 when taken. */
 export function confirmEmailChange(token: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ME_QUERY_KEY } from './get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 
 export function signOut() {
   return api.post<void>('/api/auth/sign-out');

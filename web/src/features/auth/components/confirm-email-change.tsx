@@ -4,7 +4,7 @@ import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/api/get-me';
 
 /**
  * The link mailed to a new address (ADR 028). Confirming takes a click, not the page load: mail

@@ -38,7 +38,7 @@ export function SignInForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} onFocus={signInValidation.preload} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} onFocus={signInValidation.preload} noValidate className="grid gap-5">
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input
           id="email"

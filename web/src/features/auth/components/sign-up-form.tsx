@@ -41,7 +41,7 @@ export function SignUpForm() {
           toast.success(TEXTS.accountCreatedTitle, {
             description: isActive ? TEXTS.accountActivated : TEXTS.accountPending,
           });
-          navigate(isActive ? '/dashboard' : '/', { replace: true });
+          void navigate(isActive ? '/dashboard' : '/', { replace: true });
         },
         onError: (error) => {
           const isDuplicate =
@@ -52,7 +52,7 @@ export function SignUpForm() {
     );
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="grid gap-5">
       <Field id="fullName" label="Full Name">
         <Input id="fullName" autoComplete="name" placeholder="Your full name" required {...register('fullName')} />
       </Field>

@@ -11,7 +11,7 @@ import { ContentGridSkeleton } from './content-grid';
 import { ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
 import { ExploreFilters } from './explore-filters';
-import { useErrorToast } from './use-error-toast';
+import { useErrorToast } from '@/lib/notify';
 import { useSearchParam } from './use-search-param';
 import { VirtualContentGrid } from './virtual-content-grid';
 

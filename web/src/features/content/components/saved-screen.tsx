@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Bookmark, BookmarkX, Compass } from 'lucide-react';
 import type { ContentTab, SavedItem } from '@common/schemas/content';
 import { Button } from '@/components/ui/button';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess, useErrorToast } from '@/lib/notify';
 import { useSaved } from '../api/get-saved';
 import { useSavedCounts } from '../api/get-saved-counts';
 import { useRemoveSaved } from '../api/remove-saved';
@@ -12,7 +12,6 @@ import { ContentGrid } from './content-grid';
 import { ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
 import { SearchBox } from './search-box';
-import { useErrorToast } from './use-error-toast';
 import { useSearchParam } from './use-search-param';
 
 const EMPTY: Record<ContentTab, string> = {

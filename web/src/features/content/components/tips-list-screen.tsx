@@ -10,7 +10,7 @@ import { ContentCard } from './content-card';
 import { ContentGrid } from './content-grid';
 import { ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
-import { useErrorToast } from './use-error-toast';
+import { useErrorToast } from '@/lib/notify';
 
 const EMPTY: Record<ContentTab, string> = {
   all: CONTENT_TEXTS.noContentYet,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 const DEBOUNCE_MS = 300;
@@ -23,12 +23,14 @@ export function useSearchParam(name: string, { debounce = false } = {}) {
       { replace: true },
     );
 
+  // Reads the URL as it is when the timer fires: the timer restarts on typing only, not when the URL changes.
+  const writeIfChanged = useEffectEvent((next: string) => {
+    if (next !== value) write(next);
+  });
   useEffect(() => {
-    if (!debounce || input === value) return;
-    const timer = window.setTimeout(() => write(input), DEBOUNCE_MS);
+    if (!debounce) return;
+    const timer = window.setTimeout(() => writeIfChanged(input), DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-    // `write` and `value` change with the URL; the timer restarts on typing only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [input, debounce]);
 
   const onInput = (next: string) => {

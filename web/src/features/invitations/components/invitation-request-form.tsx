@@ -1,4 +1,4 @@
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Send } from 'lucide-react';
@@ -30,11 +30,11 @@ type FormValues = {
 export function InvitationRequestForm() {
   const navigate = useNavigate();
   const submit = useSubmitInvitation();
-  const { register, control, handleSubmit, watch } = useForm<FormValues, unknown, InvitationRequest>({
+  const { register, control, handleSubmit } = useForm<FormValues, unknown, InvitationRequest>({
     resolver: zodResolver(InvitationRequestSchema) as unknown as Resolver<FormValues, unknown, InvitationRequest>,
     defaultValues: { fullName: '', email: '', country: '', howDidYouKnow: '', aboutYourself: '' },
   });
-  const aboutLength = watch('aboutYourself').length;
+  const aboutLength = useWatch({ control, name: 'aboutYourself' }).length;
 
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     const first = Object.values(errors).find((error) => error?.message)?.message;
@@ -45,7 +45,7 @@ export function InvitationRequestForm() {
     submit.mutate(values, {
       onSuccess: () => {
         toast.success(TEXTS.invitationSubmittedTitle, { description: TEXTS.invitationSubmitted });
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       },
       onError: (error) => {
         const isDuplicate = error instanceof ApiError && error.status === 409;
@@ -54,7 +54,7 @@ export function InvitationRequestForm() {
     });
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="fullName" label="Full Name">
           <Input id="fullName" autoComplete="name" placeholder="Your full name" required {...register('fullName')} />

@@ -110,7 +110,7 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
       mark.mutate({ id: notification.id, isRead: true }, { onError: () => notifyError(NOTIFICATION_TEXTS.markReadFailed) });
     }
     const target = notificationTarget(notification);
-    if (target) navigate(target);
+    if (target) void navigate(target);
   };
 
   return (

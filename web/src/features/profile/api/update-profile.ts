@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileUpdate } from '@common/schemas/profile';
 import { api } from '@/lib/api-client';
 import { refreshInBackground } from '@/lib/query-client';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 import { profileQueryKey } from './get-profile';
 
 /** PATCH /api/profiles/me; 409 'This username is already taken'. */

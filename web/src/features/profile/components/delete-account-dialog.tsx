@@ -4,7 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { PROFILE_TEXTS } from '@common/schemas/profile';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 import { serverMessageOr } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteAccount } from '../api/delete-account';

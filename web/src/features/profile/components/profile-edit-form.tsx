@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Save, X } from 'lucide-react';
 import { COUNTRIES } from '@common/lists/countries';
 import { PROFILE_CURRENCIES } from '@common/lists/currencies';
@@ -33,14 +33,14 @@ function emailChangeField(message: string): 'currentPassword' | 'email' {
  * A problem with a field is shown under it as well as in the toast.
  */
 export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
-  const { register, control, handleSubmit, setError, clearErrors, watch, formState } = useForm<ProfileFormValues>({
+  const { register, control, handleSubmit, setError, clearErrors, formState } = useForm<ProfileFormValues>({
     defaultValues: profileToFormValues(profile),
   });
   const { errors } = formState;
   const updateProfile = useUpdateProfile();
   const requestEmailChange = useRequestEmailChange();
   const isSaving = updateProfile.isPending || requestEmailChange.isPending;
-  const isChangingEmail = isEmailChanged(watch('email'), profile.email);
+  const isChangingEmail = isEmailChanged(useWatch({ control, name: 'email' }), profile.email);
 
   const onValid = async (values: ProfileFormValues) => {
     clearErrors();
@@ -80,7 +80,7 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate className="grid gap-5" aria-label="Edit profile">
+    <form onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-5" aria-label="Edit profile">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="profile-name" label="Full Name" error={errors.name?.message}>
           <Input

@@ -66,7 +66,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate className="grid gap-4" aria-label="Change password">
+    <form onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-4" aria-label="Change password">
       <Field id="current-password" label="Current Password">
         <Input
           id="current-password"

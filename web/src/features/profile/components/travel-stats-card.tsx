@@ -25,14 +25,14 @@ export function TravelStatsCard({ profile }: { profile: Profile }) {
             label="Tips Shared"
             value={stats.tipsCount}
             tone="bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300"
-            onClick={() => navigate('/tips', { state: profile.isOwn ? undefined : { ...other, userName } })}
+            onClick={() => void navigate('/tips', { state: profile.isOwn ? undefined : { ...other, userName } })}
           />
           <StatTile
             icon={BookOpen}
             label="Guides Created"
             value={stats.guidesCount}
             tone="bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300"
-            onClick={() => navigate('/tips', { state: { ...other, userName, tab: 'guides' } })}
+            onClick={() => void navigate('/tips', { state: { ...other, userName, tab: 'guides' } })}
           />
           <StatTile
             icon={Globe2}
@@ -46,9 +46,9 @@ export function TravelStatsCard({ profile }: { profile: Profile }) {
             value={stats.connectionsCount}
             tone="bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-300"
             onClick={() =>
-              profile.isOwn
+              void (profile.isOwn
                 ? navigate('/connections')
-                : navigate('/user-connections', { state: { userId: profile.userId, userName } })
+                : navigate('/user-connections', { state: { userId: profile.userId, userName } }))
             }
           />
         </ul>

@@ -9,7 +9,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
-import { useErrorToast } from '@/features/content/components/use-error-toast';
+import { useErrorToast } from '@/lib/notify';
 import { displayName } from '@/lib/display-name';
 import { useUserConnections } from '../api/get-user-connections';
 
@@ -70,7 +70,7 @@ function ConnectionCard({ entry }: { entry: ConnectionEntry }) {
       <button
         type="button"
         className="grid h-full w-full cursor-pointer content-start gap-3 rounded-xl p-5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onClick={() => navigate('/profile', { state: { userId: member.userId } })}
+        onClick={() => void navigate('/profile', { state: { userId: member.userId } })}
         aria-label={`Open ${name}'s profile`}
       >
         <div className="flex items-start gap-3">

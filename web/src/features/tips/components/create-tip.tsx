@@ -21,7 +21,7 @@ export function CreateTip() {
     create.mutate(toTipInput(values, photoUrls), {
       onSuccess: () => {
         notifySuccess(T.createdTitle, T.created);
-        navigate('/tips');
+        void navigate('/tips');
       },
       onError: (error) => notifyFixedFailure(T.createFailed, error),
     });
@@ -36,7 +36,7 @@ export function CreateTip() {
       savingLabel="Creating..."
       onSubmit={onSubmit}
       secondaryActions={
-        <Button type="button" variant="outline" size="lg" onClick={() => navigate('/tips')} disabled={status !== 'idle'}>
+        <Button type="button" variant="outline" size="lg" onClick={() => void navigate('/tips')} disabled={status !== 'idle'}>
           Cancel
         </Button>
       }

@@ -26,7 +26,7 @@ export function EditTip({ tip }: { tip: Tip }) {
       {
         onSuccess: () => {
           notifySuccess(T.updated);
-          navigate(`/view-tip/${tip.id}`);
+          void navigate(`/view-tip/${tip.id}`);
         },
         onError: (error) => notifyFixedFailure(T.updateFailed, error),
       },
@@ -37,7 +37,7 @@ export function EditTip({ tip }: { tip: Tip }) {
     remove.mutate(tip.id, {
       onSuccess: () => {
         notifySuccess(T.deleted);
-        navigate('/tips');
+        void navigate('/tips');
       },
       onError: (error) => notifyFixedFailure(T.deleteFailed, error),
     });

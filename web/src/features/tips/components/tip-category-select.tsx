@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notifyError } from '@/lib/notify';
-import { useTipTypes } from '../api/get-tip-types';
+import { useTipTypes } from '@/lib/api/get-tip-types';
 import { TIP_SCREEN_TEXTS } from '../texts';
 
 /** Category select fed by GET /api/tip-types; a failed load is toasted once and leaves it empty. */

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LIMITS } from '@common/limits';
 import { COUNTRIES } from '@common/lists/countries';
 import { TIP_CURRENCIES } from '@common/lists/currencies';
@@ -31,7 +31,7 @@ type TipFormProps = {
   status: TipFormStatus;
   submitLabel: string;
   savingLabel: string;
-  onSubmit: (submission: TipFormSubmission) => void;
+  onSubmit: (submission: TipFormSubmission) => Promise<void>;
   /** Buttons beside the submit button: Cancel on create, Delete Tip on edit. */
   secondaryActions?: React.ReactNode;
 };
@@ -49,10 +49,10 @@ export function TipForm({
   onSubmit,
   secondaryActions,
 }: TipFormProps) {
-  const { register, control, handleSubmit, watch } = useForm<TipFormValues>({ defaultValues });
+  const { register, control, handleSubmit } = useForm<TipFormValues>({ defaultValues });
   const [newFiles, setNewFiles] = React.useState<File[]>([]);
   const [keptUrls, setKeptUrls] = React.useState<string[]>(initialPhotoUrls);
-  const descriptionLength = watch('description').length;
+  const descriptionLength = useWatch({ control, name: 'description' }).length;
   const isBusy = status !== 'idle';
 
   const onValid = (values: TipFormValues) => {
@@ -61,11 +61,11 @@ export function TipForm({
       notifyError(problem.description, problem.title);
       return;
     }
-    onSubmit({ values, newFiles, keptUrls });
+    void onSubmit({ values, newFiles, keptUrls });
   };
 
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate className="grid gap-6">
+    <form onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-6">
       <Section title="The tip">
         <Field id="title" label="Title">
           <Input

@@ -1,15 +1,16 @@
 /**
  * `npm run seed:demo`: fills a fresh database (the configured one: DATA_DIR or DATABASE_URL)
  * with sample members and content, so Waymark can be shown without typing it all in.
- * Every member's password is printed at the end. Refuses to run twice.
+ * Every member's password is printed at the end. Refuses to run twice. It lives in scripts/, not db/,
+ * because it uses the server's password hasher and bootstrap (db/ imports only common/, ADR 038).
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../server/src/modules/auth/password-hasher';
-import { bootstrap } from '../server/src/bootstrap';
-import { loadConfig } from '../server/src/config/env';
-import { type Executor, openDatabase } from './client';
-import { accounts, connections, guideTips, guides, profiles, tipTypes, tips, userRoles, users } from './schema';
+import { type Executor, openDatabase } from '@db/client';
+import { accounts, connections, guideTips, guides, profiles, tipTypes, tips, userRoles, users } from '@db/schema';
+import { bootstrap } from '@server/bootstrap';
+import { loadConfig } from '@server/config/env';
+import { hashPassword } from '@server/modules/auth/password-hasher';
 
 const DEMO_PASSWORD = 'waymark-demo';
 
@@ -74,16 +75,14 @@ async function createMember(db: Executor, member: (typeof MEMBERS)[number], pass
   const [user] = await db.insert(users).values({ name: member.name, email: member.email }).returning({ id: users.id });
   const userId = user!.id;
   await db.insert(accounts).values({ userId, accountId: userId, providerId: 'credential', password: passwordHash });
-  await db
-    .insert(profiles)
-    .values({
-      userId,
-      name: member.name,
-      username: member.email.split('@')[0],
-      country: member.country,
-      bio: member.bio,
-      currency: 'EUR',
-    });
+  await db.insert(profiles).values({
+    userId,
+    name: member.name,
+    username: member.email.split('@')[0],
+    country: member.country,
+    bio: member.bio,
+    currency: 'EUR',
+  });
   await db.insert(userRoles).values({ userId, role: 'user' });
   return userId;
 }

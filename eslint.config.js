@@ -1,0 +1,140 @@
+// ESLint for the whole repo (docs/decisions/038): typescript-eslint's type-checked rules, React hooks and
+// accessibility for the client, and the import boundaries of STYLE.md as rules.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const FEATURES_DIR = 'web/src/features';
+
+// One zone per client feature, read from the folder so a new feature is covered the day it lands.
+const features = readdirSync(path.join(root, FEATURES_DIR), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+// Imports flow common -> web/src/lib + components -> features -> app (STYLE.md 1).
+const zones = [
+  {
+    target: './common',
+    from: ['./server', './db', './web', './scripts', './bench', './tests'],
+    message: 'common/ is shared by client and server: it imports nothing of ours.',
+  },
+  {
+    target: './db',
+    from: ['./server', './web', './scripts', './bench', './tests'],
+    message: 'db/ imports only common/.',
+  },
+  { target: './server', from: './web', message: 'The server never imports client code.' },
+  { target: './web', from: ['./server', './db'], message: 'The client never imports server or database code.' },
+  {
+    target: ['./web/src/lib', './web/src/components'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'lib/ and components/ are below the features: move the shared piece down, not the import up.',
+  },
+  { target: './web/src/features', from: './web/src/app', message: 'app/ composes the features, never the other way round.' },
+  ...features.map((feature) => ({
+    target: `./${FEATURES_DIR}/${feature}`,
+    from: `./${FEATURES_DIR}`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: share through web/src/lib or web/src/components.',
+  })),
+];
+
+const TESTS = ['**/*.test.{ts,tsx}', 'server/test/**', 'tests/e2e/**', 'bench/**'];
+
+export default defineConfig(
+  {
+    ignores: ['**/dist/**', '**/.tmp/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'db/migrations/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Hooks live in .ts files too (use-*.ts, the api/ files): the hook rules cover both.
+    files: ['web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // Routes handle HTTP; services hold the rules; repositories are the only place with SQL (STYLE.md 5).
+    // Path zones cannot name "a *.repository.ts file", nor a package: this rule can.
+    files: ['server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.repository', '**/*.repository.ts'],
+              message: 'A route calls its service; only services call repositories.',
+            },
+            {
+              group: [
+                '@db/*',
+                '**/db/*',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                'pg/*',
+                '@electric-sql/pglite',
+                '@electric-sql/pglite/*',
+              ],
+              message: 'A route never touches the database: the service and its repository do.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // inject() bodies and JSON.parse give `any` by design: a test reads fields of a response it is checking,
+    // and typing every body would restate the zod schemas the server already checks. Only the no-unsafe-*
+    // family is off here; every other rule holds in tests too.
+    files: TESTS,
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+);

@@ -1,1 +1,0 @@
-export { useErrorToast } from '@/lib/notify';
