@@ -70,7 +70,7 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
       return () => unsubscribe();
     },
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('none') as Promise<Blob>,
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
@@ -105,7 +105,7 @@ function retryAbortedTransactions(db: Database): Database {
   return db;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
   // Each LISTEN holds a connection of its own (events, session cache): poolSize stays for queries.
   const pool = new pg.Pool({
     connectionString: url,
@@ -117,7 +117,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // unhandled, that would crash the process. The pool discards it and connects anew on the next
   // checkout; errors of queries in flight still reject those queries.
   pool.on('error', () => undefined);
-  const db = retryAbortedTransactions(drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database);
+  const db = retryAbortedTransactions(drizzlePg({ client: pool, ...drizzleOptions }));
   return {
     db,
     kind: 'postgres',

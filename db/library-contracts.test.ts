@@ -85,9 +85,10 @@ describe('pglite-named-statements.ts on @electric-sql/pglite', () => {
     expect(client, pgliteContract("drizzle's PGlite database has no $client")).toBeInstanceOf(pglite.PGlite);
     expect(typeof client.serializers, pgliteContract('PGlite has no serializers by type')).toBe('object');
     expect(typeof client.parsers, pgliteContract('PGlite has no parsers by type')).toBe('object');
-    await client.transaction(async (tx) => {
+    await client.transaction((tx) => {
       expect(typeof tx.query, pgliteContract('a transaction has no query()')).toBe('function');
       expect(tx.closed, pgliteContract('a transaction has no `closed` flag')).toBe(false);
+      return Promise.resolve();
     });
   });
 
@@ -198,11 +199,11 @@ describe('row-mapper.ts on drizzle-orm', () => {
     ).toEqual([['id'], ['label'], ['seen'], ['visit', 'id'], ['visit', 'note']]);
     const [id, label, , visitId] = prepared.fields ?? [];
     expect(
-      is(id?.field, Column) && getTableName((id.field as Column).table),
+      is(id?.field, Column) && getTableName(id.field.table),
       rowMapperContract('a column field is no Column of its table'),
     ).toBe('contract_places');
     expect(
-      is(label?.field, SQL.Aliased) && is((label.field as SQL.Aliased).sql, SQL),
+      is(label?.field, SQL.Aliased) && is(label.field.sql, SQL),
       rowMapperContract('an aliased sql field has no inner SQL'),
     ).toBe(true);
     expect(is(visitId?.field, Column), rowMapperContract('a nested column is no Column')).toBe(true);

@@ -41,7 +41,10 @@ export function nameStatementsOfPglite(client: PGlite): void {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serialize = options?.serializers?.[types[i]!] ?? client.serializers[types[i]!];
-      return serialize ? serialize(value) : String(value);
+      if (serialize) return serialize(value);
+      // No serializer for the type: a scalar's text form, as PGlite's own query path sends it.
+      const scalar = value as string | number | bigint | boolean;
+      return String(scalar);
     });
     const messages: BackendMessages = [];
     try {
@@ -72,7 +75,7 @@ export function nameStatementsOfPglite(client: PGlite): void {
 
   // A transaction's statements: it holds the transaction lock already, as its own query() assumes.
   const transaction = client.transaction.bind(client);
-  client.transaction = (<T>(work: (tx: Transaction) => Promise<T>) =>
+  client.transaction = <T>(work: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
       tx.query = (<R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
@@ -82,5 +85,5 @@ export function nameStatementsOfPglite(client: PGlite): void {
         return client._runExclusiveQuery(() => run<R>(name, text, params!, options, true));
       }) as Transaction['query'];
       return work(tx);
-    })) as PGlite['transaction'];
+    });
 }

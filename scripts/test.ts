@@ -43,14 +43,18 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-/** ESLint, then Prettier's check, as `npm run lint` does; both run even when the first fails. */
+/** ESLint, Prettier's check and commit subjects, as `npm run lint` does; all run even when one fails. */
 function lint(): { isGreen: boolean; seconds: string } {
   const started = performance.now();
   const isEslintGreen = run('node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']);
   const isFormatGreen = run('node_modules/prettier/bin/prettier.cjs', ['--check', '.']);
+  const areCommitsGreen = run('node_modules/tsx/dist/cli.mjs', ['scripts/check-commits.ts']);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Lint: ESLint ${isEslintGreen ? 'green' : 'RED'}, Prettier ${isFormatGreen ? 'green' : 'RED'} (${seconds} s)\n`);
-  return { isGreen: isEslintGreen && isFormatGreen, seconds };
+  const shown = (isGreen: boolean) => (isGreen ? 'green' : 'RED');
+  console.log(
+    `Lint: ESLint ${shown(isEslintGreen)}, Prettier ${shown(isFormatGreen)}, commit subjects ${shown(areCommitsGreen)} (${seconds} s)\n`,
+  );
+  return { isGreen: isEslintGreen && isFormatGreen && areCommitsGreen, seconds };
 }
 
 rmSync(reports, { recursive: true, force: true });

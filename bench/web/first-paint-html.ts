@@ -131,7 +131,11 @@ async function sizes(site: Site, page: Page) {
     req.on('error', reject);
     req.end();
   });
-  return { plain: plain.body.length, br: brBytes, isDrawn: text.includes('<div id="root"><') && !text.includes('<div id="root"></div>') };
+  return {
+    plain: plain.body.length,
+    br: brBytes,
+    isDrawn: text.includes('<div id="root"><') && !text.includes('<div id="root"></div>'),
+  };
 }
 
 async function paintTimes(site: Site, page: Page, browser: import('@playwright/test').Browser) {

@@ -29,10 +29,10 @@ export async function renderPage(url: string, answers: Answers): Promise<string 
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   plans.seedFirstPaint(queryClient, routes, url, answers);
-  const { query, dataRoutes } = createStaticHandler(routes);
-  const context = await query(new Request(new URL(url, 'http://waymark.invalid')));
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, 'http://waymark.invalid')));
   if (context instanceof Response) return undefined;
-  const router = createStaticRouter(dataRoutes, context);
+  const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
       <AppProvider client={queryClient}>

@@ -35,7 +35,7 @@ beforeAll(async () => {
       ? reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Tip not found' })
       : { id: (request.params as { id: string }).id, photoUrls: [PHOTO] },
   );
-  app.get('/api/explore', async () => ({ items: [], nextCursor: null }));
+  app.get('/api/explore', () => Promise.resolve({ items: [], nextCursor: null }));
   await app.register(webClientPlugin, {
     root: client.root,
     ssrEntry: client.ssrEntry,

@@ -55,7 +55,9 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
   const template = cachedFile(templatePath, (text) => text);
   const assets = cachedFile(path.join(opts.root, PAGE_ASSETS_FILE), (text) => JSON.parse(text) as PageAssets);
   const manifestPath = path.join(opts.root, '.vite/manifest.json');
-  const manifest = existsSync(manifestPath) ? cachedFile(manifestPath, (text) => JSON.parse(text) as Manifest) : async () => ({});
+  const manifest = existsSync(manifestPath)
+    ? cachedFile(manifestPath, (text) => JSON.parse(text) as Manifest)
+    : () => Promise.resolve({});
   const shared = sharedPages();
 
   // Every page path answers from here; `/` too, ahead of the static files (ADR 024).

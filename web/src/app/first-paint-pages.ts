@@ -11,7 +11,7 @@ import type { Answers } from '@common/first-paint';
 import { GUIDE_COVER_SIZES, type ImagePreload, PAGE_PHOTO_SIZES, photoPreload, thumbnailUrl } from '@common/media-url';
 import type { Guide } from '@common/schemas/guide';
 import type { Tip } from '@common/schemas/tip';
-import { ME_QUERY_KEY, ME_URL } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY, ME_URL } from '@/lib/api/get-me';
 import type { ContentPage } from '@/features/content/api/content-query';
 import { UNFILTERED, exploreQueryOptions, exploreUrl } from '@/features/content/api/get-explore';
 import { firstPageParam } from '@/features/content/api/windowed-pages';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { GUIDE_COVER_SIZES, PAGE_PHOTO_SIZES } from '@common/media-url';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
+import { ME_QUERY_KEY } from '@/lib/api/get-me';
 import { UNFILTERED, exploreQueryOptions } from '@/features/content/api/get-explore';
 import { firstPageParam } from '@/features/content/api/windowed-pages';
 import { guideQueryKey } from '@/features/guides/api/get-guide';

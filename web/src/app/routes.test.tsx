@@ -43,7 +43,7 @@ describe("routes (issue 19: never React Router's developer page)", () => {
 });
 
 describe('route modules (issue 20: the server preloads them by these names)', () => {
-  it("names each lazy route's module as Vite's manifest does, and loads it", async () => {
+  it("names each lazy route's module as Vite's manifest does, and can load it", () => {
     const routes = createRoutes(createQueryClient());
     const viewTip = routes[0]!
       .children!.find((route) => !route.path && route.children)!

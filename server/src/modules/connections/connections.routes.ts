@@ -11,7 +11,7 @@ const member = { access: 'member' } as const;
 const UserParamsSchema = z.object({ userId: z.uuid('Not a valid member id') });
 
 /** /api/connections: the caller's connections, Discover, and the request transitions. */
-export async function connectionRoutes(app: FastifyInstance, opts: { connections: ConnectionsService }) {
+export function connectionRoutes(app: FastifyInstance, opts: { connections: ConnectionsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { connections } = opts;
 
@@ -53,7 +53,7 @@ export async function connectionRoutes(app: FastifyInstance, opts: { connections
 }
 
 /** /api/users/:userId/connections and /relation. */
-export async function userConnectionRoutes(app: FastifyInstance, opts: { connections: ConnectionsService }) {
+export function userConnectionRoutes(app: FastifyInstance, opts: { connections: ConnectionsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { connections } = opts;
 

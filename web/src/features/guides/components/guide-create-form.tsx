@@ -38,7 +38,7 @@ export function GuideCreateForm() {
       {
         onSuccess: () => {
           notifySuccess('Success!', 'Your travel guide has been created successfully');
-          navigate('/tips');
+          void navigate('/tips');
         },
         onError: (error) => notifyFixedFailure('Failed to create guide. Please try again.', error),
       },
@@ -55,7 +55,7 @@ export function GuideCreateForm() {
       savingLabel="Creating..."
       onSubmit={onSubmit}
       secondaryActions={
-        <Button type="button" variant="outline" disabled={status !== 'idle'} onClick={() => navigate('/tips')}>
+        <Button type="button" variant="outline" disabled={status !== 'idle'} onClick={() => void navigate('/tips')}>
           Cancel
         </Button>
       }

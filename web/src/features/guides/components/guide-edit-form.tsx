@@ -34,7 +34,7 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
       {
         onSuccess: () => {
           notifySuccess('Guide updated successfully');
-          navigate(viewPath);
+          void navigate(viewPath);
         },
         onError: (error) => notifyError(serverMessageOr(error, 'Failed to update guide')),
       },
@@ -46,7 +46,7 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
     remove.mutate(guide.id, {
       onSuccess: () => {
         notifySuccess('Guide deleted successfully');
-        navigate('/tips');
+        void navigate('/tips');
       },
       onError: (error) => notifyFixedFailure('Failed to delete guide', error),
     });

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors, type Resolver, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BookOpen, CalendarDays, Globe2, Hash, ImageIcon, Lightbulb, Loader2 } from 'lucide-react';
 import { LIMITS } from '@common/limits';
@@ -52,7 +52,7 @@ type GuideFormProps<TOutput> = {
   savingLabel: string;
   /** Shown on the submit button when idle (edit: a save icon). */
   submitIcon?: React.ReactNode;
-  onSubmit: (submission: GuideFormSubmission<TOutput>) => void;
+  onSubmit: (submission: GuideFormSubmission<TOutput>) => Promise<void> | void;
   /** Beside the submit button: Cancel on create, Delete Guide on edit. */
   secondaryActions: React.ReactNode;
   /** Edit: the link back to the guide, at the start of the sticky bar. */
@@ -80,8 +80,9 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
   const [items, setItems] = React.useState<DraftItem[]>(initialItems);
   const [keptUrls, setKeptUrls] = React.useState(initialPhotoUrls);
   const [newFiles, setNewFiles] = React.useState<File[]>([]);
-  const { register, control, handleSubmit, watch } = useForm<GuideFormValues, unknown, TOutput>({ resolver, defaultValues });
-  const daysCount = watch('daysCount');
+  const { register, control, handleSubmit } = useForm<GuideFormValues, unknown, TOutput>({ resolver, defaultValues });
+  const daysCount = useWatch({ control, name: 'daysCount' });
+  const tags = useWatch({ control, name: 'tags' });
   const isWorking = status !== 'idle';
   const isBusy = isWorking || isLocked;
   const maxDays = isCreate ? LIMITS.guideDaysOnCreateMax : LIMITS.guideDaysOnEditMax;
@@ -169,7 +170,7 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
   );
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-6">
+    <form onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="grid gap-6">
       {isCreate ? null : (
         <>
           {/* Sticky under the header: the itinerary is long and Save Changes stays in reach. */}
@@ -209,7 +210,7 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
             </FormSection>
             <FormSection icon={Hash} title="Tags">
               {tagsField}
-              <TagPreview tags={watch('tags')} />
+              <TagPreview tags={tags} />
             </FormSection>
           </div>
         </>
