@@ -95,6 +95,27 @@ export default defineConfig(
   },
   {
     // Routes handle HTTP; services hold the rules; repositories are the only place with SQL (STYLE.md 5).
+    // The sign-in page loads web/src/lib and the layout eagerly (the app-core chunk, vite.config.ts):
+    // a schema module there brings zod, 25 KB gzipped, over the page's budget (bundle-budget.spec.ts).
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/layout/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@common/schemas/*', 'zod', 'zod/*'],
+              allowTypeImports: true,
+              message:
+                'Eagerly loaded code imports no zod schema (types are fine): move the constant to common/texts.ts or common/limits.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Path zones cannot name "a *.repository.ts file", nor a package: this rule can.
     files: ['server/src/**/*.routes.ts'],
     rules: {

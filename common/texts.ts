@@ -5,6 +5,9 @@
 export const PRODUCT_NAME = 'Waymark';
 export const PRODUCT_TAGLINE = 'An invitation-only community for travelers';
 
+/** Another member with no name and no username (SPEC 6): the seeded admin has no profile. */
+export const MEMBER_FALLBACK_NAME = 'Administrator';
+
 export const TEXTS = {
   genericFailure: 'Something went wrong. Please try again.',
   validationErrorTitle: 'Validation Error',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProfileCardSchema } from './profile';
+import { MEMBER_FALLBACK_NAME } from '../texts';
 
 export const CONNECTION_TEXTS = {
   alreadyConnectedTitle: 'Already connected',
@@ -17,7 +18,7 @@ export const CONNECTION_TEXTS = {
   cancelled: 'Request cancelled',
   loadFailed: 'Failed to load connections',
   /** SPEC 6: shown when a requester's profile is missing. */
-  fallbackName: 'Administrator',
+  fallbackName: MEMBER_FALLBACK_NAME,
 } as const;
 
 export const CONNECTION_STATUSES = ['pending', 'accepted', 'blocked'] as const;

@@ -113,6 +113,17 @@ describe('client layers', () => {
     await expectRefused('web/src/components/new.tsx', '@/app/router');
   });
 
+  it('eagerly loaded lib/ and layout code import no zod schema, but may import its types', async () => {
+    await expectAllowed('web/src/lib/new.ts', '@common/texts');
+    await expectAllowed('web/src/features/tips/new.ts', '@common/schemas/tip');
+    await expectRefused('web/src/lib/new.ts', '@common/schemas/connection', 'no-restricted-imports');
+    await expectRefused('web/src/components/layout/new.tsx', 'zod', 'no-restricted-imports');
+    const [typeOnly] = await eslint.lintText("import type { Tip } from '@common/schemas/tip';\nexport type { Tip };\n", {
+      filePath: path.join(root, 'web/src/lib/new.ts'),
+    });
+    expect(typeOnly?.messages).toEqual([]);
+  });
+
   it('app/ composes features, and no feature imports app/', async () => {
     const [feature] = features;
     await expectAllowed('web/src/app/routes/new.tsx', `@/features/${feature!.name}/${feature!.module}`);

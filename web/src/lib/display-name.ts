@@ -1,4 +1,4 @@
-import { CONNECTION_TEXTS } from '@common/schemas/connection';
+import { MEMBER_FALLBACK_NAME } from '@common/texts';
 
 type NamedUser = { name?: string | null; username?: string | null; email?: string | null };
 
@@ -16,7 +16,7 @@ export function displayName(user: NamedUser | null | undefined): string {
  * 'Administrator' when they have no profile (a null actor, or neither field).
  */
 export function memberName(member: Omit<NamedUser, 'email'> | null | undefined): string {
-  return nameOrUsername(member) || CONNECTION_TEXTS.fallbackName;
+  return nameOrUsername(member) || MEMBER_FALLBACK_NAME;
 }
 
 /** The letter shown in place of a missing profile picture. */
