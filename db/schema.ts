@@ -339,6 +339,11 @@ export const tips = pgTable(
     index('tips_private_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = true`),
+    // The home feed (ADR 055) walks each connection's public tips newest first and stops after a
+    // page; so does another member's list. Without it their private ones were read and dropped.
+    index('tips_public_user_created_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false`),
   ],
 );
 
@@ -385,6 +390,9 @@ export const guides = pgTable(
     index('guides_private_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = true`),
+    index('guides_public_user_created_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false`),
   ],
 );
 

@@ -26,6 +26,8 @@ import { guideRoutes } from './modules/guides/guides.routes';
 import { createGuidesService } from './modules/guides/guides.service';
 import { viewerPlugin } from './modules/auth/viewer.plugin';
 import { healthRoutes } from './modules/health/health.routes';
+import { homeRoutes } from './modules/home/home.routes';
+import { createHomeService } from './modules/home/home.service';
 import { adminInvitationRoutes, invitationRequestRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   const reactions = createReactionsService({ db });
   const guides = createGuidesService({ db, storage: mediaStorage, log: app.log });
   const content = createContentService({ db });
+  const home = createHomeService({ db });
   const profiles = createProfilesService({ db, storage: mediaStorage, log: app.log });
   const account = createAccountService({ db, storage: mediaStorage, log: app.log, authChanges: sessionCache });
   const connections = createConnectionsService({ db });
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userContentRoutes, { prefix: '/api/users', content });
   await app.register(exploreRoutes, { prefix: '/api/explore', content });
   await app.register(savedRoutes, { prefix: '/api/saved', content });
+  await app.register(homeRoutes, { prefix: '/api/home', home });
   await app.register(profileRoutes, { prefix: '/api/profiles', profiles });
   await app.register(accountRoutes, { prefix: '/api/account', authService, account });
   await app.register(connectionRoutes, { prefix: '/api/connections', connections });

@@ -1,0 +1,2 @@
+CREATE INDEX "guides_public_user_created_idx" ON "guides" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "guides"."is_private" = false;--> statement-breakpoint
+CREATE INDEX "tips_public_user_created_idx" ON "tips" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = false;
