@@ -6,11 +6,15 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Executor, openDatabase } from '@db/client';
-import { accounts, connections, guideTips, guides, profiles, tipTypes, tips, userRoles, users } from '@db/schema';
+import { type Database, type Executor, openDatabase } from '@db/client';
+import { accounts, connections, guideTips, profiles, tipTypes, userRoles, users } from '@db/schema';
 import { bootstrap } from '@server/bootstrap';
 import { loadConfig } from '@server/config/env';
 import { hashPassword } from '@server/modules/auth/password-hasher';
+import { insertGuide } from '@server/modules/guides/guides.repository';
+import { guideSearchTextOf } from '@server/modules/guides/guides.service';
+import { insertTip } from '@server/modules/tips/tips.repository';
+import { tipSearchTextOf } from '@server/modules/tips/tips.service';
 
 const DEMO_PASSWORD = 'waymark-demo';
 
@@ -87,6 +91,80 @@ async function createMember(db: Executor, member: (typeof MEMBERS)[number], pass
   return userId;
 }
 
+const GUIDE = {
+  title: 'Three days in Kyoto and Tokyo',
+  location: 'Kansai and Kanto',
+  countries: ['Japan'],
+  description: 'Temples by night, a capsule hotel and a lot of ramen.',
+  tags: ['cultural', 'budget travel'],
+};
+
+/**
+ * Writes the demo members and content, unless they are there already (false then). Tips and
+ * guides go through the repositories' inserts with the services' search text, as a member's own
+ * writes do, so Explore's search finds them (issue 21: it found nothing).
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.email} like '%@demo.waymark'`);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const types = new Map((await tx.select().from(tipTypes)).map((t) => [t.name, t.id]));
+    const ids: string[] = [];
+    for (const member of MEMBERS) ids.push(await createMember(tx, member, passwordHash));
+    const tipIds: string[] = [];
+    for (const tip of TIPS) {
+      const values = {
+        title: tip.title,
+        placeName: tip.place,
+        city: tip.city,
+        country: tip.country,
+        description: tip.description,
+        tags: tip.tags,
+      };
+      tipIds.push(
+        await insertTip(tx, ids[tip.owner]!, {
+          ...values,
+          tipTypeId: types.get(tip.type) ?? null,
+          rating: tip.rating,
+          googleMapsUrl: null,
+          experienceDate: null,
+          valueSpent: tip.cost,
+          currency: 'EUR',
+          detailedContent: null,
+          photoUrls: [],
+          photoUrl: null,
+          isPrivate: false,
+          searchText: tipSearchTextOf(values),
+        }),
+      );
+    }
+    const guideId = await insertGuide(tx, ids[2]!, {
+      ...GUIDE,
+      daysCount: 3,
+      photoUrls: [],
+      isPrivate: false,
+      searchText: guideSearchTextOf(GUIDE),
+    });
+    await tx.insert(guideTips).values([
+      { guideId, tipId: tipIds[2]!, dayNumber: 1, orderInDay: 1 },
+      {
+        guideId,
+        dayNumber: 2,
+        orderInDay: 1,
+        customTitle: 'Shinkansen to Tokyo',
+        customDescription: 'Sit on the right for Mount Fuji.',
+      },
+      { guideId, tipId: tipIds[3]!, dayNumber: 3, orderInDay: 1 },
+    ]);
+    await tx.insert(connections).values({ requesterId: ids[0]!, addresseeId: ids[1]!, status: 'accepted' });
+  });
+  return true;
+}
+
 async function main() {
   const config = loadConfig();
   const handle = await openDatabase(
@@ -97,68 +175,15 @@ async function main() {
   try {
     const { generatedAdmin } = await bootstrap(handle, config);
     if (generatedAdmin) console.log(`First admin created: ${generatedAdmin.email} / ${generatedAdmin.password}`);
-    const [existing] = await handle.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(sql`${users.email} like '%@demo.waymark'`);
-    if ((existing?.n ?? 0) > 0) {
+    if (!(await seedDemoData(handle.db))) {
       console.log('Demo data is already there; nothing added.');
       return;
     }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await handle.db.transaction(async (tx) => {
-      const types = new Map((await tx.select().from(tipTypes)).map((t) => [t.name, t.id]));
-      const ids: string[] = [];
-      for (const member of MEMBERS) ids.push(await createMember(tx, member, passwordHash));
-      const tipIds: string[] = [];
-      for (const tip of TIPS) {
-        const [row] = await tx
-          .insert(tips)
-          .values({
-            userId: ids[tip.owner]!,
-            title: tip.title,
-            tipTypeId: types.get(tip.type) ?? null,
-            rating: tip.rating,
-            country: tip.country,
-            city: tip.city,
-            placeName: tip.place,
-            valueSpent: tip.cost,
-            currency: 'EUR',
-            description: tip.description,
-            tags: tip.tags,
-          })
-          .returning({ id: tips.id });
-        tipIds.push(row!.id);
-      }
-      const [guide] = await tx
-        .insert(guides)
-        .values({
-          userId: ids[2]!,
-          title: 'Three days in Kyoto and Tokyo',
-          location: 'Kansai and Kanto',
-          countries: ['Japan'],
-          description: 'Temples by night, a capsule hotel and a lot of ramen.',
-          daysCount: 3,
-          tags: ['cultural', 'budget travel'],
-        })
-        .returning({ id: guides.id });
-      await tx.insert(guideTips).values([
-        { guideId: guide!.id, tipId: tipIds[2]!, dayNumber: 1, orderInDay: 1 },
-        {
-          guideId: guide!.id,
-          dayNumber: 2,
-          orderInDay: 1,
-          customTitle: 'Shinkansen to Tokyo',
-          customDescription: 'Sit on the right for Mount Fuji.',
-        },
-        { guideId: guide!.id, tipId: tipIds[3]!, dayNumber: 3, orderInDay: 1 },
-      ]);
-      await tx.insert(connections).values({ requesterId: ids[0]!, addresseeId: ids[1]!, status: 'accepted' });
-    });
     console.log(`Demo data added. Members (password "${DEMO_PASSWORD}"): ${MEMBERS.map((m) => m.email).join(', ')}`);
   } finally {
     await handle.close();
   }
 }
 
-await main();
+// Run as a command (npm run seed:demo), not when a test imports seedDemoData.
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -97,8 +97,13 @@ function guideValues(input: GuideInputParsed): repo.GuideValues {
     photoUrls,
     tags: input.tags,
     isPrivate: input.isPrivate,
-    searchText: searchTextOf([input.title, input.location, input.countries, input.description, input.tags]),
+    searchText: guideSearchTextOf(input),
   };
+}
+
+/** A guide's search_text (ADR 020): every write of a guide sets it this way, the demo data too. */
+export function guideSearchTextOf(g: Pick<GuideInputParsed, 'title' | 'location' | 'countries' | 'description' | 'tags'>) {
+  return searchTextOf([g.title, g.location, g.countries, g.description, g.tags]);
 }
 
 export function createGuidesService(deps: { db: Database; storage: GuidePhotoStorage; log: FastifyBaseLogger }) {

@@ -72,8 +72,13 @@ function toValues(input: TipInputParsed, photoUrls: string[]): repo.TipValues {
     photoUrl: photoUrls[0] ?? null,
     tags: input.tags,
     isPrivate: input.isPrivate,
-    searchText: searchTextOf([input.title, input.placeName, input.city, input.country, input.description, input.tags]),
+    searchText: tipSearchTextOf(input),
   };
+}
+
+/** A tip's search_text (ADR 020): every write of a tip sets it this way, the demo data too. */
+export function tipSearchTextOf(t: Pick<TipInputParsed, 'title' | 'placeName' | 'city' | 'country' | 'description' | 'tags'>) {
+  return searchTextOf([t.title, t.placeName, t.city, t.country, t.description, t.tags]);
 }
 
 /** 404 when the tip is missing or someone else's private tip; 403 when someone else's public one. */
