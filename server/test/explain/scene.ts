@@ -2,7 +2,16 @@
  * A few rows in every table a list reads, enough that each list has a second page at limit=2
  * and every branch (own private items, search hits, a country, read and unread) returns rows.
  */
-import { invitationRequests, notifications, outbox, pendingActivations, systemMessages } from '@db/schema';
+import { inArray } from 'drizzle-orm';
+import {
+  guides as guidesTable,
+  invitationRequests,
+  notifications,
+  outbox,
+  pendingActivations,
+  systemMessages,
+  tips as tipsTable,
+} from '@db/schema';
 import { insertGuide, insertLike, insertSave, insertTip } from '../content-fixtures';
 import type { TestApp } from '../test-app';
 
@@ -38,6 +47,25 @@ export async function buildScene(t: TestApp) {
     await insertLike(t.db, viewer.id, { guideId: guide.id });
     await insertSave(t.db, viewer.id, { guideId: guide.id });
   }
+  // insertLike writes the row only: the counts the home's most-liked list ranks by.
+  await t.db
+    .update(tipsTable)
+    .set({ likesCount: 1 })
+    .where(
+      inArray(
+        tipsTable.id,
+        othersPublicTips.map((x) => x.id),
+      ),
+    );
+  await t.db
+    .update(guidesTable)
+    .set({ likesCount: 1 })
+    .where(
+      inArray(
+        guidesTable.id,
+        othersPublicGuides.map((x) => x.id),
+      ),
+    );
 
   await t.db.insert(notifications).values(
     othersPublicTips.flatMap((tip, i) => [

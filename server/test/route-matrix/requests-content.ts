@@ -89,4 +89,8 @@ export const contentRequests: Requests = {
   'GET /api/saved': one(() => ({ url: '/api/saved' })),
   'GET /api/saved/counts': one(() => ({ url: '/api/saved/counts' })),
   'DELETE /api/saved/:id': one(async (fx) => ({ url: `/api/saved/${(await fx.savedItem()).id}` })),
+  // The owner's private tip must never reach another member's home feed (ADR 055).
+  'GET /api/home/feed': listing(() => '/api/home/feed'),
+  'GET /api/home/popular': one(() => ({ url: '/api/home/popular' })),
+  'GET /api/home/checklist': one(() => ({ url: '/api/home/checklist' })),
 };

@@ -97,6 +97,9 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/saved/counts': only(members(200)),
   // Someone else's saved row does not exist for the caller.
   'DELETE /api/saved/:id': only(owned(404, 204, 404)),
+  'GET /api/home/feed': only(members(200)),
+  'GET /api/home/popular': only(members(200)),
+  'GET /api/home/checklist': only(members(200)),
 
   'PATCH /api/profiles/me': only(members(200)),
   'POST /api/profiles/me/avatar': only(members(200)),

@@ -102,7 +102,13 @@ function guideValues(input: GuideInputParsed): repo.GuideValues {
 }
 
 /** A guide's search_text (ADR 020): every write of a guide sets it this way, the demo data too. */
-export function guideSearchTextOf(g: Pick<GuideInputParsed, 'title' | 'location' | 'countries' | 'description' | 'tags'>) {
+export function guideSearchTextOf(g: {
+  title: string;
+  location: string | null;
+  countries: readonly string[];
+  description: string | null;
+  tags: readonly string[];
+}) {
   return searchTextOf([g.title, g.location, g.countries, g.description, g.tags]);
 }
 

@@ -77,7 +77,14 @@ function toValues(input: TipInputParsed, photoUrls: string[]): repo.TipValues {
 }
 
 /** A tip's search_text (ADR 020): every write of a tip sets it this way, the demo data too. */
-export function tipSearchTextOf(t: Pick<TipInputParsed, 'title' | 'placeName' | 'city' | 'country' | 'description' | 'tags'>) {
+export function tipSearchTextOf(t: {
+  title: string;
+  placeName: string | null;
+  city: string;
+  country: string;
+  description: string;
+  tags: readonly string[];
+}) {
   return searchTextOf([t.title, t.placeName, t.city, t.country, t.description, t.tags]);
 }
 

@@ -18,6 +18,17 @@ const contentQuery = {
   country: fc.oneof(country, fc.constantFrom('portugal', 'Narnia')),
 };
 
+/** Near-valid values of HomeQuery: limits at and past their bounds, cursors of other lists and forged ones. */
+const homeQuery = {
+  limit: fc.constantFrom('1', '12', '50', '51', '0', '-1', '2.5', 'x'),
+  cursor: fc.constantFrom(
+    Buffer.from('3|2026-01-01 00:00:00+00|00000000-0000-4000-8000-000000000000|2026-01-01T00:00:00.000Z').toString('base64url'),
+    Buffer.from('2026-01-01 00:00:00+00|00000000-0000-4000-8000-000000000000').toString('base64url'),
+    Buffer.from('99999999999|x|y|z').toString('base64url'),
+    '%%%',
+  ),
+};
+
 export const LISTS: Strategies = {
   'POST /api/likes/toggle': { group: 'lists', tables: ['likes', 'notifications', 'events'], body: contentRef },
   'POST /api/saves/toggle': { group: 'lists', tables: ['saved_items', 'notifications', 'events'], body: contentRef },
@@ -30,4 +41,7 @@ export const LISTS: Strategies = {
   'GET /api/saved': { group: 'lists', tables: [], query: contentQuery, after: learnId('saved') },
   'GET /api/saved/counts': { group: 'lists', tables: [], query: contentQuery },
   'DELETE /api/saved/:id': { group: 'lists', tables: ['saved_items'], params: { id: idOf('saved') } },
+  'GET /api/home/feed': { group: 'lists', tables: [], query: homeQuery },
+  'GET /api/home/popular': { group: 'lists', tables: [], query: homeQuery },
+  'GET /api/home/checklist': { group: 'lists', tables: [] },
 };
