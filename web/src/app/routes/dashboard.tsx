@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
 import { DashboardCards } from '@/features/dashboard/components/dashboard-cards';
+import { HomeSections } from '@/features/dashboard/components/home-sections';
 import { displayName } from '@/lib/display-name';
 
 type DashboardState = { userId?: string; userName?: string; tab?: string } | null;
@@ -28,6 +29,7 @@ export function DashboardRoute() {
         </p>
       </section>
       <DashboardCards />
+      <HomeSections />
     </div>
   );
 }
