@@ -1,0 +1,147 @@
+/**
+ * Issue 21, "a home that changes": below SPEC's three cards, the first-run checklist, what is
+ * new from the member's connections and the most liked of the last 30 days, at a laptop's and a
+ * phone's width.
+ */
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { PROFILE_TEXTS } from '@common/schemas/profile';
+import { choose, createActiveMember, CSRF, dismissToasts, E2E_ADMIN, expectToast } from './fixtures';
+
+async function postTip(request: APIRequestContext, title: string, isPrivate: boolean) {
+  const res = await request.post('/api/tips', {
+    headers: CSRF,
+    data: { title, country: 'Japan', city: 'Kyoto', description: 'Go early, before the crowds.', isPrivate },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function like(request: APIRequestContext, tipId: string) {
+  const res = await request.post('/api/likes/toggle', { headers: CSRF, data: { contentType: 'tip', contentId: tipId } });
+  expect(res.status()).toBe(200);
+}
+
+const checklist = (page: Page) => page.getByTestId('first-run-checklist');
+const step = (page: Page, name: RegExp) => checklist(page).getByRole('link', { name });
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function openHome(page: Page) {
+  await page.goto('/dashboard');
+  // SPEC's three cards stay first.
+  await expect(page.getByRole('link', { name: 'Join Community' })).toBeVisible();
+}
+
+/** Clicks Load more until `card` shows or the list ends (other tests add liked content too). */
+async function findInList(list: ReturnType<typeof section>, title: string) {
+  const card = list.getByTestId('home-card').filter({ hasText: title });
+  for (let i = 0; i < 10 && (await card.count()) === 0; i += 1) {
+    const more = list.getByRole('button', { name: 'Load more' });
+    if ((await more.count()) === 0) break;
+    await more.click();
+    await expect(more.or(list.getByTestId('home-card').last())).toBeVisible();
+  }
+  return card;
+}
+
+for (const width of [1280, 390]) {
+  test(`the home at ${width} px: checklist, connections' tips, most liked`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const adminContext = await browser.newContext();
+    const admin = adminContext.request;
+    expect((await admin.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+
+    const member = await createActiveMember(browser, admin, 'Newcomer');
+    const friend = await createActiveMember(browser, admin, 'Globetrotter');
+    const { page } = member;
+    await page.setViewportSize({ width, height: 900 });
+    // The invitation gave a home country; a brand-new member may have none: start from none.
+    const me = (await (await member.context.request.get('/api/auth/me')).json()) as { name: string; username: string };
+    const cleared = await member.context.request.patch('/api/profiles/me', {
+      headers: CSRF,
+      data: { name: me.name, username: me.username, country: null },
+    });
+    expect(cleared.status()).toBe(200);
+
+    // A new member: the checklist with nothing done, and empty lists that say what to do.
+    await openHome(page);
+    await expect(checklist(page)).toContainText('0 of 4 done');
+    await expect(step(page, /Make your first connection/)).toHaveAttribute('href', '/connections');
+    await expect(step(page, /Share your first tip/)).toHaveAttribute('href', '/new-tip');
+    const feed = section(page, 'New from your connections');
+    await expect(feed.getByText('Connect with travelers to see their tips here.')).toBeVisible();
+    await expect(feed.getByRole('link', { name: 'Find travelers' })).toHaveAttribute('href', '/connections');
+    await page.screenshot({ path: `.tmp/shots/home-new-${width}.png`, fullPage: true });
+
+    // 1. The photo, from the checklist's link.
+    await step(page, /Add a profile photo/).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    const buffer = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#2a9d8f' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer });
+    await expectToast(page, PROFILE_TEXTS.pictureUpdated);
+    await dismissToasts(page);
+    await openHome(page);
+    await expect(checklist(page)).toContainText('1 of 4 done');
+    await expect(step(page, /Add a profile photo \(done\)/)).toBeVisible();
+
+    // 2. The home country.
+    await step(page, /Set your home country/).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await choose(page, 'Country', 'Japan');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, PROFILE_TEXTS.updated);
+    await dismissToasts(page);
+    await openHome(page);
+    await expect(checklist(page)).toContainText('2 of 4 done');
+
+    // 3. A first tip (its form is tips.spec.ts's subject).
+    await postTip(member.context.request, `First tip of ${member.person.fullName}`, true);
+    await openHome(page);
+    await expect(checklist(page)).toContainText('3 of 4 done');
+
+    // The friend shares a public tip and a private one; neither shows before they connect.
+    const publicTitle = `Lantern walk by ${friend.person.fullName}`;
+    const privateTitle = `Secret garden by ${friend.person.fullName}`;
+    const publicTipId = await postTip(friend.context.request, publicTitle, false);
+    await postTip(friend.context.request, privateTitle, true);
+    await expect(feed.getByText(publicTitle)).toHaveCount(0);
+
+    // 4. The first connection: the checklist is gone; the friend's public tip is in the feed,
+    // the private one is not.
+    const requested = await friend.context.request.post('/api/connections', {
+      headers: CSRF,
+      data: { addresseeId: member.userId },
+    });
+    expect(requested.status()).toBe(201);
+    const connectionId = ((await requested.json()) as { id: string }).id;
+    expect((await member.context.request.post(`/api/connections/${connectionId}/accept`, { headers: CSRF })).status()).toBe(200);
+    await openHome(page);
+    await expect(feed.getByTestId('home-card').filter({ hasText: publicTitle })).toBeVisible();
+    await expect(checklist(page)).toHaveCount(0);
+    await expect(page.getByText(privateTitle)).toHaveCount(0);
+    const card = feed.getByTestId('home-card').filter({ hasText: publicTitle });
+    await expect(card.getByRole('link', { name: friend.person.fullName, exact: true })).toBeVisible();
+
+    // A liked tip is among the most liked (two likes, so it ranks above other tests' single ones).
+    await like(member.context.request, publicTipId);
+    await like(admin, publicTipId);
+    await openHome(page);
+    const popular = section(page, 'Most liked this month');
+    await expect(popular.getByTestId('home-card').first()).toBeVisible();
+    await expect(await findInList(popular, publicTitle)).toBeVisible();
+    await expect(popular.getByText(privateTitle)).toHaveCount(0);
+
+    // Nothing widens the page on a phone.
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+    await page.screenshot({ path: `.tmp/shots/home-done-${width}.png`, fullPage: true });
+
+    // The card opens the tip.
+    await card.getByRole('link', { name: publicTitle }).click();
+    await expect(page).toHaveURL(`/view-tip/${publicTipId}`);
+
+    await Promise.all([member.context.close(), friend.context.close(), adminContext.close()]);
+  });
+}
