@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { ContentCardSchema } from './content';
 import { pageSchema } from './common';
 
-/** The window of "most liked": tips and guides created in the last this many days (ADR 055). */
-export const POPULAR_WINDOW_DAYS = 30;
+export { POPULAR_WINDOW_DAYS } from '../home-window';
 
 /** Query of GET /api/home/feed and /api/home/popular: a keyset page. */
 export const HomeQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Heart } from 'lucide-react';
-import { POPULAR_WINDOW_DAYS } from '@common/schemas/home';
+import { POPULAR_WINDOW_DAYS } from '@common/home-window';
 import { Button } from '@/components/ui/button';
 import { useHomePopular } from '../api/get-home-popular';
 import { HomeListSection } from './home-list-section';
