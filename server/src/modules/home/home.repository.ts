@@ -1,24 +1,16 @@
 /**
  * The home screen's reads (ADR 055): the newest public tips and guides of the viewer's accepted
  * connections, the most liked public ones of a recent window, and the first-run checklist.
- * Both lists return keys (limit + 1 rows); the service reads their cards as Explore does.
+ * Each list page is one statement: its keys (limit + 1) joined to their cards, as Explore's.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
+import { preparedPerShape } from '@db/prepared';
 import { executeRows } from '@db/rows';
-import { connections, guides, profiles, tips } from '@db/schema';
+import { connections, guides, profiles, tipTypes, tips } from '@db/schema';
 import { isPublic } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral } from '@server/lib/keyset';
-
-export interface KeyRow {
-  kind: 'tip' | 'guide';
-  id: string;
-  cursor_ts: string;
-}
-
-export interface PopularKeyRow extends KeyRow {
-  likes: number;
-}
+import { authorColumns, guideOwnColumns, tipOwnColumns } from '../content/content.repository';
 
 /** Where a popular page starts: after (likes, created_at, id), in the window since `since`. */
 export interface PopularCursor {
@@ -28,8 +20,19 @@ export interface PopularCursor {
   since: string;
 }
 
+/** A value bound now, or a prepared query's placeholder filled when it runs (db/prepared.ts). */
+type Bound = string | Placeholder;
+
+const p = {
+  viewerId: sql.placeholder('viewerId'),
+  since: sql.placeholder('since'),
+  cursorLikes: sql.placeholder('cursorLikes'),
+  cursorTs: sql.placeholder('cursorTs'),
+  cursorId: sql.placeholder('cursorId'),
+};
+
 /** The viewer's accepted connections, whichever side asked (two index lookups). */
-function friendsOf(viewerId: string): SQL {
+function friendsOf(viewerId: Bound): SQL {
   const c = connections;
   return sql`SELECT ${c.addresseeId} AS id FROM ${c} WHERE ${c.requesterId} = ${viewerId} AND ${c.status} = 'accepted'
     UNION
@@ -41,56 +44,101 @@ function friendsOf(viewerId: string): SQL {
  * order on (user_id, created_at, id) WHERE is_private = false and stopped after `rows`; so a
  * page reads at most connections x rows index entries, however much each connection wrote.
  */
-function feedBranch(kind: 'tip' | 'guide', cursor: Cursor | null, rows: number): SQL {
+function feedBranch(kind: 'tip' | 'guide', hasCursor: boolean, rows: number): SQL {
   const table = kind === 'tip' ? tips : guides;
-  const after = cursor ? sql` AND ${beforeKey(table.createdAt, table.id, cursor.createdAt, cursor.id)}` : sql``;
-  return sql`SELECT ${sql.raw(`'${kind}'`)} AS kind, item.id, item.created_at FROM friends CROSS JOIN LATERAL (
+  const after = hasCursor ? sql` AND ${beforeKey(table.createdAt, table.id, p.cursorTs, p.cursorId)}` : sql``;
+  return sql`SELECT ${sql.raw(`'${kind}'`)} AS kind, item.id, item.created_at, 0 AS likes FROM friends CROSS JOIN LATERAL (
       SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table}
       WHERE ${table.userId} = friends.id AND ${isPublic(table)}${after}
       ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)}) AS item`;
 }
 
-/** Keys of a feed page, newest first: the connections' public tips and guides. */
-export function feedKeys(db: Executor, viewerId: string, cursor: Cursor | null, limit: number): Promise<KeyRow[]> {
-  const rows = limit + 1;
-  return executeRows<KeyRow>(
-    db,
-    sql`WITH friends AS MATERIALIZED (${friendsOf(viewerId)})
-      SELECT kind, id, created_at::text AS cursor_ts FROM (
-        ${feedBranch('tip', cursor, rows)}
-        UNION ALL
-        ${feedBranch('guide', cursor, rows)}) AS page
-      ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`,
-  );
+function feedKeysSql(hasCursor: boolean, rows: number): SQL {
+  return sql`WITH friends AS MATERIALIZED (${friendsOf(p.viewerId)})
+    SELECT kind, id, created_at, likes FROM (
+      ${feedBranch('tip', hasCursor, rows)}
+      UNION ALL
+      ${feedBranch('guide', hasCursor, rows)}) AS keys
+    ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`;
 }
 
 /**
  * One branch of the ranking: public items created since the window's start with at least one
  * like, ordered (likes_count, created_at, id) DESC. The window is read through the public items'
- * (created_at, id) index and sorted (top-N), see ADR 055 for why likes_count is in no index.
+ * (created_at, id) index and sorted (top-N); ADR 055 says why likes_count is in no index.
  */
-function popularBranch(kind: 'tip' | 'guide', since: string, cursor: PopularCursor | null, rows: number): SQL {
+function popularBranch(kind: 'tip' | 'guide', hasCursor: boolean, rows: number): SQL {
   const table = kind === 'tip' ? tips : guides;
-  const after = cursor
-    ? sql` AND (${table.likesCount}, ${table.createdAt}, ${table.id}) < (${cursor.likes}::int, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+  const after = hasCursor
+    ? sql` AND (${table.likesCount}, ${table.createdAt}, ${table.id}) < (${p.cursorLikes}::int, ${p.cursorTs}::timestamptz, ${p.cursorId}::uuid)`
     : sql``;
-  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.likesCount} AS likes, ${table.createdAt} AS created_at
+  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.likesCount} AS likes
       FROM ${table}
-      WHERE ${isPublic(table)} AND ${table.createdAt} >= ${since}::timestamptz AND ${table.likesCount} > 0${after}
+      WHERE ${isPublic(table)} AND ${table.createdAt} >= ${p.since}::timestamptz AND ${table.likesCount} > 0${after}
       ORDER BY ${table.likesCount} DESC, ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)})`;
 }
 
-/** Keys of a page of the most liked, most liked first (ties: newest first). */
-export function popularKeys(db: Executor, since: string, cursor: PopularCursor | null, limit: number): Promise<PopularKeyRow[]> {
-  const rows = limit + 1;
-  return executeRows<PopularKeyRow>(
-    db,
-    sql`SELECT kind, id, likes, created_at::text AS cursor_ts FROM (
-        ${popularBranch('tip', since, cursor, rows)}
-        UNION ALL
-        ${popularBranch('guide', since, cursor, rows)}) AS page
-      ORDER BY likes DESC, created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`,
-  );
+function popularKeysSql(hasCursor: boolean, rows: number): SQL {
+  return sql`SELECT kind, id, created_at, likes FROM (
+      ${popularBranch('tip', hasCursor, rows)}
+      UNION ALL
+      ${popularBranch('guide', hasCursor, rows)}) AS keys
+    ORDER BY likes DESC, created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`;
+}
+
+type List = 'feed' | 'popular';
+
+const pageColumns = {
+  kind: sql<'tip' | 'guide'>`page.kind`,
+  id: sql<string>`page.id`,
+  cursorTs: sql<string>`page.created_at::text`,
+  likes: sql<number>`page.likes`,
+  userId: sql<string>`COALESCE(${tips.userId}, ${guides.userId})`,
+  ...authorColumns,
+  tipTypeName: tipTypes.name,
+  tip: tipOwnColumns,
+  guide: guideOwnColumns,
+};
+
+/**
+ * A page's keys joined to their tips, guides, authors and tip types: one statement, built once
+ * per shape (list, cursor or not, page size) with placeholders for the values.
+ */
+const pages = preparedPerShape((db, key: string) => {
+  const [list, after, rows] = key.split(':') as [List, 'after' | 'first', string];
+  const keys = list === 'feed' ? feedKeysSql(after === 'after', Number(rows)) : popularKeysSql(after === 'after', Number(rows));
+  const order =
+    list === 'feed' ? sql`page.created_at DESC, page.id DESC` : sql`page.likes DESC, page.created_at DESC, page.id DESC`;
+  return db
+    .select(pageColumns)
+    .from(sql`(${keys}) AS page`)
+    .leftJoin(tips, sql`page.kind = 'tip' AND ${tips.id} = page.id`)
+    .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
+    .leftJoin(guides, sql`page.kind = 'guide' AND ${guides.id} = page.id`)
+    .leftJoin(profiles, sql`${profiles.userId} = COALESCE(${tips.userId}, ${guides.userId})`)
+    .orderBy(order)
+    .prepare(`home_${list}_${after}_${rows}`);
+});
+
+export type PageRow = Awaited<ReturnType<ReturnType<typeof pages>['execute']>>[number];
+
+/** A page of the feed (limit + 1 rows), newest first: the connections' public tips and guides. */
+export function feedPage(db: Executor, viewerId: string, cursor: Cursor | null, limit: number): Promise<PageRow[]> {
+  return pages(db, `feed:${cursor ? 'after' : 'first'}:${limit + 1}`).execute({
+    viewerId,
+    cursorTs: cursor?.createdAt,
+    cursorId: cursor?.id,
+  });
+}
+
+/** A page of the most liked (limit + 1 rows) in the window since `since`; ties newest first. */
+export function popularPage(db: Executor, since: string, cursor: PopularCursor | null, limit: number): Promise<PageRow[]> {
+  return pages(db, `popular:${cursor ? 'after' : 'first'}:${limit + 1}`).execute({
+    since,
+    cursorLikes: cursor?.likes,
+    cursorTs: cursor?.createdAt,
+    cursorId: cursor?.id,
+  });
 }
 
 export interface ChecklistRow {
@@ -102,14 +150,14 @@ export interface ChecklistRow {
 
 /** The four first steps in one statement, each an index lookup. */
 export async function checklist(db: Executor, viewerId: string): Promise<ChecklistRow | undefined> {
-  const p = profiles;
+  const pr = profiles;
   const [row] = await executeRows<ChecklistRow>(
     db,
-    sql`SELECT ${p.profilePictureUrl} IS NOT NULL AS has_photo,
-        coalesce(${p.country}, '') <> '' AS has_country,
+    sql`SELECT ${pr.profilePictureUrl} IS NOT NULL AS has_photo,
+        coalesce(${pr.country}, '') <> '' AS has_country,
         EXISTS (SELECT 1 FROM ${tips} WHERE ${tips.userId} = ${viewerId}) AS has_tip,
         EXISTS (SELECT 1 FROM (${friendsOf(viewerId)}) AS friends) AS has_connection
-      FROM ${p} WHERE ${p.userId} = ${viewerId}`,
+      FROM ${pr} WHERE ${pr.userId} = ${viewerId}`,
   );
   return row;
 }

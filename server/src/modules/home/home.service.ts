@@ -7,7 +7,7 @@ import type { ContentCard } from '@common/schemas/content';
 import { type HomeChecklist, type HomeQuery, POPULAR_WINDOW_DAYS } from '@common/schemas/home';
 import type { Database } from '@db/client';
 import { decodeCursor, encodeCursor } from '@server/lib/keyset';
-import { cardsByIds } from '../content/content-page.repository';
+import { guideCard, tipCard } from '../content/cards';
 import { decodePopularCursor, encodePopularCursor } from './home-cursor';
 import * as repo from './home.repository';
 
@@ -18,14 +18,21 @@ interface Page {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The cards of a page's keys, in the keys' order (an item deleted meanwhile is left out). */
-async function cardsOf(db: Database, keys: repo.KeyRow[]): Promise<ContentCard[]> {
-  const cards = await cardsByIds(
-    db,
-    keys.filter((k) => k.kind === 'tip').map((k) => k.id),
-    keys.filter((k) => k.kind === 'guide').map((k) => k.id),
-  );
-  return keys.flatMap((k) => cards.get(k.id) ?? []);
+/** Every key joins its own item (one statement, one snapshot); the types cannot know that. */
+function toCard(row: repo.PageRow): ContentCard | null {
+  const author = { id: row.userId, name: row.authorName, username: row.authorUsername, profilePictureUrl: row.authorPictureUrl };
+  if (row.kind === 'tip' && row.tip) return tipCard(row.id, author, row.tipTypeName, row.tip);
+  if (row.kind === 'guide' && row.guide) return guideCard(row.id, author, row.guide);
+  return null;
+}
+
+/** The page's cards and the last row it shows (the next page starts after it), from limit + 1 rows. */
+function pageOf(rows: repo.PageRow[], limit: number) {
+  const pageRows = rows.slice(0, limit);
+  return {
+    items: pageRows.flatMap((row) => toCard(row) ?? []),
+    last: rows.length > limit ? pageRows.at(-1) : undefined,
+  };
 }
 
 export function createHomeService(deps: { db: Database; now?: () => number }) {
@@ -34,13 +41,9 @@ export function createHomeService(deps: { db: Database; now?: () => number }) {
 
   /** GET /api/home/feed: the connections' public tips and guides, newest first. */
   async function feed(viewerId: string, query: HomeQuery): Promise<Page> {
-    const keys = await repo.feedKeys(db, viewerId, decodeCursor(query.cursor), query.limit);
-    const pageKeys = keys.slice(0, query.limit);
-    const last = pageKeys.at(-1);
-    return {
-      items: await cardsOf(db, pageKeys),
-      nextCursor: keys.length > query.limit && last ? encodeCursor({ createdAt: last.cursor_ts, id: last.id }) : null,
-    };
+    const rows = await repo.feedPage(db, viewerId, decodeCursor(query.cursor), query.limit);
+    const { items, last } = pageOf(rows, query.limit);
+    return { items, nextCursor: last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null };
   }
 
   /**
@@ -50,15 +53,11 @@ export function createHomeService(deps: { db: Database; now?: () => number }) {
   async function popular(_viewerId: string, query: HomeQuery): Promise<Page> {
     const cursor = decodePopularCursor(query.cursor);
     const since = cursor?.since ?? new Date(now() - POPULAR_WINDOW_DAYS * DAY_MS).toISOString();
-    const keys = await repo.popularKeys(db, since, cursor, query.limit);
-    const pageKeys = keys.slice(0, query.limit);
-    const last = pageKeys.at(-1);
+    const rows = await repo.popularPage(db, since, cursor, query.limit);
+    const { items, last } = pageOf(rows, query.limit);
     return {
-      items: await cardsOf(db, pageKeys),
-      nextCursor:
-        keys.length > query.limit && last
-          ? encodePopularCursor({ likes: Number(last.likes), createdAt: last.cursor_ts, id: last.id, since })
-          : null,
+      items,
+      nextCursor: last ? encodePopularCursor({ likes: Number(last.likes), createdAt: last.cursorTs, id: last.id, since }) : null,
     };
   }
 
