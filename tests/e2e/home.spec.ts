@@ -72,6 +72,11 @@ for (const width of [1280, 390]) {
     await expect(feed.getByText('Connect with travelers to see their tips here.')).toBeVisible();
     await expect(feed.getByRole('link', { name: 'Find travelers' })).toHaveAttribute('href', '/connections');
     await page.screenshot({ path: `.tmp/shots/home-new-${width}.png`, fullPage: true });
+    if (width < 400) {
+      await page.setViewportSize({ width: 360, height: 900 });
+      await page.screenshot({ path: '.tmp/shots/home-new-360.png', fullPage: true });
+      await page.setViewportSize({ width, height: 900 });
+    }
 
     // 1. The photo, from the checklist's link.
     await step(page, /Add a profile photo/).click();
@@ -133,10 +138,13 @@ for (const width of [1280, 390]) {
     await expect(await findInList(popular, publicTitle)).toBeVisible();
     await expect(popular.getByText(privateTitle)).toHaveCount(0);
 
-    // Nothing widens the page on a phone.
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
-    expect(widths.scroll).toBeLessThanOrEqual(widths.view);
-    await page.screenshot({ path: `.tmp/shots/home-done-${width}.png`, fullPage: true });
+    // Nothing widens the page on a phone, down to 360 px.
+    for (const shown of width < 400 ? [width, 360] : [width]) {
+      await page.setViewportSize({ width: shown, height: 900 });
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+      await page.screenshot({ path: `.tmp/shots/home-done-${shown}.png`, fullPage: true });
+    }
 
     // The card opens the tip.
     await card.getByRole('link', { name: publicTitle }).click();
