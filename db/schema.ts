@@ -344,6 +344,11 @@ export const tips = pgTable(
     index('tips_public_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),
+    // The home's most liked (ADR 055): the liked public tips of the window, read from the index
+    // alone and sorted by likes (2.5 ms instead of 21 ms at the full bench set's 7,451 in 30 days).
+    index('tips_liked_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id)
+      .where(sql`${t.isPrivate} = false AND ${t.likesCount} > 0`),
   ],
 );
 
@@ -393,6 +398,9 @@ export const guides = pgTable(
     index('guides_public_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),
+    index('guides_liked_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id)
+      .where(sql`${t.isPrivate} = false AND ${t.likesCount} > 0`),
   ],
 );
 

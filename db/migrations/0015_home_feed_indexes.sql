@@ -1,2 +1,4 @@
 CREATE INDEX "guides_public_user_created_idx" ON "guides" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "guides"."is_private" = false;--> statement-breakpoint
-CREATE INDEX "tips_public_user_created_idx" ON "tips" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = false;
+CREATE INDEX "guides_liked_created_idx" ON "guides" USING btree ("created_at" DESC NULLS FIRST,"likes_count","id") WHERE "guides"."is_private" = false AND "guides"."likes_count" > 0;--> statement-breakpoint
+CREATE INDEX "tips_public_user_created_idx" ON "tips" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = false;--> statement-breakpoint
+CREATE INDEX "tips_liked_created_idx" ON "tips" USING btree ("created_at" DESC NULLS FIRST,"likes_count","id") WHERE "tips"."is_private" = false AND "tips"."likes_count" > 0;
