@@ -3,6 +3,7 @@
  * new from the member's connections and the most liked of the last 30 days, at a laptop's and a
  * phone's width.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PROFILE_TEXTS } from '@common/schemas/profile';
@@ -20,6 +21,13 @@ async function postTip(request: APIRequestContext, title: string, isPrivate: boo
 async function like(request: APIRequestContext, tipId: string) {
   const res = await request.post('/api/likes/toggle', { headers: CSRF, data: { contentType: 'tip', contentId: tipId } });
   expect(res.status()).toBe(200);
+}
+
+/** The home's sections pass axe: no violation of impact serious or critical (issue 21). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const checklist = (page: Page) => page.getByTestId('first-run-checklist');
@@ -72,6 +80,7 @@ for (const width of [1280, 390]) {
     await expect(feed.getByText('Connect with travelers to see their tips here.')).toBeVisible();
     await expect(feed.getByRole('link', { name: 'Find travelers' })).toHaveAttribute('href', '/connections');
     await page.screenshot({ path: `.tmp/shots/home-new-${width}.png`, fullPage: true });
+    await expectAccessible(page);
     if (width < 400) {
       await page.setViewportSize({ width: 360, height: 900 });
       await page.screenshot({ path: '.tmp/shots/home-new-360.png', fullPage: true });
@@ -137,6 +146,8 @@ for (const width of [1280, 390]) {
     await expect(popular.getByTestId('home-card').first()).toBeVisible();
     await expect(await findInList(popular, publicTitle)).toBeVisible();
     await expect(popular.getByText(privateTitle)).toHaveCount(0);
+
+    await expectAccessible(page);
 
     // Nothing widens the page on a phone, down to 360 px.
     for (const shown of width < 400 ? [width, 360] : [width]) {
