@@ -78,9 +78,10 @@ export function HomeCard({ item }: { item: ContentCard }) {
           )}
           <span className="truncate">{displayName(item.author)}</span>
         </Link>
-        <span className="inline-flex shrink-0 items-center gap-1" aria-label={`${item.likesCount} likes`}>
+        <span className="inline-flex shrink-0 items-center gap-1">
           <Heart className="size-3.5" aria-hidden />
-          <span aria-hidden>{item.likesCount}</span>
+          {item.likesCount}
+          <span className="sr-only">{item.likesCount === 1 ? 'like' : 'likes'}</span>
         </span>
       </div>
     </Card>
