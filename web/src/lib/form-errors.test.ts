@@ -58,9 +58,9 @@ describe('serverErrorField', () => {
 describe('focusFirstInvalid', () => {
   it('focuses the first control marked invalid and scrolls it to the middle', () => {
     const target = { focus: vi.fn(), scrollIntoView: vi.fn() };
-    const root = { querySelector: vi.fn(() => target) } as unknown as ParentNode;
-    expect(focusFirstInvalid(root)).toBe(target);
-    expect(root.querySelector).toHaveBeenCalledWith('[aria-invalid="true"]');
+    const querySelector = vi.fn(() => target);
+    expect(focusFirstInvalid({ querySelector } as unknown as ParentNode)).toBe(target);
+    expect(querySelector).toHaveBeenCalledWith('[aria-invalid="true"]');
     expect(target.focus).toHaveBeenCalledWith({ preventScroll: true });
     expect(target.scrollIntoView).toHaveBeenCalledWith({ block: 'center', inline: 'nearest' });
   });
