@@ -78,15 +78,21 @@ export function focusFirstInvalid(root: ParentNode | null | undefined): HTMLElem
 
 /**
  * For a form's root element (`formRef`): `focusFirstInvalid()` after a refused submit focuses the
- * first bad field once the messages are drawn (the next commit), whatever kind of control it is.
+ * first bad field once the messages are drawn, whatever kind of control it is. "Once drawn" is
+ * the first commit that shows an invalid control: react-hook-form calls onInvalid before it
+ * publishes the errors, so the commit right after the request may not show them yet.
  */
 export function useFocusFirstInvalid<E extends HTMLElement = HTMLFormElement>() {
   const formRef = React.useRef<E>(null);
-  const [attempt, setAttempt] = React.useState(0);
+  const isPending = React.useRef(false);
+  const [, setAttempt] = React.useState(0);
   React.useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(formRef.current);
-  }, [attempt]);
-  const request = React.useCallback(() => setAttempt((n) => n + 1), []);
+    if (isPending.current && focusFirstInvalid(formRef.current)) isPending.current = false;
+  });
+  const request = React.useCallback(() => {
+    isPending.current = true;
+    setAttempt((n) => n + 1);
+  }, []);
   return { formRef, focusFirstInvalid: request };
 }
 
