@@ -67,7 +67,7 @@ for (const viewport of VIEWPORTS) {
         ['#aboutYourself', TEXTS.aboutYourselfTooShort],
       ]);
       // Required fields are marked: a visible asterisk, and required on the control.
-      await expect(page.locator('label[for="fullName"]')).toContainText('*');
+      await expect(page.locator('label[for="fullName"] + span')).toHaveText('*');
       await expect(page.locator('#fullName')).toHaveAttribute('required', '');
       await expect(page.locator('#country')).toHaveAttribute('aria-required', 'true');
     });
@@ -113,7 +113,7 @@ for (const viewport of VIEWPORTS) {
         ['#email', REQUIRED],
         ['#password', 'Password is required'],
       ]);
-      await expect(page.locator('label[for="email"]')).toContainText('*');
+      await expect(page.locator('label[for="email"] + span')).toHaveText('*');
     });
 
     test.describe('member and admin forms', () => {
@@ -188,7 +188,7 @@ for (const viewport of VIEWPORTS) {
         await submit(page, 'Create Guide');
         await expectToast(page, GUIDE_TEXTS.missingTitle);
         await expectFieldErrors(page, [['#guide-title', GUIDE_TEXTS.missingTitle]]);
-        await expect(page.locator('label[for="guide-title"]')).toContainText('*');
+        await expect(page.locator('label[for="guide-title"] + span')).toHaveText('*');
 
         const custom = page.getByRole('textbox', { name: 'Custom item for day 1' });
         await custom.fill('   ');

@@ -62,10 +62,11 @@ export function Field({ id, label, error, required = false, hint, className, chi
   return (
     <div className={cn('grid gap-2', className)} data-invalid={error ? true : undefined}>
       <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={id}>
-          {label}
+        {/* The mark stays outside the label, so the control's name is the label alone. */}
+        <span>
+          <Label htmlFor={id}>{label}</Label>
           {required ? <RequiredMark /> : null}
-        </Label>
+        </span>
         {hint}
       </div>
       <FieldContext.Provider value={context}>{children}</FieldContext.Provider>
