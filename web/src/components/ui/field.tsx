@@ -60,7 +60,7 @@ export function Field({ id, label, error, required = false, hint, className, chi
     [id, errorId, error, required],
   );
   return (
-    <div className={cn('grid gap-2', className)} data-invalid={error ? true : undefined}>
+    <div className={cn('grid content-start gap-2', className)} data-invalid={error ? true : undefined}>
       <div className="flex items-baseline justify-between gap-2">
         {/* The mark stays outside the label, so the control's name is the label alone. */}
         <span>
