@@ -293,6 +293,10 @@ for (const viewport of VIEWPORTS) {
         await typeDialog.getByRole('button', { name: 'Save' }).click();
         await expectToast(page, ADMIN_TEXTS.saveTipTypeFailed);
         await expectFieldErrors(page, [['#tip-type-name', ADMIN_TEXTS.tipTypeExists]]);
+        // Typing a new name takes the message away.
+        await page.locator('#tip-type-name').fill(`${SEEDED_TIP_TYPES[0]!.name} by night`);
+        await expect(page.locator('#tip-type-name')).not.toHaveAttribute('aria-invalid', 'true');
+        await expect(page.locator('#tip-type-name-error')).toHaveCount(0);
         await page.close();
       });
     });

@@ -63,10 +63,25 @@ export function SystemMessageDialog({ open, onOpenChange, message }: SystemMessa
             <DialogDescription>System messages are shown to all users across the platform.</DialogDescription>
           </DialogHeader>
           <Field id="system-message-title" label="Title" required error={errors.title}>
-            <Input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+            <Input
+              value={title}
+              maxLength={200}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                setErrors(({ content: contentError }) => ({ content: contentError }));
+              }}
+            />
           </Field>
           <Field id="system-message-content" label="Content" required error={errors.content}>
-            <Textarea rows={4} value={content} maxLength={2000} onChange={(event) => setContent(event.target.value)} />
+            <Textarea
+              rows={4}
+              value={content}
+              maxLength={2000}
+              onChange={(event) => {
+                setContent(event.target.value);
+                setErrors(({ title: titleError }) => ({ title: titleError }));
+              }}
+            />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -55,7 +55,14 @@ export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProp
             <DialogDescription>Tip types categorize the different kinds of travel tips.</DialogDescription>
           </DialogHeader>
           <Field id="tip-type-name" label="Name" required error={error}>
-            <Input value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
+            <Input
+              value={name}
+              maxLength={60}
+              onChange={(event) => {
+                setName(event.target.value);
+                setError(undefined);
+              }}
+            />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
