@@ -159,6 +159,18 @@ for (const viewport of VIEWPORTS) {
           ['#description', REQUIRED],
         ]);
         await expect(page.locator('#title')).toHaveAttribute('required', '');
+
+        // The photo picker: too many photos are refused under it as well as in the toast.
+        const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => ({
+          name: `${n}.png`,
+          mimeType: 'image/png',
+          buffer: Buffer.from(n),
+        }));
+        await page.locator('#photos').setInputFiles(six);
+        await expectToast(page, TIP_TEXTS.tooManyPhotos);
+        await expect(page.locator('#photos')).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.locator('#photos')).toHaveAttribute('aria-describedby', 'photos-error');
+        await expect(page.locator('#photos-error')).toHaveText(TIP_TEXTS.tooManyPhotos);
         await page.close();
       });
 
@@ -294,7 +306,7 @@ for (const viewport of VIEWPORTS) {
         await expectToast(page, ADMIN_TEXTS.saveTipTypeFailed);
         await expectFieldErrors(page, [['#tip-type-name', ADMIN_TEXTS.tipTypeExists]]);
         // Typing a new name takes the message away.
-        await page.locator('#tip-type-name').fill(`${SEEDED_TIP_TYPES[0]!.name} by night`);
+        await page.locator('#tip-type-name').fill(`${SEEDED_TIP_TYPES[0].name} by night`);
         await expect(page.locator('#tip-type-name')).not.toHaveAttribute('aria-invalid', 'true');
         await expect(page.locator('#tip-type-name-error')).toHaveCount(0);
         await page.close();

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { PhotoPicker } from '@/components/content/photo-picker';
 import { TagInput } from '@/components/content/tag-input';
 import { CharacterCount, Field } from './field';
 import { Input } from './input';
@@ -84,6 +85,18 @@ describe('Field', () => {
     expect(input.id).toBe('tags');
     expect(input['aria-invalid']).toBe('true');
     expect(input['aria-describedby']).toBe('tags-error');
+  });
+
+  it("wires the photo picker's file input inside a Field", () => {
+    const html = renderToStaticMarkup(
+      <Field id="photos" label="Photos" error="You can upload a maximum of 5 photos">
+        <PhotoPicker files={[]} onChange={() => undefined} onTooMany={() => undefined} max={5} />
+      </Field>,
+    );
+    const input = attributesOf(html, 'input');
+    expect(input.id).toBe('photos');
+    expect(input['aria-invalid']).toBe('true');
+    expect(input['aria-describedby']).toBe('photos-error');
   });
 
   it('changes nothing for a control outside a Field', () => {

@@ -77,6 +77,8 @@ export function TipForm({
   const { formRef, showErrors, showError } = useFormErrors(setError);
   const [newFiles, setNewFiles] = React.useState<File[]>([]);
   const [keptUrls, setKeptUrls] = React.useState<string[]>(initialPhotoUrls);
+  // Too many photos picked: refused at once, and said under the picker too.
+  const [photoError, setPhotoError] = React.useState<string>();
   const descriptionLength = useWatch({ control, name: 'description' }).length;
   const isBusy = status !== 'idle';
 
@@ -199,19 +201,23 @@ export function TipForm({
       </Section>
 
       <Section title="Photos and tags">
-        <div className="grid gap-2">
-          <span className="text-sm font-medium">Photos</span>
+        <Field id="photos" label="Photos" error={photoError}>
           <PhotoPicker
-            id="photos"
             files={newFiles}
-            onChange={setNewFiles}
+            onChange={(files) => {
+              setNewFiles(files);
+              setPhotoError(undefined);
+            }}
             existingUrls={keptUrls}
             onRemoveExisting={(url) => setKeptUrls((urls) => urls.filter((u) => u !== url))}
             max={LIMITS.tipPhotosMax}
-            onTooMany={() => notifyError(TIP_TEXTS.tooManyPhotos, TIP_TEXTS.tooManyPhotosTitle)}
+            onTooMany={() => {
+              setPhotoError(TIP_TEXTS.tooManyPhotos);
+              notifyError(TIP_TEXTS.tooManyPhotos, TIP_TEXTS.tooManyPhotosTitle);
+            }}
             disabled={isBusy}
           />
-        </div>
+        </Field>
         <Field id="tags" label="Tags" error={errorOf('tags')}>
           <Controller
             control={control}
