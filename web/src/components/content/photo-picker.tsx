@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { thumbnailUrl } from '@common/media-url';
+import { useFieldControl } from '@/components/ui/field';
 import { cn } from '@/lib/utils';
 
 type PhotoPickerProps = {
@@ -46,7 +47,9 @@ export function PhotoPicker({
   className,
 }: PhotoPickerProps) {
   const generatedId = React.useId();
-  const inputId = id ?? generatedId;
+  // Inside a Field: its id, and aria-invalid / aria-describedby when the field has an error.
+  const { id: fieldId, ...fieldAria } = useFieldControl<{ id?: string }>({ id });
+  const inputId = fieldId ?? generatedId;
   const total = existingUrls.length + files.length;
   const isFull = max !== undefined && total >= max;
 
@@ -90,6 +93,7 @@ export function PhotoPicker({
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <input
+          {...fieldAria}
           id={inputId}
           type="file"
           accept="image/*"
@@ -101,7 +105,7 @@ export function PhotoPicker({
         <label
           htmlFor={inputId}
           className={cn(
-            'inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-dashed border-input bg-card px-4 text-sm font-medium shadow-xs transition-colors hover:bg-muted peer-focus-visible:ring-2 peer-focus-visible:ring-ring',
+            'inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-dashed border-input bg-card px-4 text-sm font-medium shadow-xs transition-colors hover:bg-muted peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-aria-invalid:border-destructive',
             (disabled || isFull) && 'pointer-events-none opacity-60',
           )}
         >

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { X } from 'lucide-react';
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags } from '@common/schemas/content-fields';
+import { useFieldControl } from '@/components/ui/field';
 import { cn } from '@/lib/utils';
 
 type TagInputProps = {
@@ -29,7 +30,9 @@ export function TagInput({
   normalize = normalizeTags,
 }: TagInputProps) {
   const generatedId = React.useId();
-  const inputId = id ?? generatedId;
+  // Inside a Field: its id, and aria-invalid / aria-describedby when the field has an error.
+  const { id: fieldId, ...fieldAria } = useFieldControl<{ id?: string }>({ id });
+  const inputId = fieldId ?? generatedId;
   const listId = `${inputId}-suggestions`;
   const [text, setText] = React.useState('');
   const [isOpen, setIsOpen] = React.useState(false);
@@ -97,7 +100,7 @@ export function TagInput({
   return (
     <div className={cn('relative', className)}>
       <div
-        className="flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs transition-colors focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30"
+        className="flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-card px-2 py-1.5 shadow-xs transition-colors focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30 has-[[aria-invalid=true]]:border-destructive"
         // A pointer convenience: a click on the box's padding focuses the input. Keyboard users
         // tab to the input itself, so the box is presentation, not a control of its own.
         role="presentation"
@@ -121,6 +124,7 @@ export function TagInput({
           </span>
         ))}
         <input
+          {...fieldAria}
           id={inputId}
           type="text"
           role="combobox"

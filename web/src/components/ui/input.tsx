@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
+import { useFieldControl } from './field';
 
-export function Input({ className, type, ...props }: React.ComponentProps<'input'>) {
+export function Input({ className, type, ...rest }: React.ComponentProps<'input'>) {
+  const props = useFieldControl(rest, true);
   return (
     <input
       type={type}

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
+import { useFieldControl } from './field';
 
-export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
+export function Textarea({ className, ...rest }: React.ComponentProps<'textarea'>) {
+  const props = useFieldControl(rest, true);
   return (
     <textarea
       data-slot="textarea"

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '@common/schemas/profile';
 import { TEXTS } from '@common/texts';
 import { USERNAME_TEXTS } from '@common/username';
+import { FIELD_TEXTS } from '@/lib/form-errors';
 import {
   EMPTY_PASSWORD_FORM,
   findPasswordProblem,
   formatWorldExplored,
+  passwordFormErrors,
   prepareProfileSubmission,
+  profileFormErrors,
   profileToFormValues,
   toProfileUpdate,
   type ProfileFormValues,
@@ -116,5 +119,32 @@ describe('formatWorldExplored', () => {
     expect(formatWorldExplored(0)).toBe('0.0');
     expect(formatWorldExplored(1.0256)).toBe('1.0');
     expect(formatWorldExplored(12.35)).toBe('12.4');
+  });
+});
+
+describe('profileFormErrors', () => {
+  it('names every bad field at once, the e-mail change included', () => {
+    const errors = profileFormErrors({ ...values, name: ' ', username: 'a b', email: 'new@demo.waymark' }, profile.email);
+    expect(Object.keys(errors).sort()).toEqual(['currentPassword', 'name', 'username']);
+    expect(errors.currentPassword).toBe(TEXTS.currentPasswordRequired);
+  });
+  it('is empty for a valid form', () => {
+    expect(profileFormErrors(values, profile.email)).toEqual({});
+  });
+});
+
+describe('passwordFormErrors', () => {
+  it('marks every blank field, then the length and the match', () => {
+    expect(passwordFormErrors(EMPTY_PASSWORD_FORM)).toEqual({
+      currentPassword: FIELD_TEXTS.required,
+      newPassword: FIELD_TEXTS.required,
+      confirmPassword: FIELD_TEXTS.required,
+    });
+    expect(passwordFormErrors({ currentPassword: '', newPassword: '123', confirmPassword: '456' })).toEqual({
+      currentPassword: FIELD_TEXTS.required,
+      newPassword: TEXTS.newPasswordTooShort,
+      confirmPassword: TEXTS.newPasswordsDoNotMatch,
+    });
+    expect(passwordFormErrors({ currentPassword: 'x', newPassword: 'secret-1', confirmPassword: 'secret-1' })).toEqual({});
   });
 });

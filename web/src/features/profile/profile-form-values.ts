@@ -2,6 +2,7 @@ import { ProfileUpdateSchema, type Profile, type ProfileUpdate } from '@common/s
 import { ChangeEmailSchema, type ChangeEmail } from '@common/schemas/auth';
 import { TEXTS } from '@common/texts';
 import { LIMITS } from '@common/limits';
+import { FIELD_TEXTS, issuesToFieldErrors, type FieldErrorMap } from '@/lib/form-errors';
 
 /** What the edit form holds: plain strings ('' = not set). */
 export type ProfileFormValues = {
@@ -81,6 +82,15 @@ export function prepareProfileSubmission(
   return { ok: true, submission: { update: toProfileUpdate(values), emailChange } };
 }
 
+/** Every problem of the edit form at once, one message per field (ADR 043); empty when valid. */
+export function profileFormErrors(values: ProfileFormValues, savedEmail: string | null): FieldErrorMap<ProfileFormValues> {
+  const update = ProfileUpdateSchema.safeParse(toProfileUpdate(values));
+  const errors = update.success ? {} : issuesToFieldErrors<ProfileFormValues>(update.error.issues);
+  if (!isEmailChanged(values.email, savedEmail)) return errors;
+  const email = ChangeEmailSchema.safeParse({ email: values.email.trim(), currentPassword: values.currentPassword });
+  return email.success ? errors : { ...errors, ...issuesToFieldErrors<ProfileFormValues>(email.error.issues) };
+}
+
 export type PasswordFormValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 export const EMPTY_PASSWORD_FORM: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -91,6 +101,19 @@ export function findPasswordProblem(values: PasswordFormValues): string | null {
   if (values.newPassword !== values.confirmPassword) return TEXTS.newPasswordsDoNotMatch;
   if (values.newPassword.length < LIMITS.passwordMinLength) return TEXTS.newPasswordTooShort;
   return null;
+}
+
+/** Every problem of the password form at once (ADR 043); the toast keeps findPasswordProblem's text. */
+export function passwordFormErrors(values: PasswordFormValues): FieldErrorMap<PasswordFormValues> {
+  const errors: FieldErrorMap<PasswordFormValues> = {};
+  if (!values.currentPassword) errors.currentPassword = FIELD_TEXTS.required;
+  if (!values.newPassword) errors.newPassword = FIELD_TEXTS.required;
+  else if (values.newPassword.length < LIMITS.passwordMinLength) errors.newPassword = TEXTS.newPasswordTooShort;
+  if (!values.confirmPassword) errors.confirmPassword = FIELD_TEXTS.required;
+  else if (values.newPassword && values.newPassword !== values.confirmPassword) {
+    errors.confirmPassword = TEXTS.newPasswordsDoNotMatch;
+  }
+  return errors;
 }
 
 /** SPEC 9: one decimal on the profile ("12.3"). */

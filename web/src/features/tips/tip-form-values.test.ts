@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { TIP_TEXTS } from '@common/schemas/tip';
-import { EMPTY_TIP_FORM, findTipFormProblem, toTipInput, todayIsoDate, type TipFormValues } from './tip-form-values';
+import { FIELD_TEXTS } from '@/lib/form-errors';
+import {
+  EMPTY_TIP_FORM,
+  findTipFormProblem,
+  preferredTipCurrency,
+  tipFormErrors,
+  toTipInput,
+  todayIsoDate,
+  type TipFormValues,
+} from './tip-form-values';
 
 const valid: TipFormValues = {
   ...EMPTY_TIP_FORM,
@@ -54,5 +63,33 @@ describe('toTipInput', () => {
 describe('todayIsoDate', () => {
   it('formats the local date', () => {
     expect(todayIsoDate(new Date(2024, 0, 5, 23, 30))).toBe('2024-01-05');
+  });
+});
+
+describe('tipFormErrors', () => {
+  it('names every bad field at once, not only the first', () => {
+    const blank = { ...EMPTY_TIP_FORM, googleMapsUrl: 'https://example.com/somewhere', valueSpent: '-3' };
+    expect(tipFormErrors(blank, 'create')).toEqual({
+      title: FIELD_TEXTS.required,
+      country: FIELD_TEXTS.required,
+      city: FIELD_TEXTS.required,
+      description: FIELD_TEXTS.required,
+      googleMapsUrl: TIP_TEXTS.invalidUrl,
+      valueSpent: expect.any(String) as string,
+    });
+  });
+  it("uses Edit Tip's own maps-link text and is empty for a valid tip", () => {
+    expect(tipFormErrors({ ...valid, googleMapsUrl: 'nope' }, 'edit')).toEqual({ googleMapsUrl: TIP_TEXTS.invalidUrlOnEdit });
+    expect(tipFormErrors(valid, 'create')).toEqual({});
+  });
+});
+
+describe('preferredTipCurrency', () => {
+  it("starts Create Tip at the member's preferred currency when the tip list offers it, else USD", () => {
+    expect(preferredTipCurrency('EUR')).toBe('EUR');
+    expect(preferredTipCurrency('JPY')).toBe('JPY');
+    expect(preferredTipCurrency('SEK')).toBe('USD');
+    expect(preferredTipCurrency(null)).toBe('USD');
+    expect(preferredTipCurrency(undefined)).toBe('USD');
   });
 });

@@ -1,7 +1,8 @@
-import { DEFAULT_CURRENCY } from '@common/lists/currencies';
+import { DEFAULT_CURRENCY, TIP_CURRENCIES } from '@common/lists/currencies';
 import { isMapsUrl } from '@common/maps-url';
 import { TIP_TEXTS, TipInputSchema, type Tip, type TipInput } from '@common/schemas/tip';
 import { TEXTS } from '@common/texts';
+import { FIELD_TEXTS, issuesToFieldErrors, type FieldErrorMap } from '@/lib/form-errors';
 
 /** What the form holds: plain strings until submit turns them into a TipInput. */
 export type TipFormValues = {
@@ -104,6 +105,31 @@ export function findTipFormProblem(values: TipFormValues, mode: 'create' | 'edit
     return { title: TEXTS.validationErrorTitle, description: parsed.error.issues[0]?.message ?? TEXTS.genericFailure };
   }
   return null;
+}
+
+/** The fields of a tip that must be filled in (SPEC 5), marked as required on the form. */
+export const TIP_REQUIRED_FIELDS = ['title', 'country', 'city', 'description'] as const;
+
+/**
+ * Every problem of the form at once, one message per field (ADR 043): the required fields, the
+ * maps link, then what the shared schema refuses. Empty when the input is valid.
+ */
+export function tipFormErrors(values: TipFormValues, mode: 'create' | 'edit'): FieldErrorMap<TipFormValues> {
+  const errors: FieldErrorMap<TipFormValues> = {};
+  for (const name of TIP_REQUIRED_FIELDS) if (values[name].trim() === '') errors[name] = FIELD_TEXTS.required;
+  const mapsUrl = values.googleMapsUrl.trim();
+  if (mapsUrl !== '' && !isMapsUrl(mapsUrl)) {
+    errors.googleMapsUrl = mode === 'create' ? TIP_TEXTS.invalidUrl : TIP_TEXTS.invalidUrlOnEdit;
+  }
+  const parsed = TipInputSchema.safeParse(toTipInput(values, []));
+  const fromSchema = parsed.success ? {} : issuesToFieldErrors<TipFormValues>(parsed.error.issues);
+  return { ...fromSchema, ...errors };
+}
+
+/** Create Tip's currency: the member's preferred one when the tip list offers it, else USD. */
+export function preferredTipCurrency(profileCurrency: string | null | undefined): string {
+  const offered: readonly string[] = TIP_CURRENCIES;
+  return profileCurrency && offered.includes(profileCurrency) ? profileCurrency : DEFAULT_CURRENCY;
 }
 
 /** Today as YYYY-MM-DD in the viewer's time zone: the date input's max. */

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { FIELD_TEXTS, serverErrorField, useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { useSaveSystemMessage } from '../api/system-messages';
 
@@ -21,12 +22,19 @@ type SystemMessageDialogProps = {
 export function SystemMessageDialog({ open, onOpenChange, message }: SystemMessageDialogProps) {
   const [title, setTitle] = useState(message?.title ?? '');
   const [content, setContent] = useState(message?.content ?? '');
+  const [errors, setErrors] = useState<Partial<Record<'title' | 'content', string>>>({});
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const save = useSaveSystemMessage();
 
   const onSave = (event: React.FormEvent) => {
     event.preventDefault();
-    // SPEC 9: save does nothing unless both are filled in.
-    if (!title.trim() || !content.trim()) return;
+    // SPEC 9: save sends nothing unless both are filled in; the blank ones say so (ADR 043).
+    const missing = {
+      ...(title.trim() ? {} : { title: FIELD_TEXTS.required }),
+      ...(content.trim() ? {} : { content: FIELD_TEXTS.required }),
+    };
+    setErrors(missing);
+    if (missing.title || missing.content) return focusFirstInvalid();
     save.mutate(
       { id: message?.id, input: { title: title.trim(), content: content.trim() } },
       {
@@ -34,7 +42,14 @@ export function SystemMessageDialog({ open, onOpenChange, message }: SystemMessa
           toast.success(message ? ADMIN_TEXTS.messageUpdated : ADMIN_TEXTS.messageCreated);
           onOpenChange(false);
         },
-        onError: () => notifyError(ADMIN_TEXTS.saveMessageFailed),
+        onError: (error) => {
+          const field = serverErrorField(error, {}, ['title', 'content'] as const);
+          if (field && error instanceof Error) {
+            setErrors({ [field]: error.message });
+            focusFirstInvalid();
+          }
+          notifyError(ADMIN_TEXTS.saveMessageFailed);
+        },
       },
     );
   };
@@ -42,21 +57,30 @@ export function SystemMessageDialog({ open, onOpenChange, message }: SystemMessa
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form className="grid gap-4" onSubmit={onSave}>
+        <form ref={formRef} className="grid gap-4" onSubmit={onSave} noValidate>
           <DialogHeader>
             <DialogTitle>{message ? 'Edit System Message' : 'Create System Message'}</DialogTitle>
             <DialogDescription>System messages are shown to all users across the platform.</DialogDescription>
           </DialogHeader>
-          <Field id="system-message-title" label="Title">
-            <Input id="system-message-title" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+          <Field id="system-message-title" label="Title" required error={errors.title}>
+            <Input
+              value={title}
+              maxLength={200}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                setErrors(({ content: contentError }) => ({ content: contentError }));
+              }}
+            />
           </Field>
-          <Field id="system-message-content" label="Content">
+          <Field id="system-message-content" label="Content" required error={errors.content}>
             <Textarea
-              id="system-message-content"
               rows={4}
               value={content}
               maxLength={2000}
-              onChange={(event) => setContent(event.target.value)}
+              onChange={(event) => {
+                setContent(event.target.value);
+                setErrors(({ title: titleError }) => ({ title: titleError }));
+              }}
             />
           </Field>
           <DialogFooter>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { FIELD_TEXTS, serverErrorField, useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyFixedFailure } from '@/lib/notify';
 import { useSaveTipType } from '../api/tip-types';
 
@@ -17,12 +18,15 @@ type TipTypeDialogProps = {
 
 export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProps) {
   const [name, setName] = useState(tipType?.name ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const save = useSaveTipType();
 
   const onSave = (event: React.FormEvent) => {
     event.preventDefault();
-    // SPEC 9: save does nothing unless the name is filled in.
-    if (!name.trim()) return;
+    // SPEC 9: save sends nothing unless the name is filled in; the field says so (ADR 043).
+    setError(name.trim() ? undefined : FIELD_TEXTS.required);
+    if (!name.trim()) return focusFirstInvalid();
     save.mutate(
       { id: tipType?.id, input: { name: name.trim() } },
       {
@@ -31,7 +35,13 @@ export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProp
           onOpenChange(false);
         },
         // SPEC 8's text stays the title; the server's reason (a 409: the name exists) is the description.
-        onError: (error) => notifyFixedFailure(ADMIN_TEXTS.saveTipTypeFailed, error),
+        onError: (failure) => {
+          if (serverErrorField(failure, { [ADMIN_TEXTS.tipTypeExists]: 'name' }, ['name']) && failure instanceof Error) {
+            setError(failure.message);
+            focusFirstInvalid();
+          }
+          notifyFixedFailure(ADMIN_TEXTS.saveTipTypeFailed, failure);
+        },
       },
     );
   };
@@ -39,13 +49,20 @@ export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProp
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form className="grid gap-4" onSubmit={onSave}>
+        <form ref={formRef} className="grid gap-4" onSubmit={onSave} noValidate>
           <DialogHeader>
             <DialogTitle>{tipType ? 'Edit Tip Type' : 'Create Tip Type'}</DialogTitle>
             <DialogDescription>Tip types categorize the different kinds of travel tips.</DialogDescription>
           </DialogHeader>
-          <Field id="tip-type-name" label="Name">
-            <Input id="tip-type-name" value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
+          <Field id="tip-type-name" label="Name" required error={error}>
+            <Input
+              value={name}
+              maxLength={60}
+              onChange={(event) => {
+                setName(event.target.value);
+                setError(undefined);
+              }}
+            />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { fieldText, useFocusFirstInvalid } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError } from '@/lib/notify';
 import { useIsServerPass } from '@/lib/use-server-pass';
@@ -31,35 +32,31 @@ export function SignInForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignIn>({ resolver: signInValidation.resolver, defaultValues: { email: '', password: '' } });
+  } = useForm<SignIn>({
+    resolver: signInValidation.resolver,
+    defaultValues: { email: '', password: '' },
+    shouldFocusError: false,
+  });
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
-  const onSubmit = handleSubmit((values) =>
-    signIn.mutate(values, { onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle) }),
+  const onSubmit = handleSubmit(
+    (values) => signIn.mutate(values, { onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle) }),
+    focusFirstInvalid,
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} onFocus={signInValidation.preload} noValidate className="grid gap-5">
-      <Field id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          aria-invalid={errors.email ? true : undefined}
-          {...register('email')}
-        />
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={signInValidation.preload}
+      noValidate
+      className="grid gap-5"
+    >
+      <Field id="email" label="Email" required error={fieldText(errors.email)}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
       </Field>
-      <Field id="password" label="Password" error={errors.password?.message}>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          {...register('password')}
-        />
+      <Field id="password" label="Password" required error={fieldText(errors.password)}>
+        <Input type="password" autoComplete="current-password" placeholder="Your password" {...register('password')} />
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={isServerPass || signIn.isPending}>
         <LogIn aria-hidden />

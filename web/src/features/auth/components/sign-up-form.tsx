@@ -10,17 +10,27 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { useSignUp } from '../api/sign-up';
 import { firstSignUpError } from './first-sign-up-error';
+
+const SIGN_UP_FIELDS = ['fullName', 'email', 'password'] as const;
 
 export function SignUpForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signUp = useSignUp();
   const token = params.get('token') ?? undefined;
-  const { register, handleSubmit, getValues } = useForm({
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(SignUpFormSchema),
+    shouldFocusError: false,
     defaultValues: {
       fullName: params.get('name') ?? '',
       email: params.get('email') ?? '',
@@ -29,8 +39,17 @@ export function SignUpForm() {
     },
   });
 
-  const onInvalid = (errors: FieldErrors<SignUpFormValues>) =>
-    notifyError(firstSignUpError(getValues(), errors), TEXTS.validationErrorTitle);
+  const { formRef, focusFirstInvalid, showError } = useFormErrors(setError);
+
+  const onInvalid = (invalid: FieldErrors<SignUpFormValues>) => {
+    const values = getValues();
+    // The schema compares the passwords only once every field passes; all problems show at once.
+    if (!invalid.confirmPassword && values.confirmPassword && values.password !== values.confirmPassword) {
+      setError('confirmPassword', { type: 'manual', message: TEXTS.passwordsDoNotMatch });
+    }
+    notifyError(firstSignUpError(values, invalid), TEXTS.validationErrorTitle);
+    focusFirstInvalid();
+  };
 
   const onValid = ({ fullName, email, password }: SignUpFormValues) =>
     signUp.mutate(
@@ -46,38 +65,36 @@ export function SignUpForm() {
         onError: (error) => {
           const isDuplicate =
             (error instanceof ApiError && error.status === 409) || errorMessage(error).includes(TEXTS.userAlreadyRegistered);
-          notifyError(isDuplicate ? TEXTS.accountExists : errorMessage(error), TEXTS.accountCreationFailedTitle);
+          const message = isDuplicate ? TEXTS.accountExists : errorMessage(error);
+          showError(isDuplicate ? 'email' : serverErrorField(error, {}, SIGN_UP_FIELDS), message);
+          notifyError(message, TEXTS.accountCreationFailedTitle);
         },
       },
     );
 
   return (
-    <form onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="grid gap-5">
-      <Field id="fullName" label="Full Name">
-        <Input id="fullName" autoComplete="name" placeholder="Your full name" required {...register('fullName')} />
+    <form ref={formRef} onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="grid gap-5">
+      <Field id="fullName" label="Full Name" required error={fieldText(errors.fullName)}>
+        <Input autoComplete="name" placeholder="Your full name" {...register('fullName')} />
       </Field>
-      <Field id="email" label="Email">
-        <Input id="email" type="email" autoComplete="email" placeholder="you@example.com" required {...register('email')} />
+      <Field id="email" label="Email" required error={fieldText(errors.email)}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
       </Field>
-      <Field id="password" label="Password">
+      <Field id="password" label="Password" required error={fieldText(errors.password)}>
         <Input
-          id="password"
           type="password"
           autoComplete="new-password"
           placeholder={`At least ${LIMITS.passwordMinLength} characters`}
           minLength={LIMITS.passwordMinLength}
-          required
           {...register('password')}
         />
       </Field>
-      <Field id="confirmPassword" label="Confirm Password">
+      <Field id="confirmPassword" label="Confirm Password" required error={fieldText(errors.confirmPassword)}>
         <Input
-          id="confirmPassword"
           type="password"
           autoComplete="new-password"
           placeholder="Repeat your password"
           minLength={LIMITS.passwordMinLength}
-          required
           {...register('confirmPassword')}
         />
       </Field>

@@ -30,7 +30,10 @@ export function GuideCreateForm() {
   const create = useCreateGuide();
   const status = upload.isPending ? 'uploading' : create.isPending ? 'saving' : 'idle';
 
-  const onSubmit = async ({ values, items, newFiles }: GuideFormSubmission<FormOutput>) => {
+  const onSubmit = async (
+    { values, items, newFiles }: GuideFormSubmission<FormOutput>,
+    showServerError: (error: unknown) => void,
+  ) => {
     const photoUrls = await uploadNewPhotos(newFiles, upload.mutateAsync);
     if (!photoUrls) return;
     create.mutate(
@@ -40,7 +43,10 @@ export function GuideCreateForm() {
           notifySuccess('Success!', 'Your travel guide has been created successfully');
           void navigate('/tips');
         },
-        onError: (error) => notifyFixedFailure('Failed to create guide. Please try again.', error),
+        onError: (error) => {
+          notifyFixedFailure('Failed to create guide. Please try again.', error);
+          showServerError(error);
+        },
       },
     );
   };

@@ -26,7 +26,10 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
   const status = upload.isPending ? 'uploading' : update.isPending ? 'saving' : 'idle';
   const viewPath = `/view-guide/${guide.id}`;
 
-  const onSubmit = async ({ values, items, newFiles, keptUrls }: GuideFormSubmission<FormOutput>) => {
+  const onSubmit = async (
+    { values, items, newFiles, keptUrls }: GuideFormSubmission<FormOutput>,
+    showServerError: (error: unknown) => void,
+  ) => {
     const newUrls = await uploadNewPhotos(newFiles, upload.mutateAsync);
     if (!newUrls) return;
     update.mutate(
@@ -36,7 +39,10 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
           notifySuccess('Guide updated successfully');
           void navigate(viewPath);
         },
-        onError: (error) => notifyError(serverMessageOr(error, 'Failed to update guide')),
+        onError: (error) => {
+          notifyError(serverMessageOr(error, 'Failed to update guide'));
+          showServerError(error);
+        },
       },
     );
   };

@@ -14,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError, useErrorToast } from '@/lib/notify';
 import { useTipOptions } from '../api/get-tip-options';
 import { type DraftItem, setDaysCount, toItemInputs } from '../itinerary';
@@ -52,12 +53,15 @@ type GuideFormProps<TOutput> = {
   savingLabel: string;
   /** Shown on the submit button when idle (edit: a save icon). */
   submitIcon?: React.ReactNode;
-  onSubmit: (submission: GuideFormSubmission<TOutput>) => Promise<void> | void;
+  /** `showServerError` puts a refusal that names a field (a 400) under that field. */
+  onSubmit: (submission: GuideFormSubmission<TOutput>, showServerError: (error: unknown) => void) => Promise<void> | void;
   /** Beside the submit button: Cancel on create, Delete Guide on edit. */
   secondaryActions: React.ReactNode;
   /** Edit: the link back to the guide, at the start of the sticky bar. */
   backLink?: React.ReactNode;
 };
+
+const GUIDE_FIELDS: readonly (keyof GuideFormValues)[] = ['title', 'location', 'countries', 'description', 'daysCount', 'tags'];
 
 const PLACEHOLDERS = {
   title: 'e.g. Five days of food and fado in Lisbon',
@@ -80,7 +84,14 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
   const [items, setItems] = React.useState<DraftItem[]>(initialItems);
   const [keptUrls, setKeptUrls] = React.useState(initialPhotoUrls);
   const [newFiles, setNewFiles] = React.useState<File[]>([]);
-  const { register, control, handleSubmit } = useForm<GuideFormValues, unknown, TOutput>({ resolver, defaultValues });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<GuideFormValues, unknown, TOutput>({ resolver, defaultValues, shouldFocusError: false });
+  const { formRef, focusFirstInvalid, showError } = useFormErrors(setError);
   const daysCount = useWatch({ control, name: 'daysCount' });
   const tags = useWatch({ control, name: 'tags' });
   const isWorking = status !== 'idle';
@@ -89,33 +100,39 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
   const placeholders: Partial<typeof PLACEHOLDERS> = isCreate ? PLACEHOLDERS : {};
   const tips = tipOptions.data ?? [];
 
-  const onInvalid = (errors: FieldErrors<GuideFormValues>) => {
-    if (errors.title) return notifyError(GUIDE_TEXTS.missingTitle, GUIDE_TEXTS.missingInformationTitle);
-    if (!isCreate && errors.location) return notifyError(GUIDE_TEXTS.missingLocation, GUIDE_TEXTS.missingInformationTitle);
-    const first = Object.values(errors).find((error) => error?.message)?.message;
+  const onInvalid = (invalid: FieldErrors<GuideFormValues>) => {
+    focusFirstInvalid();
+    if (invalid.title) return notifyError(GUIDE_TEXTS.missingTitle, GUIDE_TEXTS.missingInformationTitle);
+    if (!isCreate && invalid.location) return notifyError(GUIDE_TEXTS.missingLocation, GUIDE_TEXTS.missingInformationTitle);
+    const first = Object.values(invalid).find((error) => error?.message)?.message;
     notifyError(typeof first === 'string' ? first : TEXTS.genericFailure, TEXTS.validationErrorTitle);
   };
-  const onValid = (values: TOutput) => props.onSubmit({ values, items: toItemInputs(items), newFiles, keptUrls });
+  const showServerError = (error: unknown) => {
+    if (error instanceof Error) showError(serverErrorField(error, {}, GUIDE_FIELDS), error.message);
+  };
+  const onValid = (values: TOutput) =>
+    props.onSubmit({ values, items: toItemInputs(items), newFiles, keptUrls }, showServerError);
 
   const titleField = (
-    <Field id="guide-title" label="Title">
-      <Input id="guide-title" placeholder={placeholders.title} {...register('title')} />
+    <Field id="guide-title" label="Title" required error={fieldText(errors.title)}>
+      <Input placeholder={placeholders.title} maxLength={200} {...register('title')} />
     </Field>
   );
   const locationField = (
-    <Field id="guide-location" label="Location">
-      <Input id="guide-location" placeholder={placeholders.location} {...register('location')} />
+    <Field id="guide-location" label="Location" required={!isCreate} error={fieldText(errors.location)}>
+      <Input placeholder={placeholders.location} maxLength={200} {...register('location')} />
     </Field>
   );
   const descriptionField = (
-    <Field id="guide-description" label="Description">
-      <Textarea id="guide-description" placeholder={placeholders.description} {...register('description')} />
+    <Field id="guide-description" label="Description" error={fieldText(errors.description)}>
+      <Textarea placeholder={placeholders.description} maxLength={5000} {...register('description')} />
     </Field>
   );
   const daysField = (
     <Field
       id="guide-days"
       label="Duration (days)"
+      error={fieldText(errors.daysCount)}
       className={isCreate ? undefined : 'sm:max-w-48'}
       hint={<span className="text-xs text-muted-foreground">1-{maxDays}</span>}
     >
@@ -137,7 +154,7 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
     </Field>
   );
   const countriesField = (
-    <Field id="guide-countries" label={isCreate ? 'Countries covered' : 'Add a country'}>
+    <Field id="guide-countries" label={isCreate ? 'Countries covered' : 'Add a country'} error={fieldText(errors.countries)}>
       <Controller
         control={control}
         name="countries"
@@ -146,7 +163,7 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
     </Field>
   );
   const tagsField = (
-    <Field id="guide-tags" label={isCreate ? 'Tags' : 'Add a tag'}>
+    <Field id="guide-tags" label={isCreate ? 'Tags' : 'Add a tag'} error={fieldText(errors.tags)}>
       <Controller
         control={control}
         name="tags"
@@ -170,7 +187,7 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
   );
 
   return (
-    <form onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="grid gap-6">
+    <form ref={formRef} onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate className="grid gap-6">
       {isCreate ? null : (
         <>
           {/* Sticky under the header: the itinerary is long and Save Changes stays in reach. */}

@@ -3,6 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { GUIDE_TEXTS } from '@common/schemas/guide';
 import type { TipOption } from '@common/schemas/tip';
 import { Button } from '@/components/ui/button';
+import { FieldError, fieldErrorId } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -135,38 +136,56 @@ function ItemRow({ item, day, onRemove }: { item: DraftItem; day: number; onRemo
   );
 }
 
-/** Create Guide: one text box and an Add button; blank text adds nothing. */
+/** The custom item's problem (ADR 043): a blank title is refused under the box, not silently. */
+const CUSTOM_TITLE_MISSING = 'A custom item needs a title';
+
+/** aria wiring of a custom item's title box when it holds a problem. */
+function titleAria(errorId: string, error: string | null) {
+  return error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+}
+
+/** Create Guide: one text box and an Add button; blank text adds nothing and says why. */
 function CustomItemInput({ day, onAdd }: { day: number; onAdd: (custom: CustomItem) => void }) {
   const [text, setText] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const errorId = fieldErrorId(`custom-item-day-${day}`);
   const submit = () => {
-    if (!text.trim()) return;
+    if (!text.trim()) return setError(CUSTOM_TITLE_MISSING);
     onAdd({ title: text });
     setText('');
   };
   return (
-    <div className="flex gap-2">
-      <Input
-        aria-label={`Custom item for day ${day}`}
-        placeholder="Add a custom item..."
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            submit();
-          }
-        }}
-      />
-      <Button
-        type="button"
-        variant="outline"
-        onClick={submit}
-        disabled={!text.trim()}
-        aria-label={`Add custom item to day ${day}`}
-      >
-        <Plus aria-hidden />
-        Add
-      </Button>
+    <div className="grid gap-2">
+      <div className="flex gap-2">
+        <Input
+          aria-label={`Custom item for day ${day}`}
+          placeholder="Add a custom item..."
+          maxLength={200}
+          value={text}
+          {...titleAria(errorId, error)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={submit}
+          disabled={!text.trim()}
+          aria-label={`Add custom item to day ${day}`}
+        >
+          <Plus aria-hidden />
+          Add
+        </Button>
+      </div>
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }
@@ -175,8 +194,10 @@ function CustomItemInput({ day, onAdd }: { day: number; onAdd: (custom: CustomIt
 function CustomActivityForm({ day, onAdd }: { day: number; onAdd: (custom: CustomItem) => void }) {
   const empty = { title: '', placeName: '', description: '' };
   const [draft, setDraft] = React.useState(empty);
+  const [error, setError] = React.useState<string | null>(null);
+  const errorId = fieldErrorId(`custom-activity-day-${day}`);
   const submit = () => {
-    if (!draft.title.trim()) return;
+    if (!draft.title.trim()) return setError(CUSTOM_TITLE_MISSING);
     onAdd(draft);
     setDraft(empty);
   };
@@ -184,15 +205,30 @@ function CustomActivityForm({ day, onAdd }: { day: number; onAdd: (custom: Custo
     <div className="grid gap-2 rounded-md bg-muted/60 p-3">
       <p className="text-xs font-medium text-muted-foreground">Add a custom activity</p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <Input
-          aria-label={`Activity title for day ${day}`}
-          placeholder="Activity title"
-          value={draft.title}
-          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-        />
+        <div className="grid gap-2">
+          <Input
+            aria-label={`Activity title for day ${day}`}
+            placeholder="Activity title"
+            maxLength={200}
+            value={draft.title}
+            {...titleAria(errorId, error)}
+            onChange={(e) => {
+              setDraft({ ...draft, title: e.target.value });
+              setError(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                submit();
+              }
+            }}
+          />
+          {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+        </div>
         <Input
           aria-label={`Place name for day ${day}`}
           placeholder="Place name (optional)"
+          maxLength={200}
           value={draft.placeName}
           onChange={(e) => setDraft({ ...draft, placeName: e.target.value })}
         />
@@ -201,6 +237,7 @@ function CustomActivityForm({ day, onAdd }: { day: number; onAdd: (custom: Custo
         aria-label={`Activity description for day ${day}`}
         placeholder="Description (optional)"
         className="min-h-16"
+        maxLength={2000}
         value={draft.description}
         onChange={(e) => setDraft({ ...draft, description: e.target.value })}
       />

@@ -1,4 +1,4 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Save, X } from 'lucide-react';
 import { COUNTRIES } from '@common/lists/countries';
 import { PROFILE_CURRENCIES } from '@common/lists/currencies';
@@ -9,23 +9,36 @@ import { USERNAME_MAX_LENGTH, USERNAME_TEXTS } from '@common/username';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { OptionsSelect } from '@/components/ui/options-select';
+import { OptionsSelectField } from '@/components/ui/options-select';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessageOr } from '@/lib/api-client';
+import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useRequestEmailChange } from '../api/change-email';
 import { useUpdateProfile } from '../api/update-profile';
-import { isEmailChanged, prepareProfileSubmission, profileToFormValues, type ProfileFormValues } from '../profile-form-values';
+import {
+  isEmailChanged,
+  prepareProfileSubmission,
+  profileFormErrors,
+  profileToFormValues,
+  type ProfileFormValues,
+} from '../profile-form-values';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 type ProfileEditFormProps = { profile: Profile; onDone: () => void };
 
-const USERNAME_MESSAGES: readonly string[] = Object.values(USERNAME_TEXTS);
+type FieldName = keyof ProfileFormValues;
 
-/** Which field a server message of POST /api/auth/email belongs to. */
-function emailChangeField(message: string): 'currentPassword' | 'email' {
-  return message === TEXTS.currentPasswordWrong || message === TEXTS.currentPasswordRequired ? 'currentPassword' : 'email';
-}
+/** The fields the server's refusals of PATCH /api/profiles/me and POST /api/auth/email are about. */
+const SERVER_MESSAGE_FIELDS: Readonly<Record<string, FieldName>> = {
+  ...Object.fromEntries(Object.values(USERNAME_TEXTS).map((message) => [message, 'username'])),
+  [PROFILE_TEXTS.usernameTaken]: 'username',
+  [TEXTS.currentPasswordWrong]: 'currentPassword',
+  [TEXTS.currentPasswordRequired]: 'currentPassword',
+  [TEXTS.emailInUse]: 'email',
+  [TEXTS.sameEmail]: 'email',
+};
+const FIELDS: readonly FieldName[] = ['name', 'username', 'email', 'currentPassword', 'country', 'currency', 'bio'];
 
 /**
  * Edit Profile (own only): PATCH /api/profiles/me; a changed address is asked for with the
@@ -35,7 +48,9 @@ function emailChangeField(message: string): 'currentPassword' | 'email' {
 export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
   const { register, control, handleSubmit, setError, clearErrors, formState } = useForm<ProfileFormValues>({
     defaultValues: profileToFormValues(profile),
+    shouldFocusError: false,
   });
+  const { formRef, showErrors, showError } = useFormErrors(setError);
   const { errors } = formState;
   const updateProfile = useUpdateProfile();
   const requestEmailChange = useRequestEmailChange();
@@ -46,16 +61,20 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
     clearErrors();
     const prepared = prepareProfileSubmission(values, profile.email);
     if (!prepared.ok) {
-      if (prepared.field) setError(prepared.field, { message: prepared.message }, { shouldFocus: true });
+      showErrors(profileFormErrors(values, profile.email));
       notifyError(prepared.message, TEXTS.validationErrorTitle);
       return;
     }
+    /** A refusal naming a field shows under it too (a 409 username taken, a wrong password). */
+    const refuse = (error: unknown) => {
+      const message = serverMessageOr(error, PROFILE_TEXTS.updateFailed);
+      showError(serverErrorField(error, SERVER_MESSAGE_FIELDS, FIELDS), message);
+      notifyError(message);
+    };
     try {
       await updateProfile.mutateAsync(prepared.submission.update);
     } catch (error) {
-      const message = serverMessageOr(error, PROFILE_TEXTS.updateFailed);
-      if (USERNAME_MESSAGES.includes(message)) setError('username', { message }, { shouldFocus: true });
-      notifyError(message);
+      refuse(error);
       return;
     }
     const { emailChange } = prepared.submission;
@@ -65,9 +84,7 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
         notifySuccess(TEXTS.emailChangeSent, sent.pendingEmail);
       } catch (error) {
         // The profile itself is saved; the form stays open on the e-mail part.
-        const message = serverMessageOr(error, PROFILE_TEXTS.updateFailed);
-        setError(emailChangeField(message), { message }, { shouldFocus: true });
-        notifyError(message);
+        refuse(error);
         return;
       }
     }
@@ -75,101 +92,65 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
     onDone();
   };
 
-  /** aria wiring of a field that may carry an error (Field renders `<id>-error`). */
-  const invalid = (id: string, name: keyof ProfileFormValues) =>
-    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+  const errorOf = (name: FieldName) => fieldText(errors[name]);
 
   return (
-    <form onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-5" aria-label="Edit profile">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      noValidate
+      className="grid gap-5"
+      aria-label="Edit profile"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="profile-name" label="Full Name" error={errors.name?.message}>
-          <Input
-            id="profile-name"
-            autoComplete="name"
-            maxLength={LIMITS.nameMaxLength}
-            {...invalid('profile-name', 'name')}
-            {...register('name')}
-          />
+        <Field id="profile-name" label="Full Name" required error={errorOf('name')}>
+          <Input autoComplete="name" maxLength={LIMITS.nameMaxLength} {...register('name')} />
         </Field>
-        <Field id="profile-username" label="Username" error={errors.username?.message}>
-          <Input
-            id="profile-username"
-            autoComplete="username"
-            maxLength={USERNAME_MAX_LENGTH + 10}
-            {...invalid('profile-username', 'username')}
-            {...register('username')}
-          />
+        <Field id="profile-username" label="Username" required error={errorOf('username')}>
+          <Input autoComplete="username" maxLength={USERNAME_MAX_LENGTH + 10} {...register('username')} />
         </Field>
       </div>
       <Field
         id="profile-email"
         label="Email Address"
-        error={errors.email?.message}
+        required
+        error={errorOf('email')}
         hint={
           isChangingEmail ? <span className="text-xs text-muted-foreground">Changes when you open the link we send</span> : null
         }
       >
-        <Input
-          id="profile-email"
-          type="email"
-          autoComplete="email"
-          maxLength={LIMITS.emailMaxLength}
-          {...invalid('profile-email', 'email')}
-          {...register('email')}
-        />
+        <Input type="email" autoComplete="email" maxLength={LIMITS.emailMaxLength} {...register('email')} />
       </Field>
       {isChangingEmail ? (
-        <Field id="profile-current-password" label="Current Password" error={errors.currentPassword?.message}>
+        <Field id="profile-current-password" label="Current Password" required error={errorOf('currentPassword')}>
           <Input
-            id="profile-current-password"
             type="password"
             autoComplete="current-password"
             maxLength={LIMITS.passwordMaxLength}
-            {...invalid('profile-current-password', 'currentPassword')}
             {...register('currentPassword')}
           />
         </Field>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="profile-country" label="Country">
-          <Controller
-            control={control}
-            name="country"
-            render={({ field }) => (
-              <OptionsSelect
-                id="profile-country"
-                value={field.value}
-                onValueChange={field.onChange}
-                placeholder="Select your country"
-                options={COUNTRIES}
-              />
-            )}
-          />
-        </Field>
-        <Field id="profile-currency" label="Preferred Currency">
-          <Controller
-            control={control}
-            name="currency"
-            render={({ field }) => (
-              <OptionsSelect
-                id="profile-currency"
-                value={field.value}
-                onValueChange={field.onChange}
-                placeholder="Select a currency"
-                options={PROFILE_CURRENCIES}
-              />
-            )}
-          />
-        </Field>
-      </div>
-      <Field id="profile-bio" label="Bio">
-        <Textarea
-          id="profile-bio"
-          rows={4}
-          maxLength={1000}
-          placeholder="Tell other travelers about yourself"
-          {...register('bio')}
+        <OptionsSelectField
+          control={control}
+          name="country"
+          id="profile-country"
+          label="Country"
+          placeholder="Select your country"
+          options={COUNTRIES}
         />
+        <OptionsSelectField
+          control={control}
+          name="currency"
+          id="profile-currency"
+          label="Preferred Currency"
+          placeholder="Select a currency"
+          options={PROFILE_CURRENCIES}
+        />
+      </div>
+      <Field id="profile-bio" label="Bio" error={errorOf('bio')}>
+        <Textarea rows={4} maxLength={1000} placeholder="Tell other travelers about yourself" {...register('bio')} />
       </Field>
       <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:items-center">
         <DeleteAccountDialog />

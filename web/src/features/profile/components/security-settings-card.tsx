@@ -9,9 +9,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { serverMessageOr } from '@/lib/api-client';
+import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
-import { EMPTY_PASSWORD_FORM, findPasswordProblem, type PasswordFormValues } from '../profile-form-values';
+import { EMPTY_PASSWORD_FORM, findPasswordProblem, passwordFormErrors, type PasswordFormValues } from '../profile-form-values';
 
 /** Security Settings (own only): Change Password toggles the form; closing it clears it. */
 export function SecuritySettingsCard() {
@@ -43,13 +44,25 @@ export function SecuritySettingsCard() {
   );
 }
 
+const SERVER_MESSAGE_FIELDS = { [TEXTS.currentPasswordWrong]: 'currentPassword' } as const;
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
+
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
-  const { register, handleSubmit } = useForm<PasswordFormValues>({ defaultValues: EMPTY_PASSWORD_FORM });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<PasswordFormValues>({ defaultValues: EMPTY_PASSWORD_FORM, shouldFocusError: false });
+  const { formRef, showErrors, showError } = useFormErrors(setError);
   const changePassword = useChangePassword();
 
   const onValid = (values: PasswordFormValues) => {
+    clearErrors();
     const problem = findPasswordProblem(values);
     if (problem) {
+      showErrors(passwordFormErrors(values));
       notifyError(problem, TEXTS.validationErrorTitle);
       return;
     }
@@ -60,16 +73,25 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           notifySuccess(PROFILE_TEXTS.passwordUpdated);
           onClose();
         },
-        onError: (error) => notifyError(serverMessageOr(error, PROFILE_TEXTS.passwordFailed)),
+        onError: (error) => {
+          const message = serverMessageOr(error, PROFILE_TEXTS.passwordFailed);
+          showError(serverErrorField(error, SERVER_MESSAGE_FIELDS, PASSWORD_FIELDS), message);
+          notifyError(message);
+        },
       },
     );
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-4" aria-label="Change password">
-      <Field id="current-password" label="Current Password">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      noValidate
+      className="grid gap-4"
+      aria-label="Change password"
+    >
+      <Field id="current-password" label="Current Password" required error={fieldText(errors.currentPassword)}>
         <Input
-          id="current-password"
           type="password"
           autoComplete="current-password"
           maxLength={LIMITS.passwordMaxLength}
@@ -77,18 +99,11 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="new-password" label="New Password">
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMaxLength}
-            {...register('newPassword')}
-          />
+        <Field id="new-password" label="New Password" required error={fieldText(errors.newPassword)}>
+          <Input type="password" autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} {...register('newPassword')} />
         </Field>
-        <Field id="confirm-new-password" label="Confirm New Password">
+        <Field id="confirm-new-password" label="Confirm New Password" required error={fieldText(errors.confirmPassword)}>
           <Input
-            id="confirm-new-password"
             type="password"
             autoComplete="new-password"
             maxLength={LIMITS.passwordMaxLength}

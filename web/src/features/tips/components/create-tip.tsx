@@ -1,10 +1,12 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useOwnProfile } from '@/lib/api/get-own-profile';
 import { notifyFixedFailure, notifySuccess } from '@/lib/notify';
 import { useCreateTip } from '../api/create-tip';
 import { useUploadTipPhotos } from '../api/upload-tip-photos';
 import { TIP_SCREEN_TEXTS as T } from '../texts';
-import { EMPTY_TIP_FORM, toTipInput } from '../tip-form-values';
+import { EMPTY_TIP_FORM, preferredTipCurrency, toTipInput } from '../tip-form-values';
 import { TipForm, type TipFormSubmission } from './tip-form';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
@@ -13,9 +15,11 @@ export function CreateTip() {
   const navigate = useNavigate();
   const upload = useUploadTipPhotos();
   const create = useCreateTip();
+  // The currency starts at the member's preferred one (issue 21); a failed load falls back to USD.
+  const profile = useOwnProfile();
   const status = upload.isPending ? 'uploading' : create.isPending || create.isSuccess ? 'saving' : 'idle';
 
-  const onSubmit = async ({ values, newFiles }: TipFormSubmission) => {
+  const onSubmit = async ({ values, newFiles }: TipFormSubmission, showServerError: (error: unknown) => void) => {
     const photoUrls = await uploadNewPhotos(newFiles, upload.mutateAsync);
     if (!photoUrls) return;
     create.mutate(toTipInput(values, photoUrls), {
@@ -23,14 +27,18 @@ export function CreateTip() {
         notifySuccess(T.createdTitle, T.created);
         void navigate('/tips');
       },
-      onError: (error) => notifyFixedFailure(T.createFailed, error),
+      onError: (error) => {
+        notifyFixedFailure(T.createFailed, error);
+        showServerError(error);
+      },
     });
   };
 
+  if (profile.isPending && profile.fetchStatus !== 'idle') return <Skeleton className="h-96" />;
   return (
     <TipForm
       mode="create"
-      defaultValues={EMPTY_TIP_FORM}
+      defaultValues={{ ...EMPTY_TIP_FORM, currency: preferredTipCurrency(profile.data?.currency) }}
       status={status}
       submitLabel="Create Tip"
       savingLabel="Creating..."

@@ -18,7 +18,7 @@ export function EditTip({ tip }: { tip: Tip }) {
   const remove = useDeleteTip();
   const status = upload.isPending ? 'uploading' : update.isPending || update.isSuccess ? 'saving' : 'idle';
 
-  const onSubmit = async ({ values, newFiles, keptUrls }: TipFormSubmission) => {
+  const onSubmit = async ({ values, newFiles, keptUrls }: TipFormSubmission, showServerError: (error: unknown) => void) => {
     const uploaded = await uploadNewPhotos(newFiles, upload.mutateAsync);
     if (!uploaded) return;
     update.mutate(
@@ -28,7 +28,10 @@ export function EditTip({ tip }: { tip: Tip }) {
           notifySuccess(T.updated);
           void navigate(`/view-tip/${tip.id}`);
         },
-        onError: (error) => notifyFixedFailure(T.updateFailed, error),
+        onError: (error) => {
+          notifyFixedFailure(T.updateFailed, error);
+          showServerError(error);
+        },
       },
     );
   };

@@ -9,14 +9,14 @@ import { PhotoPicker } from '@/components/content/photo-picker';
 import { TagInput } from '@/components/content/tag-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { CharacterCount, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { OptionsSelect } from '@/components/ui/options-select';
+import { OptionsSelect, OptionsSelectField } from '@/components/ui/options-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
-import { cn } from '@/lib/utils';
-import { findTipFormProblem, todayIsoDate, type TipFormValues } from '../tip-form-values';
+import { findTipFormProblem, tipFormErrors, todayIsoDate, type TipFormValues } from '../tip-form-values';
 import { TipCategorySelect } from './tip-category-select';
 
 export type TipFormStatus = 'idle' | 'uploading' | 'saving';
@@ -31,10 +31,27 @@ type TipFormProps = {
   status: TipFormStatus;
   submitLabel: string;
   savingLabel: string;
-  onSubmit: (submission: TipFormSubmission) => Promise<void>;
+  /** `showServerError` puts a refusal that names a field (a 400) under that field. */
+  onSubmit: (submission: TipFormSubmission, showServerError: (error: unknown) => void) => Promise<void>;
   /** Buttons beside the submit button: Cancel on create, Delete Tip on edit. */
   secondaryActions?: React.ReactNode;
 };
+
+const TIP_FIELDS: readonly (keyof TipFormValues)[] = [
+  'title',
+  'tipTypeId',
+  'rating',
+  'country',
+  'city',
+  'placeName',
+  'googleMapsUrl',
+  'experienceDate',
+  'valueSpent',
+  'currency',
+  'description',
+  'detailedContent',
+  'tags',
+];
 
 /** The tip form of /new-tip and /edit-tip (SPEC 2, 5); the screens own uploading and saving. */
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} ${n}/5` }));
@@ -49,112 +66,97 @@ export function TipForm({
   onSubmit,
   secondaryActions,
 }: TipFormProps) {
-  const { register, control, handleSubmit } = useForm<TipFormValues>({ defaultValues });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<TipFormValues>({ defaultValues, shouldFocusError: false });
+  const { formRef, showErrors, showError } = useFormErrors(setError);
   const [newFiles, setNewFiles] = React.useState<File[]>([]);
   const [keptUrls, setKeptUrls] = React.useState<string[]>(initialPhotoUrls);
+  // Too many photos picked: refused at once, and said under the picker too.
+  const [photoError, setPhotoError] = React.useState<string>();
   const descriptionLength = useWatch({ control, name: 'description' }).length;
   const isBusy = status !== 'idle';
 
+  const showServerError = (error: unknown) => {
+    if (error instanceof Error) showError(serverErrorField(error, {}, TIP_FIELDS), error.message);
+  };
+
   const onValid = (values: TipFormValues) => {
+    clearErrors();
     const problem = findTipFormProblem(values, mode);
     if (problem) {
+      showErrors(tipFormErrors(values, mode));
       notifyError(problem.description, problem.title);
       return;
     }
-    void onSubmit({ values, newFiles, keptUrls });
+    void onSubmit({ values, newFiles, keptUrls }, showServerError);
   };
+  const errorOf = (name: keyof TipFormValues) => fieldText(errors[name]);
 
   return (
-    <form onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-6">
+    <form ref={formRef} onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate className="grid gap-6">
       <Section title="The tip">
-        <Field id="title" label="Title">
-          <Input
-            id="title"
-            placeholder="e.g. Sunrise at Fushimi Inari before the crowds"
-            maxLength={200}
-            {...register('title')}
-          />
+        <Field id="title" label="Title" required error={errorOf('title')}>
+          <Input placeholder="e.g. Sunrise at Fushimi Inari before the crowds" maxLength={200} {...register('title')} />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="tipTypeId" label="Category">
+          <Field id="tipTypeId" label="Category" error={errorOf('tipTypeId')}>
             <Controller
               control={control}
               name="tipTypeId"
               render={({ field }) => <TipCategorySelect id="tipTypeId" value={field.value} onChange={field.onChange} />}
             />
           </Field>
-          <Field id="rating" label="Rating">
-            <Controller
-              control={control}
-              name="rating"
-              render={({ field }) => (
-                <OptionsSelect
-                  id="rating"
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  placeholder="Rate your experience"
-                  options={RATING_OPTIONS}
-                />
-              )}
-            />
-          </Field>
+          <OptionsSelectField
+            control={control}
+            name="rating"
+            id="rating"
+            label="Rating"
+            placeholder="Rate your experience"
+            options={RATING_OPTIONS}
+          />
         </div>
       </Section>
 
       <Section title="Where">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="country" label="Country">
-            <Controller
-              control={control}
-              name="country"
-              render={({ field }) => (
-                <OptionsSelect
-                  id="country"
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  placeholder="Select a country"
-                  options={COUNTRIES}
-                />
-              )}
-            />
-          </Field>
-          <Field id="city" label="City">
-            <Input id="city" placeholder="e.g. Kyoto" maxLength={100} {...register('city')} />
+          <OptionsSelectField
+            control={control}
+            name="country"
+            id="country"
+            label="Country"
+            required
+            placeholder="Select a country"
+            options={COUNTRIES}
+          />
+          <Field id="city" label="City" required error={errorOf('city')}>
+            <Input placeholder="e.g. Kyoto" maxLength={100} {...register('city')} />
           </Field>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="placeName" label="Specific place">
-            <Input id="placeName" placeholder="e.g. Fushimi Inari Taisha" maxLength={200} {...register('placeName')} />
+          <Field id="placeName" label="Specific place" error={errorOf('placeName')}>
+            <Input placeholder="e.g. Fushimi Inari Taisha" maxLength={200} {...register('placeName')} />
           </Field>
-          <Field id="googleMapsUrl" label="Maps link">
-            <Input
-              id="googleMapsUrl"
-              type="url"
-              inputMode="url"
-              placeholder="https://maps.app.goo.gl/..."
-              {...register('googleMapsUrl')}
-            />
+          <Field id="googleMapsUrl" label="Maps link" error={errorOf('googleMapsUrl')}>
+            <Input type="url" inputMode="url" placeholder="https://maps.app.goo.gl/..." {...register('googleMapsUrl')} />
           </Field>
         </div>
       </Section>
 
       <Section title="Your experience">
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field id="experienceDate" label="Experience date">
-            <Input id="experienceDate" type="date" max={todayIsoDate()} {...register('experienceDate')} />
+          <Field id="experienceDate" label="Experience date" error={errorOf('experienceDate')}>
+            <Input type="date" max={todayIsoDate()} {...register('experienceDate')} />
           </Field>
-          <Field id="valueSpent" label="Cost">
-            <Input
-              id="valueSpent"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              placeholder="0.00"
-              {...register('valueSpent')}
-            />
+          <Field id="valueSpent" label="Cost" error={errorOf('valueSpent')}>
+            <Input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" {...register('valueSpent')} />
           </Field>
-          <Field id="currency" label="Currency">
+          <Field id="currency" label="Currency" error={errorOf('currency')}>
             {mode === 'create' ? (
               <Controller
                 control={control}
@@ -170,36 +172,26 @@ export function TipForm({
                 )}
               />
             ) : (
-              <Input id="currency" placeholder="USD" maxLength={3} className="uppercase" {...register('currency')} />
+              <Input placeholder="USD" maxLength={3} className="uppercase" {...register('currency')} />
             )}
           </Field>
         </div>
         <Field
           id="description"
           label="Short description"
-          hint={
-            <span
-              aria-live="polite"
-              className={cn(
-                'text-xs tabular-nums',
-                descriptionLength >= LIMITS.shortDescriptionMaxLength ? 'text-destructive' : 'text-muted-foreground',
-              )}
-            >
-              {`${descriptionLength}/${LIMITS.shortDescriptionMaxLength}`}
-            </span>
-          }
+          required
+          error={errorOf('description')}
+          hint={<CharacterCount count={descriptionLength} limit={LIMITS.shortDescriptionMaxLength} kind="max" />}
         >
           <Textarea
-            id="description"
             rows={3}
             maxLength={LIMITS.shortDescriptionMaxLength}
             placeholder="The tip in a sentence or two"
             {...register('description')}
           />
         </Field>
-        <Field id="detailedContent" label="Detailed content">
+        <Field id="detailedContent" label="Detailed content" error={errorOf('detailedContent')}>
           <Textarea
-            id="detailedContent"
             rows={7}
             maxLength={20_000}
             placeholder="What happened, what to know, what you would do differently..."
@@ -209,20 +201,24 @@ export function TipForm({
       </Section>
 
       <Section title="Photos and tags">
-        <div className="grid gap-2">
-          <span className="text-sm font-medium">Photos</span>
+        <Field id="photos" label="Photos" error={photoError}>
           <PhotoPicker
-            id="photos"
             files={newFiles}
-            onChange={setNewFiles}
+            onChange={(files) => {
+              setNewFiles(files);
+              setPhotoError(undefined);
+            }}
             existingUrls={keptUrls}
             onRemoveExisting={(url) => setKeptUrls((urls) => urls.filter((u) => u !== url))}
             max={LIMITS.tipPhotosMax}
-            onTooMany={() => notifyError(TIP_TEXTS.tooManyPhotos, TIP_TEXTS.tooManyPhotosTitle)}
+            onTooMany={() => {
+              setPhotoError(TIP_TEXTS.tooManyPhotos);
+              notifyError(TIP_TEXTS.tooManyPhotos, TIP_TEXTS.tooManyPhotosTitle);
+            }}
             disabled={isBusy}
           />
-        </div>
-        <Field id="tags" label="Tags">
+        </Field>
+        <Field id="tags" label="Tags" error={errorOf('tags')}>
           <Controller
             control={control}
             name="tags"
