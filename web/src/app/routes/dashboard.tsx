@@ -2,10 +2,12 @@ import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
 import { DashboardCards } from '@/features/dashboard/components/dashboard-cards';
 import { displayName } from '@/lib/display-name';
+import { useDocumentTitle } from '@/lib/document-title';
 
 type DashboardState = { userId?: string; userName?: string; tab?: string } | null;
 
 export function DashboardRoute() {
+  useDocumentTitle('Home');
   const location = useLocation();
   const { data: me } = useMe();
   const state = location.state as DashboardState;
