@@ -13,9 +13,11 @@ export function RootLayout() {
   useOrigins();
   return (
     <>
-      <ScrollRestoration />
       <RouteAnnouncer />
       <Outlet />
+      {/* After the screen: its layout effects run first, so the windowed Explore grid's own
+          start-up scroll (to where the window was when it rendered) comes before the restore. */}
+      <ScrollRestoration />
     </>
   );
 }

@@ -15,12 +15,13 @@ type BackLinkProps = { fallback: string; children: ReactNode; className?: string
 export function BackLink({ fallback, children, className }: BackLinkProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const canGoBack = canReturnTo(originOf(location.key), location.pathname);
   return (
     <Button variant="ghost" asChild className={className}>
       <Link
         to={fallback}
         onClick={(event) => {
+          // Read on click: the origin is recorded after this screen's first render (root-layout.tsx).
+          const canGoBack = canReturnTo(originOf(location.key), location.pathname);
           if (!canGoBack || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
           void navigate(-1);
