@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
 import { displayName } from '@/lib/display-name';
-import { isOwnHandle, memberPath } from '@/lib/member-path';
+import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
 import { MemberLoader } from '@/features/profile/components/member-loader';
 import { UserConnectionsScreen } from '@/features/profile/components/user-connections-screen';
 

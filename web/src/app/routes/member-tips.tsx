@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
 import { displayName } from '@/lib/display-name';
-import { isOwnHandle, memberPath } from '@/lib/member-path';
+import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
 import { TipsListScreen } from '@/features/content/components/tips-list-screen';
 import { MemberLoader } from '@/features/profile/components/member-loader';
 

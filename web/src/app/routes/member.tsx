@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
-import { isOwnHandle, memberPath } from '@/lib/member-path';
+import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
 import { MemberLoader } from '@/features/profile/components/member-loader';
 import { ProfileScreen, ProfileView } from '@/features/profile/components/profile-screen';
 

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 
 type ProfileState = { userId?: string; profile?: { username?: string | null } } | null;

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 import { isContentTab } from '@/features/content/components/content-tabs';
 import { TipsListScreen } from '@/features/content/components/tips-list-screen';
 

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 
 type UserConnectionsState = { userId?: string } | null;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Author } from '@common/schemas/content-fields';
 import { displayName, initial } from '@/lib/display-name';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 
 /** "by <name>" with the author's picture or initial, opening their profile's URL (issue 21, ADR 046). */
 export function AuthorLink({ author }: { author: Author }) {

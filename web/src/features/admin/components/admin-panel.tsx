@@ -2,7 +2,7 @@ import { Inbox, Mail, Megaphone, ShieldCheck, Tags, Users } from 'lucide-react';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useTabParam } from '@/lib/use-tab-param';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 import { useAdminStats } from '../api/get-stats';
 import { InvitationsList } from './invitations-list';
 import { OutboxList } from './outbox-list';

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useTabParam } from '@/lib/use-tab-param';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 import { useAcceptConnectionRequest } from '../api/accept-request';
 import { useCancelConnectionRequest } from '../api/cancel-request';
 import { useConnections } from '../api/get-connections';

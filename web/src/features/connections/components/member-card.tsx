@@ -5,7 +5,7 @@ import { PROFILE_TEXTS, type ProfileCard } from '@common/schemas/profile';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { memberName } from '@/lib/display-name';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 import { visibleCountries, wholePercent } from './card-helpers';
 
 type MemberCardProps = {

@@ -13,7 +13,7 @@ import { ExploreFilters } from './explore-filters';
 import { useErrorToast } from '@/lib/notify';
 import { useSearchParam } from './use-search-param';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useTabParam } from '@/lib/use-tab-param';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 import { VirtualContentGrid } from './virtual-content-grid';
 
 const EMPTY: Record<ContentTab, string> = {

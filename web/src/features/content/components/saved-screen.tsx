@@ -13,7 +13,7 @@ import { EmptyState } from './empty-state';
 import { SearchBox } from './search-box';
 import { useSearchParam } from './use-search-param';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useTabParam } from '@/lib/use-tab-param';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 
 const EMPTY: Record<ContentTab, string> = {
   all: 'Nothing saved yet',

@@ -11,7 +11,7 @@ import { CONTENT_TABS, ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
 import { useErrorToast } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useTabParam } from '@/lib/use-tab-param';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 
 const EMPTY: Record<ContentTab, string> = {
   all: CONTENT_TEXTS.noContentYet,

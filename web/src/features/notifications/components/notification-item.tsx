@@ -4,7 +4,7 @@ import { Bookmark, Check, Undo2 } from 'lucide-react';
 import type { Notification } from '@common/schemas/notification';
 import { Button } from '@/components/ui/button';
 import { memberName } from '@/lib/display-name';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 import { cn } from '@/lib/utils';
 
 type NotificationItemProps = {

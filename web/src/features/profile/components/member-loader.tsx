@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Profile } from '@common/schemas/profile';
-import { isUserIdHandle } from '@/lib/member-path';
+import { isUserIdHandle } from '@/components/navigation/member-path';
 import { useProfile } from '../api/get-profile';
 import { useProfileByUsername } from '../api/get-profile-by-username';
 import { ProfileQueryState } from './profile-screen';

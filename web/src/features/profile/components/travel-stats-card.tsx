@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { BookOpen, Globe2, Lightbulb, Users, type LucideIcon } from 'lucide-react';
 import type { Profile } from '@common/schemas/profile';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 import { cn } from '@/lib/utils';
 
 /** Travel Stats: four tiles; all but Countries Visited open a list (SPEC 2, D9). */

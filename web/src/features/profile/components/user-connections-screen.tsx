@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/lib/notify';
 import { displayName } from '@/lib/display-name';
 import { useDocumentTitle } from '@/lib/document-title';
-import { memberPath } from '@/lib/member-path';
+import { memberPath } from '@/components/navigation/member-path';
 import { useUserConnections } from '../api/get-user-connections';
 
 type UserConnectionsScreenProps = { userId: string; userName: string; profilePath: string };

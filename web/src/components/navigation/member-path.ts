@@ -1,7 +1,8 @@
 /**
  * The shareable URL of a member's pages (ADR 046): /members/:username, with /connections and
  * /tips below it. A member without a username (none should be left, ADR 026) gets their id in
- * its place; that page moves to the username URL once it knows it.
+ * its place; that page moves to the username URL once it knows it. Here, not in lib/: all of
+ * lib/ goes into the sign-in page's app-core chunk (vite.config.ts), and only member screens need it.
  */
 type MemberRef = { username?: string | null; userId?: string; id?: string };
 
