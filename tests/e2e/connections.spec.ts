@@ -85,7 +85,8 @@ test('a request sent from Discover reaches the other member live; accepted; noti
   // ...and the accepted notification arrives live too.
   await expect(a.page.getByRole('navigation', { name: 'Main navigation' }).getByLabel('1 unread')).toBeVisible();
 
-  // The avatar opens the profile with the member in navigation state.
+  // The avatar opens the member's profile at its own URL (issue 21, ADR 046).
   await a.page.getByRole('link', { name: `Open ${b.person.fullName}'s profile` }).click();
-  await expect(a.page).toHaveURL(/\/profile$/);
+  await expect(a.page).toHaveURL(/\/members\/[\w.-]+$/);
+  await expect(a.page.getByRole('heading', { level: 1, name: b.person.fullName })).toBeVisible();
 });

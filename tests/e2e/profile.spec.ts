@@ -115,14 +115,15 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   await page.goto(`/view-tip/${tipId}`);
   await waitForHydration(page);
   await page.getByRole('link', { name: new RegExp(`by ${other.person.fullName}`) }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  // At the member's own URL (issue 21, ADR 046).
+  await expect(page).toHaveURL(/\/members\/[\w.-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: other.person.fullName })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
   await expect(page.getByText('Security Settings')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change profile picture' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Tips Shared: 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Connections: 1' }).click();
-  await expect(page).toHaveURL(/\/user-connections$/);
+  await expect(page).toHaveURL(/\/members\/[\w.-]+\/connections$/);
   await expect(page.getByRole('heading', { level: 1, name: `${other.person.fullName} Connections` })).toBeVisible();
   await expect(page.getByText('1 active connection')).toBeVisible();
   await page.getByRole('button', { name: `Open ${third.person.fullName}'s profile` }).click();

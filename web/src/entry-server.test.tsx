@@ -58,6 +58,10 @@ describe('renderPage (the server-drawn page, ADR 022)', () => {
     );
     // The viewer's own state: a saved tip's button says so.
     expect(html).toMatch(/<button[^>]*aria-pressed="true"[^>]*>.*?Saved/);
+    // The author, linking to their profile's URL (issue 21, ADR 046): by id when they have no username.
+    const author = html?.match(/<a[^>]*data-testid="author-link"[^>]*>/)?.[0];
+    expect(author).toContain('href="/members/u2"');
+    expect(html).toMatch(/by <span[^>]*>Bo Berg<\/span>/);
   });
 
   it('keeps nothing from one page to the next: each draws from its own responses', async () => {

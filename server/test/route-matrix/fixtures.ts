@@ -9,10 +9,12 @@ import {
   invitationRequests,
   notifications,
   pendingActivations,
+  profiles,
   savedItems,
   systemMessages,
   tipTypes,
 } from '@db/schema';
+import { eq } from 'drizzle-orm';
 import { insertGuide, insertTip, writeUpload } from '../content-fixtures';
 import type { TestApp } from '../test-app';
 import { newSignupToken } from '@server/modules/invitations/signup-token';
@@ -38,6 +40,12 @@ export function createFixtures(t: TestApp, people: People) {
     /** A new account for `caller`'s role: for calls that consume or change their caller. */
     async standIn(caller: Caller): Promise<Account | null> {
       return caller === 'anonymous' ? null : t.createMember(roleOf(caller), unique('Stand In '));
+    },
+    /** A member's username (the shareable profile URL's key, ADR 046). */
+    async usernameOf(userId: string): Promise<string> {
+      const [row] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.userId, userId));
+      if (!row?.username) throw new Error('fixture member has no username');
+      return row.username;
     },
     newMember: (role: 'pending' | 'user' | 'admin' = 'user') => t.createMember(role, `Target ${SECRET}`),
     tip: (isPrivate: boolean) =>

@@ -43,6 +43,10 @@ export const socialRequests: Requests = {
   }),
   // The e-mail is on one's own profile only.
   'GET /api/profiles/:userId': one((fx) => ({ url: `/api/profiles/${fx.people.owner.id}`, ownerOnly: [fx.people.owner.email] })),
+  'GET /api/profiles/by-username/:username': one(async (fx) => ({
+    url: `/api/profiles/by-username/${encodeURIComponent(await fx.usernameOf(fx.people.owner.id))}`,
+    ownerOnly: [fx.people.owner.email],
+  })),
   'GET /api/connections': one(() => ({ url: '/api/connections' })),
   'GET /api/connections/discover': one(() => ({ url: '/api/connections/discover' })),
   'POST /api/connections': one(async (fx) => {

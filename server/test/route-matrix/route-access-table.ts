@@ -104,6 +104,7 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'PATCH /api/profiles/me': only(members(200)),
   'POST /api/profiles/me/avatar': only(members(200)),
   'GET /api/profiles/:userId': only(members(200)),
+  'GET /api/profiles/by-username/:username': only(members(200)),
   'DELETE /api/account': only(members(204)),
   'GET /api/connections': only(members(200)),
   'GET /api/connections/discover': only(members(200)),

@@ -42,6 +42,40 @@ describe("routes (issue 19: never React Router's developer page)", () => {
   });
 });
 
+describe("members' URLs (issue 21, ADR 046)", () => {
+  const all = leaves(createRoutes(createQueryClient()));
+  const shell = createRoutes(createQueryClient())[0]!.children!.find((route) => !route.path && route.children)!.children![0]!;
+
+  it('are member screens inside the shell, beside the SPEC routes they replace', () => {
+    const paths = all.filter((leaf) => leaf.guardedInsideShell).map((leaf) => leaf.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/members/:username',
+        '/members/:username/connections',
+        '/members/:username/tips',
+        '/profile',
+        '/user-connections',
+        '/tips',
+      ]),
+    );
+  });
+
+  it('each loads its own lazy module, which exports its screen', async () => {
+    const expected: Record<string, [string, string]> = {
+      'members/:username': ['src/app/routes/member.tsx', 'MemberRoute'],
+      'members/:username/connections': ['src/app/routes/member-connections.tsx', 'MemberConnectionsRoute'],
+      'members/:username/tips': ['src/app/routes/member-tips.tsx', 'MemberTipsRoute'],
+    };
+    for (const [path, [module]] of Object.entries(expected)) {
+      const route = shell.children!.find((candidate) => candidate.path === path)!;
+      expect(routeModule(route), path).toBe(module);
+      expect(typeof route.lazy).toBe('function');
+      const loaded = await (route.lazy as () => Promise<{ Component?: unknown }>)();
+      expect(typeof loaded.Component, path).toBe('function');
+    }
+  });
+});
+
 describe('route modules (issue 20: the server preloads them by these names)', () => {
   it("names each lazy route's module as Vite's manifest does, and can load it", () => {
     const routes = createRoutes(createQueryClient());

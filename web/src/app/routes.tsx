@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { prefetchTipDetail } from '@/features/tips/api/get-tip';
+import { RootLayout } from './root-layout';
 import { LandingRoute } from './routes/landing';
 import { RouteError } from './routes/route-error';
 
@@ -68,6 +69,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     // Whatever fails below (a chunk that cannot load, a render error, a loader) shows a screen
     // that says what happened, never React Router's developer page (issue 19).
     errorElement: <RouteError isFullPage />,
+    // Scroll restoration, where each screen was opened from, and the announcement of a new screen.
+    Component: RootLayout,
     children: [
       { path: '/', element: <LandingRoute /> },
       { path: '/signup', ...lazyRoute('./routes/signup.tsx', 'SignUpRoute') },
@@ -101,6 +104,11 @@ const memberRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: 'view-guide/:id', ...lazyRoute('./routes/view-guide.tsx', 'ViewGuideRoute') },
   { path: 'edit-guide/:id', ...lazyRoute('./routes/edit-guide.tsx', 'EditGuideRoute') },
   { path: 'profile', ...lazyRoute('./routes/profile.tsx', 'ProfileRoute') },
+  // A member's shareable pages (ADR 046); the SPEC routes that take the member from navigation
+  // state (/profile, /user-connections, /tips, /dashboard) redirect here.
+  { path: 'members/:username', ...lazyRoute('./routes/member.tsx', 'MemberRoute') },
+  { path: 'members/:username/connections', ...lazyRoute('./routes/member-connections.tsx', 'MemberConnectionsRoute') },
+  { path: 'members/:username/tips', ...lazyRoute('./routes/member-tips.tsx', 'MemberTipsRoute') },
   { path: 'user-connections', ...lazyRoute('./routes/user-connections.tsx', 'UserConnectionsRoute') },
   { path: 'notifications', ...lazyRoute('./routes/notifications.tsx', 'NotificationsRoute') },
   { path: 'connections', ...lazyRoute('./routes/connections.tsx', 'ConnectionsRoute') },

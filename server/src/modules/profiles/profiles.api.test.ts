@@ -129,6 +129,47 @@ describe('profiles', () => {
     }
   });
 
+  describe('GET /api/profiles/by-username/:username (ADR 046)', () => {
+    const byUsername = (username: string, cookie?: string) =>
+      t.call('GET', `/api/profiles/by-username/${encodeURIComponent(username)}`, cookie ? { cookie } : {});
+    const usernameOf = async (member: Member) => {
+      const [row] = await t.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.userId, member.id));
+      return row!.username!;
+    };
+
+    it("answers another member's profile as by id, in any case of the username", async () => {
+      const username = await usernameOf(alice);
+      const byId = (await t.call('GET', `/api/profiles/${alice.id}`, { cookie: bob.cookie })).json<Profile>();
+      for (const asked of [username, username.toUpperCase()]) {
+        const res = await byUsername(asked, bob.cookie);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<Profile>()).toEqual(byId);
+      }
+      expect(byId).toMatchObject({ userId: alice.id, isOwn: false, email: null });
+    });
+
+    it('answers the own profile with its e-mail', async () => {
+      const res = await byUsername(await usernameOf(alice), alice.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Profile>()).toMatchObject({ userId: alice.id, isOwn: true, email: alice.email });
+    });
+
+    it('401 without a session, 403 for a pending account', async () => {
+      const username = await usernameOf(alice);
+      expect((await byUsername(username)).statusCode).toBe(401);
+      expect((await byUsername(username, pending.cookie)).statusCode).toBe(403);
+    });
+
+    it("404 for an unknown name, a name against the rules and a pending member's", async () => {
+      const pendingName = await usernameOf(pending);
+      for (const name of ['nobody-here', 'a@b.c', 'x', 'has space', 'é'.repeat(5), 'x'.repeat(31), pendingName]) {
+        const res = await byUsername(name, bob.cookie);
+        expect(res.statusCode, name).toBe(404);
+        expect(res.json().message).toBe('Profile not found');
+      }
+    });
+  });
+
   it('updates the own profile and returns it', async () => {
     const res = await t.call('PATCH', '/api/profiles/me', { cookie: alice.cookie, body: validUpdate({ bio: '  ' }) });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,28 +1,41 @@
 /** Profiles (SPEC 3, 7): the member's row, their travel stats and the profile writes. */
-import { and, count, eq, or } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { connections, guides, profiles, tips, userRoles, users } from '@db/schema';
 import { isPublic } from '@db/visibility';
 
+const profileColumns = {
+  userId: users.id,
+  email: users.email,
+  role: userRoles.role,
+  userCreatedAt: users.createdAt,
+  name: profiles.name,
+  username: profiles.username,
+  bio: profiles.bio,
+  country: profiles.country,
+  currency: profiles.currency,
+  profilePictureUrl: profiles.profilePictureUrl,
+};
+
 /** The user with profile and role; role null when the account has no role row (pending). */
 export async function findProfileRow(db: Executor, userId: string) {
   const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      role: userRoles.role,
-      userCreatedAt: users.createdAt,
-      name: profiles.name,
-      username: profiles.username,
-      bio: profiles.bio,
-      country: profiles.country,
-      currency: profiles.currency,
-      profilePictureUrl: profiles.profilePictureUrl,
-    })
+    .select(profileColumns)
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
+  return row;
+}
+
+/** The same row by username, in any case (the unique index is on lower(username)). */
+export async function findProfileRowByUsername(db: Executor, username: string) {
+  const [row] = await db
+    .select(profileColumns)
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(sql`lower(${profiles.username}) = lower(${username})`);
   return row;
 }
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;

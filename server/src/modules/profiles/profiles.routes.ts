@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProfileSchema, ProfileUpdateSchema } from '@common/schemas/profile';
+import { usernameProblem } from '@common/username';
 import { BadRequestError, NotFoundError } from '@server/lib/errors';
 import { requireViewer } from '@server/plugins/access';
 import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, UnsupportedMediaTypeError } from '../media/media.errors';
@@ -43,8 +44,9 @@ async function avatarBuffer(request: FastifyRequest): Promise<Buffer> {
 
 const ParamsSchema = z.object({ userId: z.string().max(100) });
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const UsernameParamsSchema = z.object({ username: z.string().max(100) });
 
-/** GET /api/profiles/:userId, PATCH /api/profiles/me, POST /api/profiles/me/avatar. */
+/** GET /api/profiles/:userId, GET /api/profiles/by-username/:username, PATCH /api/profiles/me, POST /api/profiles/me/avatar. */
 export async function profileRoutes(app: FastifyInstance, opts: { profiles: ProfilesService }) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 20 },
@@ -75,6 +77,18 @@ export async function profileRoutes(app: FastifyInstance, opts: { profiles: Prof
       // A malformed id names no member: the same 404 as an unknown one.
       if (!isUuid(request.params.userId)) throw new NotFoundError(PROFILE_SERVICE_TEXTS.notFound);
       return opts.profiles.get(request.params.userId, viewer.userId);
+    },
+  );
+
+  // The shareable profile URL's read (/members/:username, ADR 046). A name that breaks the
+  // username rules names nobody: the same 404 as an unknown one, without asking the database.
+  r.get(
+    '/by-username/:username',
+    { config: { access: 'member' }, schema: { params: UsernameParamsSchema, response: { 200: ProfileSchema } } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      if (usernameProblem(request.params.username)) throw new NotFoundError(PROFILE_SERVICE_TEXTS.notFound);
+      return opts.profiles.getByUsername(request.params.username, viewer.userId);
     },
   );
 }

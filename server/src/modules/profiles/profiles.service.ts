@@ -47,8 +47,18 @@ export function createProfilesService(deps: { db: Database; storage: MediaStorag
   const { db, storage, log } = deps;
 
   async function get(userId: string, viewerId: string): Promise<Profile> {
-    const row = await repo.findProfileRow(db, userId);
+    return present(await repo.findProfileRow(db, userId), viewerId);
+  }
+
+  /** The member behind a shareable profile URL (/members/:username, ADR 046); any case. */
+  async function getByUsername(username: string, viewerId: string): Promise<Profile> {
+    return present(await repo.findProfileRowByUsername(db, username), viewerId);
+  }
+
+  /** Only active members have a profile to show: unknown and pending are the same 404. */
+  async function present(row: repo.ProfileRow | undefined, viewerId: string): Promise<Profile> {
     if (!row || !isActive(row)) throw new NotFoundError(PROFILE_SERVICE_TEXTS.notFound);
+    const { userId } = row;
     const isOwn = userId === viewerId;
     const stats = await repo.profileStats(db, userId, isOwn);
     return {
@@ -101,7 +111,7 @@ export function createProfilesService(deps: { db: Database; storage: MediaStorag
     return get(userId, userId);
   }
 
-  return { get, update, setPicture };
+  return { get, getByUsername, update, setPicture };
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -48,6 +48,11 @@ export const SOCIAL: Strategies = {
   'PATCH /api/profiles/me': { group: 'social', tables: ['profiles'], body: profileUpdate },
   'POST /api/profiles/me/avatar': { group: 'social', tables: ['profiles'], multipart: { field: 'avatar' } },
   'GET /api/profiles/:userId': { group: 'social', tables: [], params: { userId: idOf('users') } },
+  'GET /api/profiles/by-username/:username': {
+    group: 'social',
+    tables: [],
+    params: { username: () => fc.oneof(fc.constantFrom('admin', 'Other.Member', 'a@b', 'x', '..'), text(120)) },
+  },
   'DELETE /api/account': { group: 'social', tables: accountTables, extra: sessionExtra, send: sendDeleteAccount },
   'GET /api/events': {
     group: 'social',

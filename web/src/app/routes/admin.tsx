@@ -1,9 +1,11 @@
 import { useMe } from '@/lib/api/get-me';
 import { AdminAccessDenied } from '@/features/admin/components/admin-access-denied';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
+import { useDocumentTitle } from '@/lib/document-title';
 
 /** The admin check runs before anything loads; the server refuses non-admins regardless (D2). */
 export function AdminRoute() {
+  useDocumentTitle('Admin Panel');
   const { data: me } = useMe();
   if (me?.role !== 'admin') return <AdminAccessDenied />;
   return <AdminPanel />;

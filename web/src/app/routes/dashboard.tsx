@@ -3,10 +3,12 @@ import { useMe } from '@/lib/api/get-me';
 import { DashboardCards } from '@/features/dashboard/components/dashboard-cards';
 import { HomeSections } from '@/features/dashboard/components/home-sections';
 import { displayName } from '@/lib/display-name';
+import { useDocumentTitle } from '@/lib/document-title';
 
 type DashboardState = { userId?: string; userName?: string; tab?: string } | null;
 
 export function DashboardRoute() {
+  useDocumentTitle('Home');
   const location = useLocation();
   const { data: me } = useMe();
   const state = location.state as DashboardState;

@@ -4,8 +4,10 @@ import { Button } from '@/components/ui/button';
 import { EditTip } from '@/features/tips/components/edit-tip';
 import { NotTipOwner } from '@/features/tips/components/not-tip-owner';
 import { TipLoader } from '@/features/tips/components/tip-loader';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export function EditTipRoute() {
+  useDocumentTitle('Edit Tip');
   const { id = '' } = useParams();
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">

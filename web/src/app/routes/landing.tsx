@@ -8,10 +8,13 @@ import { safeNextPath } from '@/lib/safe-next';
 import { hasQueryFailed } from '@/components/feedback/query-failure';
 import { SessionError, SessionLoading } from './session-status';
 import { WaitingScreen } from './waiting';
+import { useDocumentTitle } from '@/lib/document-title';
 
 /** `/`: sign-in for visitors, the waiting screen for pending accounts (D3), else onwards (D5). */
 export function LandingRoute() {
   const me = useMe();
+  // Not for a pending account: the waiting screen names itself.
+  useDocumentTitle(me.data ? undefined : 'Sign In');
   const signOut = useSignOut();
   const [params] = useSearchParams();
 

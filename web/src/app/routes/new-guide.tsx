@@ -1,6 +1,8 @@
 import { GuideCreateForm } from '@/features/guides/components/guide-create-form';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export function NewGuideRoute() {
+  useDocumentTitle('Create a Travel Guide');
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <div className="grid gap-1">

@@ -1,6 +1,8 @@
 import { CreateTip } from '@/features/tips/components/create-tip';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export function NewTipRoute() {
+  useDocumentTitle('Share a Tip');
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-1">

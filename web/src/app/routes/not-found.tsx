@@ -3,8 +3,10 @@ import { MapPinOff } from 'lucide-react';
 import { TEXTS } from '@common/texts';
 import { CenteredScreen } from '@/components/layout/centered-screen';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page not found');
   return (
     <CenteredScreen>
       <div className="grid max-w-md justify-items-center gap-4 text-center">

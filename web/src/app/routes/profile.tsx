@@ -1,15 +1,20 @@
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
+import { memberPath } from '@/components/navigation/member-path';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 
-type ProfileState = { userId?: string } | null;
+type ProfileState = { userId?: string; profile?: { username?: string | null } } | null;
 
-/** /profile: own when navigation state carries no userId (or the viewer's own), else read-only (SPEC 2). */
+/**
+ * /profile: the viewer's own. Another member's, which SPEC 2 passes in navigation state, moves
+ * to that member's shareable URL (ADR 046), replacing this entry so Back skips the hop.
+ */
 export function ProfileRoute() {
   const { data: me } = useMe();
   const state = useLocation().state as ProfileState;
   if (!me) return null;
-  const userId = state?.userId || me.id;
-  // Keyed by person, so moving between profiles starts afresh (closed edit form).
-  return <ProfileScreen key={userId} userId={userId} />;
+  if (state?.userId && state.userId !== me.id) {
+    return <Navigate replace to={memberPath({ userId: state.userId, username: state.profile?.username })} />;
+  }
+  return <ProfileScreen userId={me.id} />;
 }

@@ -3,8 +3,10 @@ import { ArrowLeft } from 'lucide-react';
 import { PRODUCT_NAME } from '@common/texts';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { InvitationRequestForm } from '@/features/invitations/components/invitation-request-form';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export function RequestInvitationRoute() {
+  useDocumentTitle('Request an Invitation');
   return (
     <AuthLayout
       title="Request an Invitation"

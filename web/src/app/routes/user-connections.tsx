@@ -1,11 +1,11 @@
 import { Navigate, useLocation } from 'react-router';
-import { UserConnectionsScreen } from '@/features/profile/components/user-connections-screen';
+import { memberPath } from '@/components/navigation/member-path';
 
-type UserConnectionsState = { userId?: string; userName?: string } | null;
+type UserConnectionsState = { userId?: string } | null;
 
-/** /user-connections: needs a userId in navigation state, else back to / (SPEC 2). */
+/** /user-connections: needs a userId in navigation state, else back to / (SPEC 2); it moves to the member's URL (ADR 046). */
 export function UserConnectionsRoute() {
   const state = useLocation().state as UserConnectionsState;
   if (!state?.userId) return <Navigate to="/" replace />;
-  return <UserConnectionsScreen key={state.userId} userId={state.userId} userName={state.userName || 'User'} />;
+  return <Navigate replace to={memberPath({ userId: state.userId }, 'connections')} />;
 }

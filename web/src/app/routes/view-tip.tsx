@@ -1,13 +1,19 @@
 import { useParams } from 'react-router';
 import { TipDetail } from '@/features/tips/components/tip-detail';
 import { TipLoader } from '@/features/tips/components/tip-loader';
+import { DocumentTitle } from '@/lib/document-title';
 
 export function ViewTipRoute() {
   const { id = '' } = useParams();
   // Keyed by id so moving between tips starts from a clean state.
   return (
     <TipLoader key={id} id={id}>
-      {(tip) => <TipDetail tip={tip} />}
+      {(tip) => (
+        <>
+          <DocumentTitle title={tip.title} />
+          <TipDetail tip={tip} />
+        </>
+      )}
     </TipLoader>
   );
 }

@@ -2,6 +2,7 @@ import { Inbox, Mail, Megaphone, ShieldCheck, Tags, Users } from 'lucide-react';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 import { useAdminStats } from '../api/get-stats';
 import { InvitationsList } from './invitations-list';
 import { OutboxList } from './outbox-list';
@@ -10,8 +11,14 @@ import { SystemMessagesTab } from './system-messages-tab';
 import { TipTypesTab } from './tip-types-tab';
 import { UsersTab } from './users-tab';
 
+const ADMIN_TABS = ['users', 'invitations', 'system-messages', 'tip-types', 'outbox'] as const;
+type AdminTab = (typeof ADMIN_TABS)[number];
+const isAdminTab = (value: string): value is AdminTab => ADMIN_TABS.some((tab) => tab === value);
+
 export function AdminPanel() {
   const stats = useAdminStats();
+  // In the URL (?tab=, default users as SPEC 2 says): a reload, Back and a shared link keep it (ADR 046).
+  const [tab, setTab] = useTabParam(ADMIN_TABS, 'users');
 
   if (stats.isPending) return <Spinner label={ADMIN_TEXTS.loading} />;
 
@@ -27,7 +34,7 @@ export function AdminPanel() {
         </div>
       </header>
       <StatsCards stats={stats.data} />
-      <Tabs defaultValue="users">
+      <Tabs value={tab} onValueChange={(next) => isAdminTab(next) && setTab(next)}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="users">
             <Users aria-hidden />

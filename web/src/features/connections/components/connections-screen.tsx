@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { toast } from 'sonner';
 import { Check, Clock, Inbox, Send, UserPlus, Users, X, type LucideIcon } from 'lucide-react';
@@ -12,6 +12,8 @@ import { NoticeCard } from '@/components/ui/notice-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 import { useAcceptConnectionRequest } from '../api/accept-request';
 import { useCancelConnectionRequest } from '../api/cancel-request';
 import { useConnections } from '../api/get-connections';
@@ -31,12 +33,15 @@ const TABS: { value: ConnectionsTab; label: string; list?: keyof MyConnections }
   { value: 'discover', label: 'Discover' },
 ];
 
+const TAB_VALUES = TABS.map((tab) => tab.value);
 const isTab = (value: string): value is ConnectionsTab => TABS.some((tab) => tab.value === value);
 
 const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 export function ConnectionsScreen() {
-  const [tab, setTab] = useState<ConnectionsTab>('connected');
+  // In the URL (?tab=): a reload, Back and a shared link keep it (ADR 046).
+  const [tab, setTab] = useTabParam(TAB_VALUES, 'connected');
+  useDocumentTitle('Connections');
   const connections = useConnections();
 
   // SPEC 8: one destructive toast for a failed load.

@@ -5,6 +5,7 @@ import { PROFILE_TEXTS, type ProfileCard } from '@common/schemas/profile';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { memberName } from '@/lib/display-name';
+import { memberPath } from '@/components/navigation/member-path';
 import { visibleCountries, wholePercent } from './card-helpers';
 
 type MemberCardProps = {
@@ -19,23 +20,21 @@ type MemberCardProps = {
 export function MemberCard({ member, actions, note }: MemberCardProps) {
   const name = memberName(member);
   const { shown, more } = visibleCountries(member.countriesVisited);
-  // SPEC 2: the avatar (and name) open /profile with the member in navigation state.
-  const profileLink = { pathname: '/profile' };
-  const state = { userId: member.userId, profile: member };
+  // SPEC 2: the avatar (and name) open the member's profile, at its shareable URL (ADR 046).
+  const profileLink = memberPath(member);
 
   return (
     <Card data-testid="member-card" className="flex h-full flex-col gap-4 p-5">
       <div className="flex items-start gap-3">
         <Link
           to={profileLink}
-          state={state}
           aria-label={`Open ${name}'s profile`}
           className="shrink-0 rounded-full focus-visible:ring-2 focus-visible:ring-ring outline-none"
         >
           <MemberAvatar name={name} pictureUrl={member.profilePictureUrl} />
         </Link>
         <div className="grid min-w-0 gap-0.5">
-          <Link to={profileLink} state={state} className="truncate font-semibold hover:underline">
+          <Link to={profileLink} className="truncate font-semibold hover:underline">
             {name}
           </Link>
           {member.username ? <span className="truncate text-sm text-muted-foreground">@{member.username}</span> : null}

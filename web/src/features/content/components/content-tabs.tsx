@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { ContentCounts, ContentTab } from '@common/schemas/content';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
+export const CONTENT_TABS: readonly ContentTab[] = ['all', 'tips', 'guides'];
+
 const TABS: { value: ContentTab; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'tips', label: 'Tips' },

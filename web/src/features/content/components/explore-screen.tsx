@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { SearchX } from 'lucide-react';
 import { CONTENT_TEXTS } from '@common/content-texts';
 import type { ContentTab } from '@common/schemas/content';
@@ -8,11 +7,13 @@ import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failur
 import { ContentCard } from './content-card';
 import { firstItemIndex } from '../api/windowed-pages';
 import { ContentGridSkeleton } from './content-grid';
-import { ContentTabs } from './content-tabs';
+import { CONTENT_TABS, ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
 import { ExploreFilters } from './explore-filters';
 import { useErrorToast } from '@/lib/notify';
 import { useSearchParam } from './use-search-param';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 import { VirtualContentGrid } from './virtual-content-grid';
 
 const EMPTY: Record<ContentTab, string> = {
@@ -22,7 +23,9 @@ const EMPTY: Record<ContentTab, string> = {
 };
 
 export function ExploreScreen({ viewerId }: { viewerId: string }) {
-  const [tab, setTab] = useState<ContentTab>('all');
+  // The tab and filters live in the URL: a reload, Back and a shared link keep them (ADR 046).
+  const [tab, setTab] = useTabParam(CONTENT_TABS, 'all');
+  useDocumentTitle('Explore');
   const search = useSearchParam('q', { debounce: true });
   const country = useSearchParam('country');
   const counts = useExploreCounts({ q: search.value, country: country.value });

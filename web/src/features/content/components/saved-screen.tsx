@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Bookmark, BookmarkX, Compass } from 'lucide-react';
 import type { ContentTab, SavedItem } from '@common/schemas/content';
@@ -9,10 +8,12 @@ import { useSavedCounts } from '../api/get-saved-counts';
 import { useRemoveSaved } from '../api/remove-saved';
 import { ContentCard } from './content-card';
 import { ContentGrid } from './content-grid';
-import { ContentTabs } from './content-tabs';
+import { CONTENT_TABS, ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
 import { SearchBox } from './search-box';
 import { useSearchParam } from './use-search-param';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 
 const EMPTY: Record<ContentTab, string> = {
   all: 'Nothing saved yet',
@@ -21,7 +22,9 @@ const EMPTY: Record<ContentTab, string> = {
 };
 
 export function SavedScreen({ viewerId }: { viewerId: string }) {
-  const [tab, setTab] = useState<ContentTab>('all');
+  // The tab and filters live in the URL: a reload, Back and a shared link keep them (ADR 046).
+  const [tab, setTab] = useTabParam(CONTENT_TABS, 'all');
+  useDocumentTitle('Saved');
   const search = useSearchParam('q', { debounce: true });
   const counts = useSavedCounts(search.value);
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BookOpen, Lightbulb, Plus } from 'lucide-react';
 import { CONTENT_TEXTS } from '@common/content-texts';
@@ -8,9 +7,11 @@ import { useUserContent } from '../api/get-user-content';
 import { useUserContentCounts } from '../api/get-user-content-counts';
 import { ContentCard } from './content-card';
 import { ContentGrid } from './content-grid';
-import { ContentTabs } from './content-tabs';
+import { CONTENT_TABS, ContentTabs } from './content-tabs';
 import { EmptyState } from './empty-state';
 import { useErrorToast } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useTabParam } from '@/components/navigation/use-tab-param';
 
 const EMPTY: Record<ContentTab, string> = {
   all: CONTENT_TEXTS.noContentYet,
@@ -29,22 +30,25 @@ type TipsListScreenProps = {
   /** Whose content; the viewer's own when equal to viewerId. */
   userId: string;
   userName?: string;
-  initialTab: ContentTab;
+  /** Another member's profile URL, for Back to profile. */
+  profilePath?: string;
 };
 
-export function TipsListScreen({ viewerId, userId, userName, initialTab }: TipsListScreenProps) {
-  const [tab, setTab] = useState<ContentTab>(initialTab);
+export function TipsListScreen({ viewerId, userId, userName, profilePath }: TipsListScreenProps) {
+  // In the URL (?tab=), so a reload, Back and a shared link keep it (ADR 046).
+  const [tab, setTab] = useTabParam(CONTENT_TABS, 'all');
   const isOwn = userId === viewerId;
   const counts = useUserContentCounts(userId);
   const title = isOwn ? 'My Tips & Guides' : `${possessive(userName || 'User')} Tips & Guides`;
+  useDocumentTitle(title);
 
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-2">
-          {!isOwn ? (
+          {!isOwn && profilePath ? (
             <Button asChild variant="ghost" size="sm" className="justify-self-start -ml-2">
-              <Link to="/profile" state={{ userId }}>
+              <Link to={profilePath}>
                 <ArrowLeft aria-hidden />
                 Back to profile
               </Link>

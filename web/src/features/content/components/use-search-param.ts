@@ -20,7 +20,8 @@ export function useSearchParam(name: string, { debounce = false } = {}) {
         else updated.delete(name);
         return updated;
       },
-      { replace: true },
+      // A filter is not a new screen: the page stays where it is (scroll restoration, root-layout.tsx).
+      { replace: true, preventScrollReset: true },
     );
 
   // Reads the URL as it is when the timer fires: the timer restarts on typing only, not when the URL changes.

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLocation } from 'react-router';
+import { type VirtualItem, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIsServerPass } from '@/lib/use-server-pass';
@@ -68,8 +69,18 @@ function PlainRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) 
   );
 }
 
+/**
+ * Row heights measured, by history entry and column count: Back to the list lays the rows out
+ * as they were, so the scroll position React Router restores shows the same cards (issue 21),
+ * not the place the estimated heights would put them.
+ */
+const measuredRows = new Map<string, VirtualItem[]>();
+const MAX_REMEMBERED_LISTS = 20;
+
 function WindowedRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
   const columns = useGridColumns();
+  const { key: locationKey } = useLocation();
+  const measurementsKey = `${locationKey}:${columns}`;
   const containerRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(containerRef);
   const total = list.firstIndex + list.items.length;
@@ -81,7 +92,16 @@ function WindowedRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T
     overscan: 2,
     gap: ROW_GAP,
     scrollMargin,
+    initialMeasurementsCache: measuredRows.get(measurementsKey),
   });
+  useEffect(
+    () => () => {
+      measuredRows.delete(measurementsKey);
+      measuredRows.set(measurementsKey, virtualizer.measurementsCache);
+      if (measuredRows.size > MAX_REMEMBERED_LISTS) measuredRows.delete(measuredRows.keys().next().value as string);
+    },
+    [measurementsKey, virtualizer],
+  );
   // Row heights were measured for another column count.
   useEffect(() => virtualizer.measure(), [columns, virtualizer]);
 

@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
+import { CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
 import { GUIDE_COVER_SIZES } from '@common/media-url';
 import { GUIDE_TEXTS, type Guide, type GuideItem } from '@common/schemas/guide';
 import { TEXTS } from '@common/texts';
+import { AuthorLink } from '@/components/content/author-link';
 import { LikeButton } from '@/components/content/like-button';
+import { BackLink } from '@/components/navigation/back-link';
 import { PhotoGallery } from '@/components/content/photo-gallery';
 import { SaveButton } from '@/components/content/save-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { displayName } from '@/lib/display-name';
 import { guideQueryKey } from '../api/get-guide';
 
 export const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
@@ -24,12 +25,9 @@ export function GuideDetail({ guide }: { guide: Guide }) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" className="-ml-2">
-          <Link to="/tips">
-            <ArrowLeft aria-hidden />
-            Back to Tips
-          </Link>
-        </Button>
+        <BackLink fallback="/tips" className="-ml-2">
+          Back to Tips
+        </BackLink>
         {isOwner ? (
           <Button asChild variant="outline">
             <Link to={`/edit-guide/${guide.id}`}>
@@ -68,8 +66,8 @@ export function GuideDetail({ guide }: { guide: Guide }) {
                 <Heart className="size-4" aria-hidden />
                 {guide.likesCount}
               </span>
-              <span>by {displayName(guide.author)}</span>
             </p>
+            <AuthorLink author={guide.author} />
           </div>
           {guide.countries.length > 0 || guide.tags.length > 0 ? (
             <div className="flex flex-wrap gap-1.5">

@@ -1,8 +1,10 @@
 import { formatDistanceToNow } from 'date-fns';
+import { Link } from 'react-router';
 import { Bookmark, Check, Undo2 } from 'lucide-react';
 import type { Notification } from '@common/schemas/notification';
 import { Button } from '@/components/ui/button';
 import { memberName } from '@/lib/display-name';
+import { memberPath } from '@/components/navigation/member-path';
 import { cn } from '@/lib/utils';
 
 type NotificationItemProps = {
@@ -32,12 +34,25 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
         notification.isRead ? 'bg-card' : 'border-primary/30 bg-primary/5',
       )}
     >
+      {anonymous ? (
+        <SavedIcon />
+      ) : notification.actor ? (
+        // The actor's profile at its URL (ADR 046); beside the item's button, as a link cannot sit inside one.
+        <Link
+          to={memberPath(notification.actor)}
+          aria-label={`Open ${name}'s profile`}
+          className="shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ActorAvatar name={name} pictureUrl={notification.actor.profilePictureUrl} />
+        </Link>
+      ) : (
+        <ActorAvatar name={name} pictureUrl={null} />
+      )}
       <button
         type="button"
         onClick={() => onOpen(notification)}
         className="flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded-lg text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {anonymous ? <SavedIcon /> : <ActorAvatar name={name} pictureUrl={notification.actor?.profilePictureUrl ?? null} />}
         <span className="grid min-w-0 gap-1">
           <span className={cn('text-sm break-words', notification.isRead ? 'text-muted-foreground' : 'text-foreground')}>
             {hasNamePrefix ? (

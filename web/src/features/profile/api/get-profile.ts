@@ -13,6 +13,6 @@ export function getProfile(userId: string) {
 export const profileQueryOptions = (userId: string) =>
   queryOptions({ queryKey: profileQueryKey(userId), queryFn: () => getProfile(userId) });
 
-export function useProfile(userId: string) {
-  return useQuery(profileQueryOptions(userId));
+export function useProfile(userId: string, enabled = true) {
+  return useQuery({ ...profileQueryOptions(userId), enabled });
 }

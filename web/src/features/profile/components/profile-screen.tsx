@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { ArrowLeft, CalendarDays, Globe2, MapPin, Pencil, UserX, X } from 'lucide-react';
 import { PROFILE_TEXTS, type Profile } from '@common/schemas/profile';
@@ -10,6 +11,7 @@ import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';
+import { DocumentTitle, useDocumentTitle } from '@/lib/document-title';
 import { isConnectionFailure } from '@/lib/network-error';
 import { useProfile } from '../api/get-profile';
 import { formatWorldExplored } from '../profile-form-values';
@@ -22,7 +24,17 @@ import { TravelStatsCard } from './travel-stats-card';
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
 export function ProfileScreen({ userId }: { userId: string }) {
   const query = useProfile(userId);
+  return <ProfileQueryState query={query}>{(profile) => <ProfileView profile={profile} />}</ProfileQueryState>;
+}
 
+/** A profile's loading, failure and not-found states; `children` once it is there. */
+export function ProfileQueryState({
+  query,
+  children,
+}: {
+  query: UseQueryResult<Profile>;
+  children: (profile: Profile) => React.ReactNode;
+}) {
   const isNotFound = query.error instanceof ApiError && query.error.status === 404;
   // Offline (TanStack pauses the request) or the server unreachable: say what happened, with
   // Try again and retries by itself, rather than spin or say "Something went wrong". Any other
@@ -32,35 +44,39 @@ export function ProfileScreen({ userId }: { userId: string }) {
   if (query.isPending) return <Spinner label="Loading profile..." />;
   if (query.isError) {
     return (
-      <NoticeCard
-        icon={UserX}
-        title={isNotFound ? 'Profile not found' : 'Failed to load profile'}
-        titleAs="h1"
-        description={isNotFound ? 'This member does not exist or is not active yet.' : errorMessage(query.error)}
-        className="mx-auto w-full max-w-md"
-        action={
-          isNotFound ? (
-            <Button variant="outline" asChild>
-              <Link to="/dashboard">
-                <ArrowLeft aria-hidden />
-                Back to Home
-              </Link>
-            </Button>
-          ) : (
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          )
-        }
-      />
+      <>
+        <DocumentTitle title={isNotFound ? 'Profile not found' : 'Profile'} />
+        <NoticeCard
+          icon={UserX}
+          title={isNotFound ? 'Profile not found' : 'Failed to load profile'}
+          titleAs="h1"
+          description={isNotFound ? 'This member does not exist or is not active yet.' : errorMessage(query.error)}
+          className="mx-auto w-full max-w-md"
+          action={
+            isNotFound ? (
+              <Button variant="outline" asChild>
+                <Link to="/dashboard">
+                  <ArrowLeft aria-hidden />
+                  Back to Home
+                </Link>
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            )
+          }
+        />
+      </>
     );
   }
-  return <ProfileView profile={query.data} />;
+  return children(query.data);
 }
 
-function ProfileView({ profile }: { profile: Profile }) {
+export function ProfileView({ profile }: { profile: Profile }) {
   const [isEditing, setIsEditing] = React.useState(false);
   const name = displayName(profile);
+  useDocumentTitle(profile.isOwn ? 'My Profile' : name);
 
   return (
     // Mobile order: profile, stats, security; wide: stats in a right-hand column.

@@ -3,15 +3,16 @@ import { useNavigate } from 'react-router';
 import { BookOpen, Globe2, Lightbulb, Users, type LucideIcon } from 'lucide-react';
 import type { Profile } from '@common/schemas/profile';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { displayName } from '@/lib/display-name';
+import { memberPath } from '@/components/navigation/member-path';
 import { cn } from '@/lib/utils';
 
 /** Travel Stats: four tiles; all but Countries Visited open a list (SPEC 2, D9). */
 export function TravelStatsCard({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
-  const userName = displayName(profile);
-  const other = profile.isOwn ? {} : { userId: profile.userId };
-  const { stats } = profile;
+  const { stats, isOwn } = profile;
+  // Another member's lists at their URLs (ADR 046; SPEC 2 passed them in navigation state).
+  const tipsPath = (tab?: 'guides') =>
+    isOwn ? `/tips${tab ? `?tab=${tab}` : ''}` : memberPath(profile, 'tips', tab ? { tab } : undefined);
 
   return (
     <Card>
@@ -25,14 +26,14 @@ export function TravelStatsCard({ profile }: { profile: Profile }) {
             label="Tips Shared"
             value={stats.tipsCount}
             tone="bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300"
-            onClick={() => void navigate('/tips', { state: profile.isOwn ? undefined : { ...other, userName } })}
+            onClick={() => void navigate(tipsPath())}
           />
           <StatTile
             icon={BookOpen}
             label="Guides Created"
             value={stats.guidesCount}
             tone="bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300"
-            onClick={() => void navigate('/tips', { state: { ...other, userName, tab: 'guides' } })}
+            onClick={() => void navigate(tipsPath('guides'))}
           />
           <StatTile
             icon={Globe2}
@@ -45,11 +46,7 @@ export function TravelStatsCard({ profile }: { profile: Profile }) {
             label="Connections"
             value={stats.connectionsCount}
             tone="bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-300"
-            onClick={() =>
-              void (profile.isOwn
-                ? navigate('/connections')
-                : navigate('/user-connections', { state: { userId: profile.userId, userName } }))
-            }
+            onClick={() => void navigate(isOwn ? '/connections' : memberPath(profile, 'connections'))}
           />
         </ul>
       </CardContent>

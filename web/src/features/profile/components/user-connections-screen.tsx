@@ -11,13 +11,16 @@ import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/lib/notify';
 import { displayName } from '@/lib/display-name';
+import { useDocumentTitle } from '@/lib/document-title';
+import { memberPath } from '@/components/navigation/member-path';
 import { useUserConnections } from '../api/get-user-connections';
 
-type UserConnectionsScreenProps = { userId: string; userName: string };
+type UserConnectionsScreenProps = { userId: string; userName: string; profilePath: string };
 
-/** /user-connections: another member's accepted connections (SPEC 2). */
-export function UserConnectionsScreen({ userId, userName }: UserConnectionsScreenProps) {
+/** /members/:username/connections (SPEC 2's /user-connections): another member's accepted connections. */
+export function UserConnectionsScreen({ userId, userName, profilePath }: UserConnectionsScreenProps) {
   const query = useUserConnections(userId);
+  useDocumentTitle(`${userName} Connections`);
   useErrorToast(query.isError, CONNECTION_TEXTS.loadFailed);
   const entries = query.data ?? [];
 
@@ -25,7 +28,7 @@ export function UserConnectionsScreen({ userId, userName }: UserConnectionsScree
     <div className="mx-auto grid w-full max-w-5xl gap-6">
       <header className="grid gap-2">
         <Button asChild variant="ghost" size="sm" className="-ml-2 justify-self-start">
-          <Link to="/profile" state={{ userId }}>
+          <Link to={profilePath}>
             <ArrowLeft aria-hidden />
             Back to profile
           </Link>
@@ -70,7 +73,7 @@ function ConnectionCard({ entry }: { entry: ConnectionEntry }) {
       <button
         type="button"
         className="grid h-full w-full cursor-pointer content-start gap-3 rounded-xl p-5 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onClick={() => void navigate('/profile', { state: { userId: member.userId } })}
+        onClick={() => void navigate(memberPath(member))}
         aria-label={`Open ${name}'s profile`}
       >
         <div className="flex items-start gap-3">

@@ -2,18 +2,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, CalendarDays, ExternalLink, Heart, Lock, MapPin, Pencil, Wallet } from 'lucide-react';
+import { CalendarDays, ExternalLink, Heart, Lock, MapPin, Pencil, Wallet } from 'lucide-react';
 import { mapsHref } from '@common/maps-url';
 import type { LikeResult } from '@common/schemas/content';
 import type { Tip } from '@common/schemas/tip';
+import { AuthorLink } from '@/components/content/author-link';
 import { LikeButton } from '@/components/content/like-button';
+import { BackLink } from '@/components/navigation/back-link';
 import { PhotoGallery } from '@/components/content/photo-gallery';
 import { SaveButton } from '@/components/content/save-button';
 import { StarRating } from '@/components/content/star-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { displayName, initial } from '@/lib/display-name';
 import { tipQueryKey } from '../api/get-tip';
 
 /** /view-tip/:id (SPEC 2). Like and Save are for non-owners; Edit Tip for the owner. */
@@ -33,12 +34,9 @@ export function TipDetail({ tip }: { tip: Tip }) {
   return (
     <article className="mx-auto grid w-full max-w-5xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="ghost" asChild className="-ml-3">
-          <Link to="/tips">
-            <ArrowLeft aria-hidden />
-            Back to Tips
-          </Link>
-        </Button>
+        <BackLink fallback="/tips" className="-ml-3">
+          Back to Tips
+        </BackLink>
         {isOwner ? (
           <Button variant="outline" asChild>
             <Link to={`/edit-tip/${tip.id}`}>
@@ -74,25 +72,7 @@ export function TipDetail({ tip }: { tip: Tip }) {
           </span>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link
-            to="/profile"
-            state={{ userId: tip.author.id }}
-            className="inline-flex items-center gap-2 text-sm hover:underline"
-          >
-            {tip.author.profilePictureUrl ? (
-              <img src={tip.author.profilePictureUrl} alt="" className="size-8 rounded-full object-cover" />
-            ) : (
-              <span
-                aria-hidden
-                className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 text-sm font-semibold text-white"
-              >
-                {initial(tip.author)}
-              </span>
-            )}
-            <span>
-              by <span className="font-medium">{displayName(tip.author)}</span>
-            </span>
-          </Link>
+          <AuthorLink author={tip.author} />
           {!isOwner ? (
             <div className="flex gap-2">
               <LikeButton

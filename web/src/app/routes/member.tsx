@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useMe } from '@/lib/api/get-me';
+import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
+import { MemberLoader } from '@/features/profile/components/member-loader';
+import { ProfileScreen, ProfileView } from '@/features/profile/components/profile-screen';
+
+/** /members/:username: a member's shareable profile (ADR 046); the viewer's own is editable here too. */
+export function MemberRoute() {
+  const { username = '' } = useParams();
+  // Keyed by person, so moving between profiles starts afresh (closed edit form).
+  return <MemberProfile key={username} handle={username} />;
+}
+
+function MemberProfile({ handle }: { handle: string }) {
+  const { data: me } = useMe();
+  // Decided once: after the viewer renames themselves here, the URL follows the new name.
+  const [isOwn] = useState(() => Boolean(me && isOwnHandle(me, handle)));
+  if (!me) return null;
+  if (isOwn) {
+    if (me.username && me.username.toLowerCase() !== handle.toLowerCase()) return <Navigate replace to={memberPath(me)} />;
+    return <ProfileScreen userId={me.id} />;
+  }
+  return <MemberLoader handle={handle}>{(profile) => <ProfileView profile={profile} />}</MemberLoader>;
+}
