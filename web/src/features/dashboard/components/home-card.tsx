@@ -5,6 +5,7 @@ import type { ContentCard } from '@common/schemas/content';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { displayName, initial } from '@/lib/display-name';
+import { memberPath } from '@/components/navigation/member-path';
 
 const itemPath = (item: ContentCard) => (item.kind === 'tip' ? `/view-tip/${item.id}` : `/view-guide/${item.id}`);
 
@@ -62,8 +63,7 @@ export function HomeCard({ item }: { item: ContentCard }) {
       </Link>
       <div className="mt-auto flex items-center justify-between gap-2 px-4 pb-4 text-sm text-muted-foreground">
         <Link
-          to="/profile"
-          state={{ userId: item.author.id }}
+          to={memberPath(item.author)}
           className="inline-flex min-w-0 items-center gap-2 rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           {item.author.profilePictureUrl ? (
