@@ -121,7 +121,7 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   await expect(page.getByText('Security Settings')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change profile picture' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Tips Shared: 1' })).toBeVisible();
-  await page.getByRole('button', { name: 'Connections: 1' }).click();
+  await page.getByRole('button', { name: '1 Connections' }).click();
   await expect(page).toHaveURL(/\/user-connections$/);
   await expect(page.getByRole('heading', { level: 1, name: `${other.person.fullName} Connections` })).toBeVisible();
   await expect(page.getByText('1 active connection')).toBeVisible();

@@ -28,7 +28,7 @@ export function AdminPanel() {
       </header>
       <StatsCards stats={stats.data} />
       <Tabs defaultValue="users">
-        <TabsList className="flex-wrap">
+        <TabsList className="h-auto flex-wrap justify-start">
           <TabsTrigger value="users">
             <Users aria-hidden />
             User Management
