@@ -64,7 +64,7 @@ export function TipDetail({ tip }: { tip: Tip }) {
         <h1 className="font-display text-3xl font-bold tracking-tight text-balance sm:text-4xl">{tip.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
-            <MapPin className="size-4 text-primary" aria-hidden />
+            <MapPin className="size-4 shrink-0 text-primary" aria-hidden />
             {tip.city}, {tip.country}
           </span>
           {tip.placeName ? <Badge variant="warning">{tip.placeName}</Badge> : null}
@@ -80,11 +80,11 @@ export function TipDetail({ tip }: { tip: Tip }) {
             className="inline-flex items-center gap-2 text-sm hover:underline"
           >
             {tip.author.profilePictureUrl ? (
-              <img src={tip.author.profilePictureUrl} alt="" className="size-8 rounded-full object-cover" />
+              <img src={tip.author.profilePictureUrl} alt="" className="size-8 shrink-0 rounded-full object-cover" />
             ) : (
               <span
                 aria-hidden
-                className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 text-sm font-semibold text-white"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 text-sm font-semibold text-white"
               >
                 {initial(tip.author)}
               </span>
