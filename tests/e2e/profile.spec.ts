@@ -121,8 +121,8 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
   await expect(page.getByText('Security Settings')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change profile picture' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Tips Shared: 1' })).toBeVisible();
-  await page.getByRole('button', { name: 'Connections: 1' }).click();
+  await expect(page.getByRole('button', { name: '1 Tips Shared' })).toBeVisible();
+  await page.getByRole('button', { name: '1 Connections' }).click();
   await expect(page).toHaveURL(/\/members\/[\w.-]+\/connections$/);
   await expect(page.getByRole('heading', { level: 1, name: `${other.person.fullName} Connections` })).toBeVisible();
   await expect(page.getByText('1 active connection')).toBeVisible();

@@ -134,7 +134,10 @@ export function TagInput({
           aria-activedescendant={isListShown && active >= 0 ? `${listId}-${active}` : undefined}
           autoComplete="off"
           maxLength={MAX_TAG_LENGTH}
-          disabled={isFull}
+          // At the cap the box stays focusable (a disabled input would drop focus to the page):
+          // read-only, so Backspace still removes the last tag.
+          readOnly={isFull}
+          aria-disabled={isFull || undefined}
           value={text}
           placeholder={isFull ? `At most ${MAX_TAGS} tags` : placeholder}
           onChange={(event) => {
@@ -148,7 +151,7 @@ export function TagInput({
             setActive(-1);
           }}
           onKeyDown={onKeyDown}
-          className="h-7 min-w-24 flex-1 bg-transparent px-1 text-base outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed md:text-sm"
+          className="h-7 min-w-24 flex-1 bg-transparent px-1 text-base outline-none placeholder:text-muted-foreground read-only:cursor-not-allowed md:text-sm"
         />
       </div>
       <ul

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { LogOut, Menu } from 'lucide-react';
+import { Bell, LogOut, Menu } from 'lucide-react';
+import { formatBadgeCount } from '@/components/ui/count-badge';
 import { Button } from '@/components/ui/button';
 import { displayName } from '@/lib/display-name';
 import { Brand } from './brand';
@@ -10,9 +11,10 @@ type AppHeaderProps = {
   isSigningOut: boolean;
   onSignOut: () => void;
   onOpenMenu: () => void;
+  unreadCount?: number;
 };
 
-export function AppHeader({ user, isSigningOut, onSignOut, onOpenMenu }: AppHeaderProps) {
+export function AppHeader({ user, isSigningOut, onSignOut, onOpenMenu, unreadCount = 0 }: AppHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b bg-card/85 backdrop-blur supports-[backdrop-filter]:bg-card/70">
       <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
@@ -23,6 +25,22 @@ export function AppHeader({ user, isSigningOut, onSignOut, onOpenMenu }: AppHead
           <Brand />
         </Link>
         <div className="ml-auto flex items-center gap-3">
+          {/* Phones: the unread count without opening the menu (ADR 049); the sidebar shows it from lg. */}
+          <Link
+            to="/notifications"
+            aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+            className="relative flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground lg:hidden"
+          >
+            <Bell className="size-5" aria-hidden />
+            {unreadCount > 0 ? (
+              <span
+                aria-hidden
+                className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] leading-5 font-bold text-destructive-foreground"
+              >
+                {formatBadgeCount(unreadCount)}
+              </span>
+            ) : null}
+          </Link>
           <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:inline" data-testid="header-user-name">
             {displayName(user)}
           </span>

@@ -3,6 +3,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { AppHeader } from './app-header';
 import type { ShellUser } from './shell-user';
 import { SidebarNav } from './sidebar-nav';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 type AppShellProps = {
   user: ShellUser;
@@ -18,7 +19,14 @@ export function AppShell({ user, isSigningOut, onSignOut, unreadCount, children 
 
   return (
     <div className="min-h-dvh">
-      <AppHeader user={user} isSigningOut={isSigningOut} onSignOut={onSignOut} onOpenMenu={() => setIsMenuOpen(true)} />
+      <SkipLink />
+      <AppHeader
+        user={user}
+        isSigningOut={isSigningOut}
+        onSignOut={onSignOut}
+        onOpenMenu={() => setIsMenuOpen(true)}
+        unreadCount={unreadCount}
+      />
       <div className="flex">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 overflow-y-auto border-r bg-card lg:block">
           <SidebarNav user={user} unreadCount={unreadCount} />
@@ -32,7 +40,12 @@ export function AppShell({ user, isSigningOut, onSignOut, unreadCount, children 
             </div>
           </SheetContent>
         </Sheet>
-        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
+        {/* Long unbroken words (names, places, URLs) wrap anywhere rather than widen a phone's page. */}
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 wrap-anywhere outline-none sm:px-6 lg:px-10 lg:py-8"
+        >
           <div className="mx-auto w-full max-w-6xl">{children}</div>
         </main>
       </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Compass, Map, Plane } from 'lucide-react';
 import { PRODUCT_TAGLINE } from '@common/texts';
 import { Brand } from './brand';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 const HIGHLIGHTS = [
   { icon: Compass, text: 'Honest tips from travelers you can trust' },
@@ -13,6 +14,7 @@ const HIGHLIGHTS = [
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1.1fr_1fr]">
+      <SkipLink />
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-600 p-12 text-white lg:flex lg:flex-col lg:justify-between">
         <div
           className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-amber-300/20 blur-3xl"
@@ -38,7 +40,11 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </div>
         <p className="relative text-sm text-white/70">{PRODUCT_TAGLINE}</p>
       </aside>
-      <main className="flex items-center justify-center px-4 py-10 sm:px-8">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="flex min-w-0 items-center justify-center px-4 py-10 wrap-anywhere outline-none sm:px-8"
+      >
         <div className="w-full max-w-lg">
           <Brand className="mb-8 lg:hidden" />
           <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">

@@ -49,7 +49,7 @@ export function SystemMessageBanners({ messages, userId }: SystemMessageBannersP
           <Megaphone className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div className="grid min-w-0 flex-1 gap-1">
             <p className="font-semibold">{message.title}</p>
-            <p className="text-sm break-words whitespace-pre-line">{message.content}</p>
+            <p className="text-sm whitespace-pre-line wrap-anywhere">{message.content}</p>
           </div>
           <Button
             variant="ghost"

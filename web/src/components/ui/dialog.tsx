@@ -13,13 +13,41 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+type AutoFocusHandlers = { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void };
+
+/**
+ * Focus goes back to what had it when the dialog opened. Radix returns it to a Dialog.Trigger
+ * only; a dialog opened by its own state (the lightbox, the phone menu) would leave focus on the
+ * page's body, and a keyboard user back at the top. The opener is read as the dialog mounts,
+ * before focus moves into it.
+ */
+export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusHandlers): Required<AutoFocusHandlers> {
+  const opener = React.useRef<Element | null>(null);
+  return {
+    onOpenAutoFocus: (event) => {
+      opener.current = document.activeElement;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event) => {
+      onCloseAutoFocus?.(event);
+      const target = opener.current;
+      if (event.defaultPrevented || !(target instanceof HTMLElement) || !target.isConnected || target === document.body) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
 /** A centred modal: focus is trapped, Escape and the close button dismiss it. */
 export function DialogContent({
   className,
   children,
   hasCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { hasCloseButton?: boolean }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -29,6 +57,7 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-xl outline-none',
           className,
         )}
+        {...returnFocus}
         {...props}
       >
         {children}

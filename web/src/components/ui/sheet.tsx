@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useReturnFocus } from './dialog';
 
 /** A side panel built on the dialog primitive: focus is trapped and Escape closes it. */
 export const Sheet = SheetPrimitive.Root;
@@ -14,8 +15,11 @@ export function SheetContent({
   className,
   children,
   side = 'left',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/40 backdrop-blur-[1px]" />
@@ -26,6 +30,7 @@ export function SheetContent({
           side === 'left' ? 'left-0 border-r' : 'right-0 border-l',
           className,
         )}
+        {...returnFocus}
         {...props}
       >
         {children}

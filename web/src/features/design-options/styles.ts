@@ -34,7 +34,7 @@ export const DESIGN_STYLES: DesignStyle[] = [
     meta: 'text-sm text-slate-500',
     body: 'text-sm leading-relaxed text-slate-600',
     badge: 'rounded-md border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-700',
-    primaryButton: 'rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700',
+    primaryButton: 'rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800',
     secondaryButton: 'rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100',
   },
   {

@@ -35,7 +35,7 @@ export function AdminPanel() {
       </header>
       <StatsCards stats={stats.data} />
       <Tabs value={tab} onValueChange={(next) => isAdminTab(next) && setTab(next)}>
-        <TabsList className="flex-wrap">
+        <TabsList className="h-auto flex-wrap justify-start">
           <TabsTrigger value="users">
             <Users aria-hidden />
             User Management

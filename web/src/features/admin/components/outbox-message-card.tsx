@@ -16,7 +16,7 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
         </p>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="rounded-md bg-muted p-3 text-sm break-words whitespace-pre-wrap">{message.text}</p>
+        <p className="rounded-md bg-muted p-3 text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</p>
         {message.links.length > 0 ? (
           <ul className="grid gap-1 text-sm" aria-label="Links">
             {message.links.map((link) => (

@@ -21,10 +21,10 @@ function SystemMessageRow({ message, onEdit }: { message: SystemMessage; onEdit:
       <CardContent className="flex flex-wrap items-start justify-between gap-3 p-4">
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold break-words">{message.title}</h3>
+            <h3 className="font-semibold wrap-anywhere">{message.title}</h3>
             <Badge variant={message.isActive ? 'success' : 'outline'}>{message.isActive ? 'Active' : 'Inactive'}</Badge>
           </div>
-          <p className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{message.content}</p>
+          <p className="text-sm wrap-anywhere whitespace-pre-wrap text-muted-foreground">{message.content}</p>
           <p className="text-xs text-muted-foreground">Created {format(new Date(message.createdAt), 'MMM d, yyyy HH:mm')}</p>
         </div>
         <div className="flex gap-2">

@@ -20,8 +20,8 @@ export function WaitingForActivation({ email, isSigningOut, onSignOut }: Waiting
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="text-sm text-muted-foreground">
-          You are signed in as <span className="font-medium text-foreground">{email}</span>. As soon as an admin activates your
-          account you will have full access to {PRODUCT_NAME}.
+          You are signed in as <span className="font-medium break-all text-foreground">{email}</span>. As soon as an admin
+          activates your account you will have full access to {PRODUCT_NAME}.
         </p>
         <Button variant="outline" className="w-full" disabled={isSigningOut} onClick={onSignOut}>
           <LogOut aria-hidden />

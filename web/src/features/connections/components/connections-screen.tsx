@@ -36,7 +36,7 @@ const TABS: { value: ConnectionsTab; label: string; list?: keyof MyConnections }
 const TAB_VALUES = TABS.map((tab) => tab.value);
 const isTab = (value: string): value is ConnectionsTab => TABS.some((tab) => tab.value === value);
 
-const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
+const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 export function ConnectionsScreen() {
   // In the URL (?tab=): a reload, Back and a shared link keep it (ADR 046).
@@ -57,8 +57,8 @@ export function ConnectionsScreen() {
         <p className="text-sm text-muted-foreground">Travellers you know, requests waiting for you, and members to discover.</p>
       </header>
       <Tabs className="min-w-0" value={tab} onValueChange={(next) => isTab(next) && setTab(next)}>
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
-          <TabsList>
+        <div className="-mx-1 px-1 pb-1">
+          <TabsList className="h-auto flex-wrap justify-start">
             {TABS.map(({ value, label, list }) => (
               <TabsTrigger key={value} value={value}>
                 {label}

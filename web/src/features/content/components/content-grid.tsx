@@ -17,7 +17,7 @@ type ContentGridProps = {
 };
 
 /** The card grid's columns by width; use-grid-columns.ts mirrors these breakpoints for the windowed grid. */
-export const CARD_GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
+export const CARD_GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 /** Cards in a grid with skeletons while loading, an empty state, and Load more / infinite scroll. */
 export function ContentGrid({

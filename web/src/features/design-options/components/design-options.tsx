@@ -10,7 +10,7 @@ function StyleSample({ style }: { style: DesignStyle }) {
         <h2 id={headingId} className="text-lg font-semibold">
           {style.name}
         </h2>
-        <p className="text-sm opacity-75">{style.description}</p>
+        <p className="text-sm opacity-90">{style.description}</p>
       </div>
       <article className={cn('grid gap-3', style.card)}>
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -62,9 +62,10 @@ export function GuideDetail({ guide }: { guide: Guide }) {
                 <CalendarDays className="size-4" aria-hidden />
                 {dayCountLabel(guide.daysCount)}
               </span>
-              <span className="inline-flex items-center gap-1" aria-label={`${guide.likesCount} likes`}>
+              <span className="inline-flex items-center gap-1">
                 <Heart className="size-4" aria-hidden />
                 {guide.likesCount}
+                <span className="sr-only">likes</span>
               </span>
             </p>
             <AuthorLink author={guide.author} />

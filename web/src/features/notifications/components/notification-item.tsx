@@ -54,7 +54,7 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
         className="flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded-lg text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="grid min-w-0 gap-1">
-          <span className={cn('text-sm break-words', notification.isRead ? 'text-muted-foreground' : 'text-foreground')}>
+          <span className={cn('text-sm wrap-anywhere', notification.isRead ? 'text-muted-foreground' : 'text-foreground')}>
             {hasNamePrefix ? (
               <>
                 <span className="font-semibold text-foreground">{name}</span>
@@ -70,7 +70,11 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
         </span>
       </button>
       <div className="flex shrink-0 items-center gap-2">
-        {notification.isRead ? null : <span className="size-2.5 rounded-full bg-destructive" aria-label="Unread" />}
+        {notification.isRead ? null : (
+          <span className="size-2.5 rounded-full bg-destructive">
+            <span className="sr-only">Unread</span>
+          </span>
+        )}
         <Button variant="ghost" size="sm" disabled={isToggling} onClick={() => onToggleRead(notification)}>
           {notification.isRead ? <Undo2 aria-hidden /> : <Check aria-hidden />}
           <span className="sr-only sm:not-sr-only">{notification.isRead ? 'Mark unread' : 'Mark read'}</span>

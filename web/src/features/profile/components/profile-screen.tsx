@@ -96,7 +96,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
             )}
           </div>
           <div className="grid gap-1">
-            <h1 className="font-display text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+            <h1 className="font-display text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{name}</h1>
             {profile.username ? <p className="text-sm text-muted-foreground">@{profile.username}</p> : null}
           </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground">
@@ -143,7 +143,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     <dl className="grid gap-4 border-t pt-5 text-sm sm:grid-cols-2">
       <div className="grid gap-1 sm:col-span-2">
         <dt className="font-medium text-muted-foreground">Bio</dt>
-        <dd className="whitespace-pre-line break-words">
+        <dd className="whitespace-pre-line wrap-anywhere">
           {profile.bio || (profile.isOwn ? 'Add a few words about yourself with Edit Profile.' : 'No bio yet.')}
         </dd>
       </div>

@@ -73,7 +73,6 @@ function StatTile({ icon: Icon, label, value, tone, onClick }: StatTileProps) {
         <button
           type="button"
           onClick={onClick}
-          aria-label={`${label}: ${value}`}
           className={cn(
             base,
             'cursor-pointer transition-colors hover:border-primary/40 hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
@@ -82,9 +81,7 @@ function StatTile({ icon: Icon, label, value, tone, onClick }: StatTileProps) {
           {body}
         </button>
       ) : (
-        <div className={base} aria-label={`${label}: ${value}`} role="group">
-          {body}
-        </div>
+        <div className={base}>{body}</div>
       )}
     </li>
   );

@@ -62,7 +62,7 @@ export function TipDetail({ tip }: { tip: Tip }) {
         <h1 className="font-display text-3xl font-bold tracking-tight text-balance sm:text-4xl">{tip.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
-            <MapPin className="size-4 text-primary" aria-hidden />
+            <MapPin className="size-4 shrink-0 text-primary" aria-hidden />
             {tip.city}, {tip.country}
           </span>
           {tip.placeName ? <Badge variant="warning">{tip.placeName}</Badge> : null}

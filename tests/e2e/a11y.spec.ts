@@ -1,0 +1,213 @@
+/**
+ * Accessibility (issue 21, WCAG 2.1 AA): axe-core on every screen of the walk, signed out, as a
+ * pending account, as a member and as an admin, at 1280 px (phones.spec.ts scans them at 360 px
+ * in its own walk), with the toasts too: no violation of impact serious or critical (ADR 049).
+ * Then the keyboard: a skip link, visible focus, focus back to the opener, the tag input's cap.
+ */
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { SHOTS_DIR, axeViolations as violations } from './axe';
+import { type LongWorld, type Role, createLongWorld, walkScreens } from './screens';
+
+const ROLES: Role[] = ['visitor', 'pending', 'member', 'admin'];
+
+/** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/**
+ * How the focused control shows focus: its outline or ring (box-shadow), or the ring of the card
+ * it fills (content cards draw their link's ring, ADR 049). Empty when nothing shows it.
+ */
+async function focusIndicator(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    const shows = (node: Element) => {
+      const style = getComputedStyle(node);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      return outline || style.boxShadow !== 'none';
+    };
+    // A control may draw its focus on its box (input groups), its label (a hidden file input's
+    // peer) or its card (content cards, whose link fills them).
+    const drawers = [
+      el,
+      el.nextElementSibling,
+      el.parentElement,
+      el.parentElement?.parentElement,
+      el.closest('[data-testid="content-card"]'),
+    ];
+    return drawers.some((node) => node && shows(node))
+      ? ''
+      : `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').slice(0, 40)}"`;
+  });
+}
+
+test.describe('accessibility', () => {
+  // One worker builds the long content once; a failed test does not skip the others.
+  test.describe.configure({ mode: 'default' });
+  let world: LongWorld;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(180_000);
+    world = await createLongWorld(browser);
+  });
+  test.afterAll(async () => {
+    for (const context of Object.values(world?.sessions ?? {})) await context.close();
+  });
+
+  // At 360 px phones.spec.ts scans the same screens in its walk.
+  for (const width of [1280]) {
+    for (const role of ROLES) {
+      test(`${role} at ${width} px: no serious or critical axe violation on any screen`, async () => {
+        test.setTimeout(300_000);
+        const page = await world.sessions[role].newPage();
+        const found: string[] = [];
+        await walkScreens(
+          page,
+          role,
+          world,
+          async (screen) => {
+            if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${screen.name}-${width}.png`, fullPage: true });
+            for (const line of await violations(page)) found.push(`${screen.name}: ${line}`);
+          },
+          { viewport: { width, height: 900 } },
+        );
+        await page.close();
+        expect(found, found.join('\n')).toEqual([]);
+      });
+    }
+  }
+
+  test('success and error toasts pass axe', async () => {
+    const page = await world.sessions.member.newPage();
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const success = page.locator('[data-sonner-toast][data-type="success"]');
+    await expect(success).toBeVisible();
+    // Sonner fades a toast in: scan once it is fully shown.
+    await expect(success).toHaveAttribute('data-mounted', 'true');
+    await page.waitForTimeout(500);
+    const found = await violations(page, '[data-sonner-toaster]');
+    await page.close();
+
+    const visitor = await world.sessions.visitor.newPage();
+    await visitor.goto('/');
+    await visitor.getByLabel('Email').fill('nobody@example.com');
+    await visitor.getByLabel('Password').fill('wrong-password');
+    await visitor.getByRole('button', { name: 'Sign In' }).click();
+    const error = visitor.locator('[data-sonner-toast][data-type="error"]');
+    await expect(error).toBeVisible();
+    await visitor.waitForTimeout(500);
+    found.push(...(await violations(visitor, '[data-sonner-toaster]')));
+    await visitor.close();
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test('a skip link is the first stop on every page, shows when focused and moves focus to the content', async () => {
+    for (const [role, path] of [
+      ['visitor', '/'],
+      ['visitor', '/no-such-place'],
+      ['pending', '/'],
+      ['member', '/explore'],
+    ] as const) {
+      const page = await world.sessions[role].newPage();
+      await page.goto(path);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.locator('#main-content').waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      expect(await isFocused(skip), `${path} as ${role}: the first Tab stop`).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box && box.width > 20 && box.height > 10, 'the focused skip link is visible').toBe(true);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#main-content')).toBeFocused();
+      await page.close();
+    }
+  });
+
+  test('keyboard focus is visible on every control, the content cards included', async () => {
+    const page = await world.sessions.member.newPage();
+    const hidden: string[] = [];
+    for (const path of ['/explore', `/view-tip/${world.tipId}`, '/new-tip', '/connections']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0);
+      for (let i = 0; i < 30; i += 1) {
+        await page.keyboard.press('Tab');
+        const missing = await focusIndicator(page);
+        if (missing && missing !== 'body') hidden.push(`${path}: ${missing}`);
+      }
+    }
+    // A card's ring is drawn by the card, not clipped by it.
+    await page.goto('/explore');
+    const cardLink = page.getByTestId('content-card').first().getByRole('link');
+    await tabTo(page, cardLink);
+    const ring = await page
+      .getByTestId('content-card')
+      .first()
+      .evaluate((card) => getComputedStyle(card).boxShadow);
+    expect(ring).toMatch(/0px 0px 0px [1-9]/);
+    await page.close();
+    expect(hidden, hidden.join('\n')).toEqual([]);
+  });
+
+  test('focus returns to the opener after the lightbox, a dialog and the phone menu close', async () => {
+    const page = await world.sessions.member.newPage();
+    await page.goto(`/view-tip/${world.tipId}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const photo = page.getByRole('button', { name: 'Open photo 2 of 2' });
+    await tabTo(page, photo);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(photo).toBeFocused();
+
+    await page.goto(`/edit-tip/${world.tipId}`);
+    const remove = page.getByRole('button', { name: 'Delete Tip' });
+    await tabTo(page, remove, 150);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(remove).toBeFocused();
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/explore');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await tabTo(page, menu, 5);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(menu).toBeFocused();
+    await page.close();
+  });
+
+  test('the tag input keeps focus when its cap of tags is reached', async () => {
+    const page = await world.sessions.member.newPage();
+    await page.goto('/new-tip');
+    const tags = page.getByRole('combobox', { name: 'Tags' });
+    await tabTo(page, tags, 120);
+    for (let i = 1; i <= 20; i += 1) {
+      await page.keyboard.type(`tag${i}`);
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByRole('button', { name: /^Remove tag / })).toHaveCount(20);
+    await expect(tags).toBeFocused();
+    await page.keyboard.type('one-more');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: /^Remove tag / })).toHaveCount(20);
+    await page.keyboard.press('Backspace');
+    await expect(page.getByRole('button', { name: /^Remove tag / })).toHaveCount(19);
+    await expect(tags).toBeFocused();
+    await page.close();
+  });
+});
