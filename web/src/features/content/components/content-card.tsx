@@ -104,7 +104,10 @@ function CardDetails({ item }: { item: ContentCardData }) {
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {item.tipTypeName ? <Badge variant="outline">{item.tipTypeName}</Badge> : null}
         {item.rating ? (
-          <span className="inline-flex items-center gap-0.5 text-amber-600" aria-label={`Rated ${item.rating} of 5`}>
+          <span
+            className="inline-flex items-center gap-0.5 text-amber-600 dark:text-amber-400"
+            aria-label={`Rated ${item.rating} of 5`}
+          >
             <Star className="size-3.5 fill-current" aria-hidden />
             {item.rating}/5
           </span>
