@@ -7,8 +7,8 @@
 import { useSyncExternalStore } from 'react';
 import { THEME_ATTRIBUTE, THEME_COOKIE, type ThemeChoice, parseThemeChoice, themeFromCookies } from '@common/theme';
 
-/** 400 days: the longest a browser keeps a cookie. */
-const MAX_AGE_S = 400 * 24 * 60 * 60;
+// Choosing (choose-theme.ts) is kept out of this module: this one is in every page's entry.
+
 const listeners = new Set<() => void>();
 let current: ThemeChoice | undefined;
 
@@ -16,7 +16,8 @@ export function currentThemeChoice(): ThemeChoice {
   return (current ??= themeFromCookies(document.cookie));
 }
 
-function apply(choice: ThemeChoice) {
+/** Puts the choice on `<html>` and tells the subscribers (the toasts, the profile's control). */
+export function applyTheme(choice: ThemeChoice) {
   current = choice;
   const root = document.documentElement;
   if (choice === 'system') root.removeAttribute(THEME_ATTRIBUTE);
@@ -24,29 +25,14 @@ function apply(choice: ThemeChoice) {
   for (const listener of listeners) listener();
 }
 
-export function chooseTheme(choice: ThemeChoice) {
-  const attributes = `; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-  document.cookie =
-    choice === 'system'
-      ? `${THEME_COOKIE}=${attributes}; Max-Age=0`
-      : `${THEME_COOKIE}=${choice}${attributes}; Max-Age=${MAX_AGE_S}`;
-  try {
-    // Only to wake the other tabs: a storage event fires there, never here.
-    localStorage.setItem(THEME_COOKIE, choice);
-  } catch {
-    // Storage refused (private mode, quota): the other tabs follow at their next page.
-  }
-  apply(choice);
-}
-
 /** Once per tab (main.tsx): follow a choice made in another tab, or while this page slept in the back-forward cache. */
 export function followThemeChoice() {
   // The event's value, not the cookie: a cookie written in one tab reaches another's a moment later.
   window.addEventListener('storage', (event) => {
-    if (event.key === THEME_COOKIE) apply(parseThemeChoice(event.newValue));
+    if (event.key === THEME_COOKIE) applyTheme(parseThemeChoice(event.newValue));
   });
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) apply(themeFromCookies(document.cookie));
+    if (event.persisted) applyTheme(themeFromCookies(document.cookie));
   });
 }
 

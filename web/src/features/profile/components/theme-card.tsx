@@ -1,14 +1,15 @@
-import { Monitor, Moon, Palette, Sun } from 'lucide-react';
 import type { ThemeChoice } from '@common/theme';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { chooseTheme, useThemeChoice } from '@/lib/theme';
+import { chooseTheme } from '@/lib/choose-theme';
+import { useThemeChoice } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
+// No icons: lucide's icons all land in the vendor chunk the sign-in page loads (vite.config.ts).
 const OPTIONS = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
-] as const satisfies readonly { value: ThemeChoice; label: string; icon: typeof Sun }[];
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
+] as const satisfies readonly { value: ThemeChoice; label: string }[];
 
 /** Appearance (own profile only): light, dark or the system's, applied at once in every tab (ADR 052). */
 export function ThemeCard() {
@@ -16,10 +17,7 @@ export function ThemeCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Palette className="size-5 text-primary" aria-hidden />
-          Appearance
-        </CardTitle>
+        <CardTitle>Appearance</CardTitle>
         <CardDescription id="theme-description">System follows your device&apos;s light or dark setting.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -27,7 +25,7 @@ export function ThemeCard() {
         <fieldset aria-describedby="theme-description">
           <legend className="sr-only">Theme</legend>
           <div className="grid grid-cols-3 gap-1 rounded-lg border bg-muted p-1">
-            {OPTIONS.map(({ value, label, icon: Icon }) => (
+            {OPTIONS.map(({ value, label }) => (
               <label
                 key={value}
                 className={cn(
@@ -44,7 +42,6 @@ export function ThemeCard() {
                   onChange={() => chooseTheme(value)}
                   className="sr-only"
                 />
-                <Icon className="size-4" aria-hidden />
                 {label}
               </label>
             ))}
