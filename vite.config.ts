@@ -34,6 +34,9 @@ function precompress(): Plugin {
   };
 }
 
+/** web/index.html's opening tag: the theme attribute goes in it (ADR 052). */
+const HTML_OPEN = '<html lang="en">';
+
 /** web/index.html's viewport tag: the hero photo's preload goes right after it (ADR 022). */
 const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1.0" />';
 
@@ -75,7 +78,7 @@ export function toPageTemplate(
     ...assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
   ];
-  const { hero, head, html: root, body } = PAGE_PLACEHOLDERS;
+  const { theme, hero, head, html: root, body } = PAGE_PLACEHOLDERS;
   let template = html;
   const at = (text: string) => {
     const index = template.indexOf(text);
@@ -90,6 +93,8 @@ export function toPageTemplate(
     template = template.slice(0, isAlone ? lineStart : index) + template.slice(index + tag.length);
   }
   const edits: [string, string][] = [
+    // A placeholder inside the tag: the server always replaces it, with an attribute or nothing.
+    [HTML_OPEN, `${HTML_OPEN.slice(0, -1)}${theme}>`],
     [VIEWPORT_META, `${VIEWPORT_META}${hero}`],
     ['</head>', `${head}</head>`],
     ['<div id="root"></div>', `<div id="root">${root}</div>${body}`],

@@ -51,6 +51,8 @@ export interface RenderBundle {
 
 /** The placeholders of the built page template (dist/web/index.html), written by vite.config.ts. */
 export const PAGE_PLACEHOLDERS = {
+  /** Inside the `<html>` tag: the member's theme, ` data-theme="dark"` or nothing (common/theme.ts). */
+  theme: '<!--app-theme-->',
   /** Right after the viewport's meta tag: the hero photo's preload (ADR 022). */
   hero: '<!--app-hero-->',
   /** End of the head: preloads, inlined answers, the stylesheet and the scripts (or their deferral). */

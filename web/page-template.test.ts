@@ -47,7 +47,7 @@ describe('toPageTemplate', () => {
       stylesheets: ['/assets/index-1.css'],
     });
     expect(template).toBe(`<!doctype html>
-<html lang="en">
+<html lang="en"<!--app-theme-->>
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" /><!--app-hero-->

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAGE_ASSETS_FILE, PAGE_PLACEHOLDERS, type PageAssets } from '@common/first-paint';
 
-const { hero, head, html, body } = PAGE_PLACEHOLDERS;
+const { theme, hero, head, html, body } = PAGE_PLACEHOLDERS;
 
 export const STAND_IN_TEMPLATE = [
-  '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" />',
+  `<!doctype html><html${theme}><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" />`,
   hero,
   `<title>Waymark</title>${head}</head><body><div id="root">${html}</div>${body}</body></html>`,
 ].join('');

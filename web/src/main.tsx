@@ -6,10 +6,12 @@ import { createRoutes } from './app/routes';
 import { seedFirstPaint } from './app/first-paint-plan';
 import { createAppRouter, createHydratingRouter } from './app/router';
 import { firstPaint } from './lib/first-paint';
+import { followThemeChoice } from './lib/theme';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
+followThemeChoice();
 
 const router = root.hasChildNodes() ? await hydratingRouter(root) : null;
 if (router) {

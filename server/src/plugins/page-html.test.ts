@@ -9,13 +9,15 @@ const page = {
   modules: ['/assets/view-tip-1.js'],
   answers: { '/api/tips/t1': { title: 'x' } },
   hero: PHOTO,
+  theme: 'system' as const,
 };
 
 describe('fillTemplate', () => {
   it('fills each placeholder once, taking the parts literally', () => {
-    const template = '<head><!--app-hero-->a<!--app-head--></head><div id="root"><!--app-html--></div><!--app-body-->';
-    expect(fillTemplate(template, { hero: 'H', head: '$&', html: '<p>$1</p>', body: 'B' })).toBe(
-      '<head>Ha$&</head><div id="root"><p>$1</p></div>B',
+    const template =
+      '<html<!--app-theme-->><head><!--app-hero-->a<!--app-head--></head><div id="root"><!--app-html--></div><!--app-body-->';
+    expect(fillTemplate(template, { theme: ' t', hero: 'H', head: '$&', html: '<p>$1</p>', body: 'B' })).toBe(
+      '<html t><head>Ha$&</head><div id="root"><p>$1</p></div>B',
     );
   });
 });
@@ -58,6 +60,17 @@ describe('drawnPage', () => {
         `<script data-entry="/assets/index-1.js" data-modules="/assets/vendor-1.js /assets/view-tip-1.js">${DEFERRED_START}</script>` +
         '</body></html>',
     );
+  });
+
+  it("puts a chosen theme on <html>, and nothing for the system's (ADR 052)", () => {
+    const drawn = { ...page, markup: '<p>x</p>', stylesheets: {} };
+    expect(drawnPage(STAND_IN_TEMPLATE, STAND_IN_ASSETS, { ...drawn, theme: 'dark' })).toMatch(
+      /^<!doctype html><html data-theme="dark"><head>/,
+    );
+    expect(browserPage(STAND_IN_TEMPLATE, STAND_IN_ASSETS, { ...page, theme: 'light' })).toMatch(
+      /^<!doctype html><html data-theme="light"><head>/,
+    );
+    expect(drawnPage(STAND_IN_TEMPLATE, STAND_IN_ASSETS, drawn)).toMatch(/^<!doctype html><html><head>/);
   });
 
   it('links a stylesheet it cannot read', () => {

@@ -6,6 +6,7 @@
  */
 import { PAGE_PLACEHOLDERS, type PageAssets } from '@common/first-paint';
 import type { ImagePreload } from '@common/media-url';
+import { THEME_ATTRIBUTE, type ThemeChoice } from '@common/theme';
 import { deferredStart } from './deferred-scripts';
 import { firstPaintScript, imagePreloadLink } from './first-paint';
 
@@ -18,6 +19,8 @@ export interface PageContent {
   answers: Record<string, unknown>;
   /** The page's largest photo, preloaded first. */
   hero?: ImagePreload;
+  /** The member's theme from its cookie, on `<html>` for the first paint; "system" writes nothing (ADR 052). */
+  theme: ThemeChoice;
 }
 
 export interface DrawnContent extends PageContent {
@@ -44,6 +47,7 @@ export function fillTemplate(template: string, parts: Parts): string {
 const fetchPreload = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`;
 // crossorigin as Vite writes its own: a module's request is CORS, and a preload must match it to be used.
 const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}" />`;
+const themeAttribute = (theme: ThemeChoice) => (theme === 'system' ? '' : ` ${THEME_ATTRIBUTE}="${theme}"`);
 const inlined = (answers: Record<string, unknown>) => (Object.keys(answers).length > 0 ? firstPaintScript(answers) : '');
 
 /**
@@ -60,7 +64,13 @@ export function browserPage(template: string, assets: PageAssets, page: PageCont
     ...page.modules.map(modulePreload),
     inlined(page.answers),
   ];
-  return fillTemplate(template, { hero: page.hero ? imagePreloadLink(page.hero) : '', head: head.join(''), html: '', body: '' });
+  return fillTemplate(template, {
+    theme: themeAttribute(page.theme),
+    hero: page.hero ? imagePreloadLink(page.hero) : '',
+    head: head.join(''),
+    html: '',
+    body: '',
+  });
 }
 
 /**
@@ -84,6 +94,7 @@ export function drawnPage(template: string, assets: PageAssets, page: DrawnConte
     `<link rel="expect" href="#${DRAWN_END_ID}" blocking="render" />`,
   ];
   return fillTemplate(template, {
+    theme: themeAttribute(page.theme),
     hero: page.hero ? imagePreloadLink(page.hero) : '',
     head: head.join(''),
     html: page.markup,

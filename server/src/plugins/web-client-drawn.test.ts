@@ -55,6 +55,13 @@ const inlined = (html: string) =>
   >;
 
 describe('a tip page drawn by the server', () => {
+  it("has the member's theme on <html> in its first paint (ADR 052)", async () => {
+    const res = await get(`/view-tip/${TIP}`, 'waymark.session_token=abc; waymark-theme=dark');
+    expect(res.body).toContain('<div id="root"><p>drawn');
+    expect(res.body).toMatch(/<html data-theme="dark">/);
+    expect((await get(`/view-tip/${TIP}`)).body).toMatch(/<html>/);
+  });
+
   it('carries the markup, the responses it was drawn from, its stylesheet, and starts its scripts after its photo', async () => {
     const res = await get(`/view-tip/${TIP}`);
     expect(res.statusCode).toBe(200);
@@ -123,6 +130,20 @@ describe('the sign-in page drawn by the server (ADR 024)', () => {
     expect(html).toMatch(
       /<script data-entry="\/assets\/index-1\.js" data-modules="\/assets\/vendor-1\.js">[^<]+<\/script><\/body>/,
     );
+  });
+
+  it('carries the theme cookie on <html>, one kept variant per theme (ADR 052)', async () => {
+    const before = draws();
+    const dark = (await get('/', 'waymark-theme=dark')).body;
+    const light = (await get('/', 'a=1; waymark-theme=light')).body;
+    const system = (await get('/', 'waymark-theme=purple')).body;
+    expect(dark).toMatch(/<html data-theme="dark">/);
+    expect(light).toMatch(/<html data-theme="light">/);
+    expect(system).toMatch(/<html>/);
+    expect((await get('/', 'waymark-theme=dark')).body).toBe(dark);
+    // The markup is the same for every theme: only the attribute differs, so at most two more drawings.
+    expect(draws() - before).toBeLessThanOrEqual(2);
+    expect(dark.replace(' data-theme="dark"', '')).toBe(system);
   });
 
   it("is not drawn for a member, whom the page sends on, nor for a visitor's other pages", async () => {

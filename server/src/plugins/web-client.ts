@@ -15,6 +15,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Answers, type FirstPaintPlan, PAGE_ASSETS_FILE, type PageAssets } from '@common/first-paint';
+import { type ThemeChoice, themeFromCookies } from '@common/theme';
 import { errorBody } from './error-handler';
 import { type Manifest, chunkUrls } from './chunk-preloads';
 import { browserPage, drawnPage } from './page-html';
@@ -70,15 +71,18 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     // (the drawn sign-in page or the browser's), so every page varies on the cookie.
     reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-encoding');
     const cookie = request.headers.cookie;
+    // The member's theme goes on <html>, so the first paint has it (ADR 052).
+    const theme = themeFromCookies(cookie);
     const loaded = await bundle();
     const plan = loaded?.plan(request.url, { isMember: Boolean(cookie && opts.hasSession(cookie)) }) ?? NO_PLAN;
     if (plan.isShared) {
-      // Nothing of the viewer's in it: built once per build and plan (the sign-in page: drawn once).
-      const key = JSON.stringify([loaded?.version, await template(), plan, plan.isDrawn && request.url]);
-      return sendEncoded(request, reply, await shared(key, () => buildPage(request.url, plan, loaded, {}, [])));
+      // Nothing of the viewer's in it but the theme: built once per build, plan and theme (the
+      // sign-in page: drawn once, kept in three variants).
+      const key = JSON.stringify([loaded?.version, await template(), plan, plan.isDrawn && request.url, theme]);
+      return sendEncoded(request, reply, await shared(key, () => buildPage(request.url, plan, loaded, theme, {}, [])));
     }
     const { answers, failed } = await firstAnswers(app, request, plan.reads);
-    const html = await buildPage(request.url, plan, loaded, answers, failed);
+    const html = await buildPage(request.url, plan, loaded, theme, answers, failed);
     // The page now holds this member's data: no cache may keep it, the browser's own included
     // (ADR 032), so it is gone from the machine with the session.
     reply.header('cache-control', 'private, no-store');
@@ -88,7 +92,14 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
   if (hasBuild) app.get('/', { config: { access: 'public' } }, servePage);
 
   /** The page drawn when its plan says so and every read succeeded, else left to the browser. */
-  async function buildPage(url: string, plan: FirstPaintPlan, loaded: LoadedBundle | undefined, read: Answers, failed: string[]) {
+  async function buildPage(
+    url: string,
+    plan: FirstPaintPlan,
+    loaded: LoadedBundle | undefined,
+    theme: ThemeChoice,
+    read: Answers,
+    failed: string[],
+  ) {
     const answers = { ...plan.known, ...read };
     const page = {
       // What is not inlined is preloaded: the page meets a failure the usual way.
@@ -96,6 +107,7 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
       modules: chunkUrls(await manifest(), plan.modules),
       answers,
       hero: Object.keys(answers).length > 0 ? loaded?.heroImage(url, answers) : undefined,
+      theme,
     };
     const markup = plan.isDrawn && failed.length === 0 ? await loaded?.renderPage(url, answers) : undefined;
     const pageAssets = await assets();

@@ -20,7 +20,7 @@ export function DashboardRoute() {
 
   return (
     <div className="grid gap-8">
-      <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-teal-700 via-teal-600 to-cyan-500 p-6 text-white shadow-sm sm:p-8">
+      <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-teal-700 via-teal-600 to-cyan-500 p-6 text-white dark:from-teal-900 dark:via-teal-800 dark:to-cyan-800 shadow-sm sm:p-8">
         <div
           className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-amber-300/25 blur-2xl"
           aria-hidden

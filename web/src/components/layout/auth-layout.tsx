@@ -15,7 +15,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1.1fr_1fr]">
       <SkipLink />
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-600 p-12 text-white lg:flex lg:flex-col lg:justify-between">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-600 p-12 text-white dark:from-teal-950 dark:via-teal-900 dark:to-cyan-900 lg:flex lg:flex-col lg:justify-between">
         <div
           className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-amber-300/20 blur-3xl"
           aria-hidden

@@ -1,4 +1,5 @@
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useThemeChoice } from '@/lib/theme';
 
 /**
  * Sonner's light rich colours put their text at 4.25:1 (success) and 4.34:1 (error) on their
@@ -13,8 +14,10 @@ const RICH_TEXT_AA = [
 ].join(' ');
 
 export function Toaster(props: ToasterProps) {
+  const theme = useThemeChoice();
   return (
     <Sonner
+      theme={theme}
       // Below the sticky header, clear of both its Sign Out button and the forms' submit buttons.
       position="top-center"
       offset={76}

@@ -111,7 +111,7 @@ function CardDetails({ item }: { item: ContentCardData }) {
         {item.tipTypeName ? <Badge variant="outline">{item.tipTypeName}</Badge> : null}
         {item.rating ? (
           // amber-700: 4.5:1 on the card (amber-600 was 3.19:1).
-          <span className="inline-flex items-center gap-0.5 text-amber-700">
+          <span className="inline-flex items-center gap-0.5 text-amber-700 dark:text-amber-400">
             <Star className="size-3.5 fill-current" aria-hidden />
             <span aria-hidden>{item.rating}/5</span>
             <span className="sr-only">{`Rated ${item.rating} of 5`}</span>

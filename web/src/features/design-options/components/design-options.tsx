@@ -1,4 +1,5 @@
 import { cn } from '@/lib/utils';
+import { withDarkStyle } from '../dark-styles';
 import { DESIGN_STYLES, type DesignStyle } from '../styles';
 
 /** One style: a sample tip card and the two create buttons, which do nothing (SPEC 2). */
@@ -44,7 +45,7 @@ export function DesignOptions() {
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         {DESIGN_STYLES.map((style) => (
-          <StyleSample key={style.name} style={style} />
+          <StyleSample key={style.name} style={withDarkStyle(style)} />
         ))}
       </div>
     </div>

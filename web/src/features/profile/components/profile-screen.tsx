@@ -19,6 +19,7 @@ import { AvatarUploader } from './avatar-uploader';
 import { ConnectButton } from './connect-button';
 import { ProfileEditForm } from './profile-edit-form';
 import { SecuritySettingsCard } from './security-settings-card';
+import { ThemeCard } from './theme-card';
 import { TravelStatsCard } from './travel-stats-card';
 
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
@@ -82,7 +83,10 @@ export function ProfileView({ profile }: { profile: Profile }) {
     // Mobile order: profile, stats, security; wide: stats in a right-hand column.
     <div className="mx-auto grid w-full max-w-5xl content-start items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <Card className="overflow-hidden lg:col-start-1">
-        <div aria-hidden className="h-24 bg-gradient-to-r from-teal-600 via-cyan-500 to-sky-500 sm:h-28" />
+        <div
+          aria-hidden
+          className="h-24 bg-gradient-to-r from-teal-600 via-cyan-500 to-sky-500 sm:h-28 dark:from-teal-800 dark:via-cyan-800 dark:to-sky-800"
+        />
         <CardContent className="grid gap-5">
           <div className="-mt-12 flex flex-wrap items-end justify-between gap-4 sm:-mt-14">
             <AvatarUploader profile={profile} />
@@ -130,8 +134,9 @@ export function ProfileView({ profile }: { profile: Profile }) {
         <TravelStatsCard profile={profile} />
       </div>
       {profile.isOwn ? (
-        <div className="lg:col-start-1">
+        <div className="grid gap-6 lg:col-start-1">
           <SecuritySettingsCard />
+          <ThemeCard />
         </div>
       ) : null}
     </div>
