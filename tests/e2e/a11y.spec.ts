@@ -61,10 +61,13 @@ test.describe('accessibility', () => {
     for (const context of Object.values(world?.sessions ?? {})) await context.close();
   });
 
-  // At 360 px phones.spec.ts scans the same screens in its walk.
-  for (const width of [1280]) {
+  // At 360 px phones.spec.ts scans the same screens in its walk (light), dark-mode.spec.ts a set
+  // of them in dark. Here every screen in both themes: the system's dark setting with no choice
+  // made is the dark theme (ADR 052).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const width = 1280;
     for (const role of ROLES) {
-      test(`${role} at ${width} px: no serious or critical axe violation on any screen`, async () => {
+      test(`${role} at ${width} px, ${colorScheme}: no serious or critical axe violation on any screen`, async () => {
         test.setTimeout(300_000);
         const page = await world.sessions[role].newPage();
         const found: string[] = [];
@@ -73,10 +76,11 @@ test.describe('accessibility', () => {
           role,
           world,
           async (screen) => {
-            if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${screen.name}-${width}.png`, fullPage: true });
+            if (SHOTS_DIR)
+              await page.screenshot({ path: `${SHOTS_DIR}/${screen.name}-${width}-${colorScheme}.png`, fullPage: true });
             for (const line of await violations(page)) found.push(`${screen.name}: ${line}`);
           },
-          { viewport: { width, height: 900 } },
+          { colorScheme, viewport: { width, height: 900 } },
         );
         await page.close();
         expect(found, found.join('\n')).toEqual([]);
