@@ -1,9 +1,11 @@
 import { initial } from '@/lib/display-name';
 import { cn } from '@/lib/utils';
-import type { ShellUser } from './shell-user';
 
-export function UserAvatar({ user, className }: { user: ShellUser; className?: string }) {
-  if (user.profilePictureUrl) {
+/** Whose avatar: the signed-in user of the shell, an author, a member (picture, else initial). */
+type AvatarUser = Parameters<typeof initial>[0] & { profilePictureUrl: string | null };
+
+export function UserAvatar({ user, className }: { user: AvatarUser; className?: string }) {
+  if (user?.profilePictureUrl) {
     return <img src={user.profilePictureUrl} alt="" className={cn('size-10 shrink-0 rounded-full object-cover', className)} />;
   }
   return (

@@ -4,7 +4,8 @@ import { thumbnailUrl } from '@common/media-url';
 import type { ContentCard } from '@common/schemas/content';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { displayName, initial } from '@/lib/display-name';
+import { displayName } from '@/lib/display-name';
+import { UserAvatar } from '@/components/layout/user-avatar';
 import { memberPath } from '@/components/navigation/member-path';
 
 const itemPath = (item: ContentCard) => (item.kind === 'tip' ? `/view-tip/${item.id}` : `/view-guide/${item.id}`);
@@ -66,16 +67,7 @@ export function HomeCard({ item }: { item: ContentCard }) {
           to={memberPath(item.author)}
           className="inline-flex min-w-0 items-center gap-2 rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {item.author.profilePictureUrl ? (
-            <img src={item.author.profilePictureUrl} alt="" className="size-6 shrink-0 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden
-              className="flex size-6 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-teal-600 to-cyan-500 text-xs font-semibold text-white"
-            >
-              {initial(item.author)}
-            </span>
-          )}
+          <UserAvatar user={item.author} className="size-6 text-xs" />
           <span className="truncate">{displayName(item.author)}</span>
         </Link>
         <span className="inline-flex shrink-0 items-center gap-1">
