@@ -20,7 +20,7 @@ export function AvatarUploader({ profile }: { profile: Profile }) {
     profilePictureUrl: profile.profilePictureUrl,
   };
 
-  if (!profile.isOwn) return <UserAvatar user={{ ...user, role: 'user' }} className={cn(AVATAR_SIZE, 'ring-4 ring-card')} />;
+  if (!profile.isOwn) return <UserAvatar user={user} className={cn(AVATAR_SIZE, 'ring-4 ring-card')} />;
 
   const onFile = (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -46,7 +46,7 @@ export function AvatarUploader({ profile }: { profile: Profile }) {
         aria-label="Change profile picture"
         title="Change profile picture"
       >
-        <UserAvatar user={{ ...user, role: 'user' }} className={cn(AVATAR_SIZE, 'ring-4 ring-card')} />
+        <UserAvatar user={user} className={cn(AVATAR_SIZE, 'ring-4 ring-card')} />
         <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/45 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
           <Camera className="size-6" aria-hidden />
         </span>

@@ -78,7 +78,7 @@ function ConnectionCard({ entry }: { entry: ConnectionEntry }) {
         {/* Named by its text, which it shows (WCAG 2.5.3), after what it does. */}
         <span className="sr-only">{`Open ${name}'s profile`}</span>
         <div className="flex items-start gap-3">
-          <UserAvatar user={{ email: '', role: 'user', ...member }} className="size-12 text-lg" />
+          <UserAvatar user={member} className="size-12 text-lg" />
           <div className="grid min-w-0 flex-1 gap-0.5">
             <span className="truncate font-semibold">{name}</span>
             {member.username ? <span className="truncate text-sm text-muted-foreground">@{member.username}</span> : null}
