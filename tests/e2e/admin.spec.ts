@@ -27,7 +27,7 @@ test('the admin manages roles, system messages, tip types and pending activation
 
   // 1. Stat cards and the default tab.
   for (const label of ['Total Users', 'Waiting Activation', 'Invitation Requests', 'Total Tips', 'Total Guides']) {
-    await expect(page.getByRole('listitem').filter({ hasText: label })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Statistics' }).getByRole('listitem').filter({ hasText: label })).toBeVisible();
   }
   await expect(page.getByTestId('stat-totalUsers')).toContainText(/\d+/);
   await expect(page.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');

@@ -66,7 +66,7 @@ function RouteAnnouncer() {
   }, [pathname]);
 
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
+    <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
       {message}
     </div>
   );
