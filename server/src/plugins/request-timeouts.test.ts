@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env';
-import { type BodyProgress, bodyVerdict, serverTimeoutOptions } from './request-timeouts';
+import { type BodyProgress, bodyTimeoutPlugin, bodyVerdict, serverTimeoutOptions } from './request-timeouts';
 
 const defaults = loadConfig({}).timeouts;
 const MB = 1024 * 1024;
@@ -56,5 +56,29 @@ describe('request timeouts (docs/decisions/033)', () => {
     expect(() => loadConfig({ REQUEST_IDLE_TIMEOUT_MS: '0' })).toThrow(/REQUEST_IDLE_TIMEOUT_MS/);
     expect(() => loadConfig({ REQUEST_HEADERS_TIMEOUT_MS: 'soon' })).toThrow(/REQUEST_HEADERS_TIMEOUT_MS/);
     expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '2500' }).timeouts.keepAliveMs).toBe(2_500);
+  });
+
+  it('leaves no listener behind on a kept-alive socket, however many bodies it carries', async () => {
+    const app = Fastify(serverTimeoutOptions(defaults));
+    await app.register(bodyTimeoutPlugin, { timeouts: defaults });
+    // Each answer says how many close listeners the socket has while this request is watched.
+    app.post('/listeners', (request, reply) => reply.send({ close: request.raw.socket.listenerCount('close') }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const counts: number[] = [];
+      // fetch keeps the connection alive: sequential requests reuse one socket.
+      for (let i = 0; i < 15; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/listeners`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ i }),
+        });
+        counts.push(((await res.json()) as { close: number }).close);
+      }
+      expect(new Set(counts).size, `close listeners per request: ${counts.join(', ')}`).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });

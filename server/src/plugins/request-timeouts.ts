@@ -66,7 +66,7 @@ function watchBody(raw: IncomingMessage, t: RequestTimeouts, log: FastifyBaseLog
   const startedAt = Date.now();
   const progress: BodyProgress = { startedAt, lastProgressAt: startedAt, received: 0 };
   const timer = setInterval(() => {
-    if (raw.complete || socket.destroyed) return clearInterval(timer);
+    if (raw.complete || socket.destroyed) return stop();
     const now = Date.now();
     const received = socket.bytesRead - firstByte;
     if (received > progress.received) {
@@ -75,12 +75,18 @@ function watchBody(raw: IncomingMessage, t: RequestTimeouts, log: FastifyBaseLog
     }
     const verdict = bodyVerdict(progress, now, t);
     if (!verdict) return;
-    clearInterval(timer);
+    stop();
     log.info({ verdict, received, ms: now - startedAt, url: raw.url }, 'closing a request whose body stalled');
     socket.destroy();
   }, checkEveryMs(t));
   timer.unref();
-  const stop = () => clearInterval(timer);
+  // A kept-alive socket carries many requests: each watch removes its own listeners when done,
+  // or they would pile up on the socket (one closure per request) until it closes.
+  function stop() {
+    clearInterval(timer);
+    raw.off('end', stop);
+    socket.off('close', stop);
+  }
   raw.once('end', stop);
   socket.once('close', stop);
 }
