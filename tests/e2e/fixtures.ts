@@ -22,14 +22,21 @@ export async function signIn(page: Page, email: string, password: string) {
  * Radix Select: open the combobox by its label, then pick the option by its visible name. In a
  * long list the option is scrolled into view first, and a click that lands while Radix still
  * scrolls it (its scroll buttons move the list under a hovering pointer) can miss, leaving the
- * list open (seen once in CI, Country: Thailand): then the option is clicked again.
+ * list open (seen once in CI, Country: Thailand): then the option is clicked again. On a phone
+ * the list can keep the option outside the viewport, so a click never lands (seen in CI at
+ * 390 px, Country: Japan): then it is chosen by the keyboard, as a person would (focus, Enter).
  */
 export async function choose(page: Page, label: string, option: string) {
   const combobox = page.getByRole('combobox', { name: label });
   await combobox.click();
   await expect(async () => {
-    if (await page.getByRole('listbox').isVisible())
-      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    if (await page.getByRole('listbox').isVisible()) {
+      const item = page.getByRole('option', { name: option, exact: true });
+      await item.click({ timeout: 2_000 }).catch(async () => {
+        await item.focus();
+        await page.keyboard.press('Enter');
+      });
+    }
     await expect(combobox).toContainText(option, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
