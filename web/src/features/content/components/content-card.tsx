@@ -7,6 +7,7 @@ import type { ContentCard as ContentCardData } from '@common/schemas/content';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { displayName } from '@/lib/display-name';
+import { contentPath } from '@/components/navigation/content-path';
 
 type ContentCardProps = {
   item: ContentCardData;
@@ -20,10 +21,6 @@ type ContentCardProps = {
    */
   isAboveFold?: boolean;
 };
-
-export function contentPath(item: Pick<ContentCardData, 'kind' | 'id'>) {
-  return item.kind === 'tip' ? `/view-tip/${item.id}` : `/view-guide/${item.id}`;
-}
 
 function placeOf(item: ContentCardData) {
   if (item.kind === 'tip') return [item.placeName, item.city, item.country].filter(Boolean).join(', ');

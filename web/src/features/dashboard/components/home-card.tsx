@@ -6,9 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { displayName } from '@/lib/display-name';
 import { UserAvatar } from '@/components/layout/user-avatar';
+import { contentPath } from '@/components/navigation/content-path';
 import { memberPath } from '@/components/navigation/member-path';
-
-const itemPath = (item: ContentCard) => (item.kind === 'tip' ? `/view-tip/${item.id}` : `/view-guide/${item.id}`);
 
 function placeOf(item: ContentCard) {
   if (item.kind === 'tip') return [item.city, item.country].filter(Boolean).join(', ');
@@ -28,7 +27,7 @@ export function HomeCard({ item }: { item: ContentCard }) {
       className="group flex h-full min-w-0 flex-col overflow-hidden transition-shadow hover:shadow-md"
     >
       <Link
-        to={itemPath(item)}
+        to={contentPath(item)}
         className="flex flex-1 flex-col rounded-t-xl outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       >
         <div className="relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-secondary to-accent">
