@@ -1,4 +1,5 @@
 /** Database rows to the cards the API returns (common/schemas tip.ts, guide.ts). */
+import type { ContentCard } from '@common/schemas/content';
 import type { Author } from '@common/schemas/content-fields';
 import type { GuideCard } from '@common/schemas/guide';
 import type { TipCard } from '@common/schemas/tip';
@@ -60,4 +61,20 @@ export function toTipCard(row: TipCardRow): TipCard {
 
 export function toGuideCard(row: GuideCardRow): GuideCard {
   return guideCard(row.id, toAuthor(row), row);
+}
+
+/** A row of a page: its key (kind, id) joined to the tip or the guide it names, and the author. */
+export interface PageCardRow extends AuthorColumns {
+  kind: 'tip' | 'guide';
+  id: string;
+  tipTypeName: string | null;
+  tip: TipOwnFields | null;
+  guide: GuideOwnFields | null;
+}
+
+/** Every key joins its own item (one statement, one snapshot); the types cannot know that. */
+export function pageCard(row: PageCardRow): ContentCard | null {
+  if (row.kind === 'tip' && row.tip) return tipCard(row.id, toAuthor(row), row.tipTypeName, row.tip);
+  if (row.kind === 'guide' && row.guide) return guideCard(row.id, toAuthor(row), row.guide);
+  return null;
 }

@@ -11,7 +11,7 @@ import type { Executor } from '@db/client';
 import { preparedPerShape } from '@db/prepared';
 import { guides, profiles, tipTypes, tips } from '@db/schema';
 import type { Cursor } from '@server/lib/keyset';
-import { guideCard, tipCard, toGuideCard, toTipCard } from './cards';
+import { pageCard, toGuideCard, toTipCard } from './cards';
 import type { ContentFilter } from './content-filter';
 import { type KeysShape, keysShapeOf, keysSqlOfShape, keysValues } from './content-keys.repository';
 import { authorColumns, guideCardRows, guideOwnColumns, tipCardRows, tipOwnColumns } from './content.repository';
@@ -65,16 +65,6 @@ const keyPages = preparedPerShape((db, key: string) => {
     .prepare(`content_keys_${Object.values(shape).join('_')}`);
 });
 
-type Row = Awaited<ReturnType<ReturnType<typeof pages>['execute']>>[number];
-
-/** Every key joins its own item (one statement, one snapshot); the types cannot know that. */
-function toCard(row: Row): ContentCard | null {
-  const author = { id: row.userId, name: row.authorName, username: row.authorUsername, profilePictureUrl: row.authorPictureUrl };
-  if (row.kind === 'tip' && row.tip) return tipCard(row.id, author, row.tipTypeName, row.tip);
-  if (row.kind === 'guide' && row.guide) return guideCard(row.id, author, row.guide);
-  return null;
-}
-
 /** One page (limit + 1 rows: the extra one says there is a next page), newest first. */
 export async function listContentPage(
   db: Executor,
@@ -87,7 +77,7 @@ export async function listContentPage(
   if (f.search && !f.searchPlans) return pageByKeys(db, await keyPages(db, shape).execute(keysValues(f, cursor)));
   const rows = await pages(db, shape).execute(keysValues(f, cursor));
   return rows.flatMap((row) => {
-    const card = toCard(row);
+    const card = pageCard(row);
     return card ? [{ card, id: row.id, cursorTs: row.cursorTs }] : [];
   });
 }

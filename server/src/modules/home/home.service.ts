@@ -7,7 +7,7 @@ import type { ContentCard } from '@common/schemas/content';
 import { type HomeChecklist, type HomeQuery, POPULAR_WINDOW_DAYS } from '@common/schemas/home';
 import type { Database } from '@db/client';
 import { decodeCursor, encodeCursor } from '@server/lib/keyset';
-import { guideCard, tipCard } from '../content/cards';
+import { pageCard } from '../content/cards';
 import { decodePopularCursor, encodePopularCursor } from './home-cursor';
 import * as repo from './home.repository';
 
@@ -18,19 +18,11 @@ interface Page {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Every key joins its own item (one statement, one snapshot); the types cannot know that. */
-function toCard(row: repo.PageRow): ContentCard | null {
-  const author = { id: row.userId, name: row.authorName, username: row.authorUsername, profilePictureUrl: row.authorPictureUrl };
-  if (row.kind === 'tip' && row.tip) return tipCard(row.id, author, row.tipTypeName, row.tip);
-  if (row.kind === 'guide' && row.guide) return guideCard(row.id, author, row.guide);
-  return null;
-}
-
 /** The page's cards and the last row it shows (the next page starts after it), from limit + 1 rows. */
 function pageOf(rows: repo.PageRow[], limit: number) {
   const pageRows = rows.slice(0, limit);
   return {
-    items: pageRows.flatMap((row) => toCard(row) ?? []),
+    items: pageRows.flatMap((row) => pageCard(row) ?? []),
     last: rows.length > limit ? pageRows.at(-1) : undefined,
   };
 }
