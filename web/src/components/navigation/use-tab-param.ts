@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useQueryParamWriter } from './use-query-param-writer';
 
 /**
  * A screen's tab kept in the URL (`?tab=`), so a reload, Back and a shared link keep it
@@ -7,20 +8,10 @@ import { useSearchParams } from 'react-router';
  * through its tabs) and keeps the scroll position.
  */
 export function useTabParam<T extends string>(tabs: readonly T[], fallback: T, name = 'tab'): [T, (next: T) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeParam = useQueryParamWriter(name);
   const value = params.get(name);
   const tab = tabs.find((candidate) => candidate === value) ?? fallback;
-
-  const setTab = (next: T) =>
-    setParams(
-      (prev) => {
-        const updated = new URLSearchParams(prev);
-        if (next === fallback) updated.delete(name);
-        else updated.set(name, next);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-
+  const setTab = (next: T) => writeParam(next === fallback ? null : next);
   return [tab, setTab];
 }

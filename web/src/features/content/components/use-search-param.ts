@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryParamWriter } from '@/components/navigation/use-query-param-writer';
 
 const DEBOUNCE_MS = 300;
 
@@ -8,21 +9,12 @@ const DEBOUNCE_MS = 300;
  * debounced: `input` follows every key stroke, `value` (what queries use) follows the URL.
  */
 export function useSearchParam(name: string, { debounce = false } = {}) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeParam = useQueryParamWriter(name);
   const value = params.get(name) ?? '';
   const [input, setInput] = useState(value);
 
-  const write = (next: string) =>
-    setParams(
-      (prev) => {
-        const updated = new URLSearchParams(prev);
-        if (next.trim()) updated.set(name, next);
-        else updated.delete(name);
-        return updated;
-      },
-      // A filter is not a new screen: the page stays where it is (scroll restoration, root-layout.tsx).
-      { replace: true, preventScrollReset: true },
-    );
+  const write = (next: string) => writeParam(next.trim() ? next : null);
 
   // Reads the URL as it is when the timer fires: the timer restarts on typing only, not when the URL changes.
   const writeIfChanged = useEffectEvent((next: string) => {
