@@ -9,6 +9,8 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
+  bigint,
   index,
   integer,
   jsonb,
@@ -312,6 +314,16 @@ export const tips = pgTable(
       .default(sql`'{}'::text[]`),
     isPrivate: boolean().notNull().default(false),
     likesCount: integer().notNull().default(0),
+    /** Where the tip is (issue 22): null until something locates it (ADR 061). */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** exact | city | pin (common/schemas/map.ts); `none` once the locator found nothing. */
+    locationPrecision: text(),
+    /**
+     * The point's Web Mercator cell at level 24 as a Z-order number (migration 0016): every
+     * grid cell of a coarser level is one range of it, so a cell's tips are one index range.
+     */
+    mapCell: bigint({ mode: 'number' }).generatedAlwaysAs(sql`waymark_map_cell(latitude, longitude)`),
     /** Lowercased, accent-free text of the searchable fields (common/search.ts). */
     searchText: text().notNull().default(''),
     searchVector: searchVector(),
@@ -326,6 +338,21 @@ export const tips = pgTable(
     index('tips_tip_type_id_idx').on(t.tipTypeId),
     check('tips_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check('tips_likes_count_non_negative', sql`${t.likesCount} >= 0`),
+    check(
+      'tips_location_valid',
+      sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)
+        AND (${t.latitude} IS NULL OR (${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180))
+        AND (${t.locationPrecision} IS NULL OR ${t.locationPrecision} IN ('exact', 'city', 'pin', 'none'))
+        AND ((${t.latitude} IS NULL) = (${t.locationPrecision} IS NULL OR ${t.locationPrecision} = 'none'))`,
+    ),
+    // The map (ADR 062): a grid cell's public tips are one range; INCLUDE answers from the index.
+    index('tips_public_map_cell_idx')
+      .on(t.mapCell)
+      .where(sql`${t.isPrivate} = false AND ${t.mapCell} IS NOT NULL`),
+    // The locator's backfill walks the tips nothing has tried to locate yet.
+    index('tips_unlocated_idx')
+      .on(t.id)
+      .where(sql`${t.locationPrecision} IS NULL`),
     index('tips_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tips_public_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -570,4 +597,28 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('events_user_id_idx').on(t.userId, t.id), index('events_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * The map's clusters, kept by triggers on tips (migration 0016, ADR 062): public located tips
+ * per Web Mercator grid cell at levels 2..16 (a map at zoom z reads level z + 2) and country.
+ * The world view reads a few hundred of these rows instead of 200,000 tips.
+ */
+export const tipMapCells = pgTable(
+  'tip_map_cells',
+  {
+    level: smallint().notNull(),
+    x: integer().notNull(),
+    y: integer().notNull(),
+    country: text().notNull(),
+    tipsCount: integer().notNull(),
+    latitudeSum: doublePrecision().notNull(),
+    longitudeSum: doublePrecision().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.x, t.y, t.country] }),
+    index('tip_map_cells_empty_idx')
+      .on(t.level)
+      .where(sql`${t.tipsCount} = 0`),
+  ],
 );

@@ -5,6 +5,7 @@ import { isMapsUrl } from '../maps-url';
 import { COUNTRIES } from '../lists/countries';
 import { multiLine, singleLine } from './common';
 import { AuthorSchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
+import { CoordinatesSchema, TipLocationSchema } from './map';
 
 export const TIP_TEXTS = {
   missingInformationTitle: 'Missing Information',
@@ -81,6 +82,11 @@ export const TipInputSchema = z.object({
   photoUrls: z.array(PhotoUrlSchema).max(LIMITS.tipPhotosMax, TIP_TEXTS.tooManyPhotos).default([]),
   tags: TagsSchema.default([]),
   isPrivate: z.boolean().default(false),
+  /**
+   * Where the member put the pin on the form's map. Absent on an edit: a pinned tip keeps its
+   * pin, any other is placed again from its link or city. null: place it from those (ADR 061).
+   */
+  pin: CoordinatesSchema.nullish(),
 });
 export type TipInput = z.input<typeof TipInputSchema>;
 export type TipInputParsed = z.output<typeof TipInputSchema>;
@@ -125,6 +131,7 @@ export const TipSchema = TipCardSchema.extend({
   currency: z.string().nullable(),
   detailedContent: z.string().nullable(),
   photoUrls: z.array(z.string()),
+  location: TipLocationSchema.nullable(),
   viewer: ViewerFlagsSchema,
 });
 export type Tip = z.infer<typeof TipSchema>;

@@ -35,6 +35,7 @@ const tip = (id: string, title: string): Tip => ({
   currency: 'EUR',
   detailedContent: null,
   photoUrls: [`/api/media/tip-photos/u2/${id}.webp`],
+  location: null,
   viewer: { isOwner: false, hasLiked: false, hasSaved: true },
 });
 

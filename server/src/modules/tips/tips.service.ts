@@ -10,6 +10,7 @@ import type { Database, Executor } from '@db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import type { MediaStorage } from '../media/media-storage';
 import { removeUnreferencedPhotos } from '../media/photo-files';
+import { locationOf } from '../maps/tip-location';
 import * as repo from './tips.repository';
 
 export const TIP_SERVICE_TEXTS = {
@@ -46,6 +47,7 @@ export function toTip(row: repo.TipDetailRow, viewerId: string): Tip {
     detailedContent: row.detailedContent,
     photoUrl: row.photoUrl ?? row.photoUrls[0] ?? null,
     photoUrls: row.photoUrls,
+    location: locationOf(row),
     tags: row.tags,
     isPrivate: row.isPrivate,
     likesCount: row.likesCount,
