@@ -7,6 +7,7 @@ export const MAP_TEXTS = {
   latitudeRange: 'Latitude must be between -90 and 90',
   longitudeRange: 'Longitude must be between -180 and 180',
   bboxOrder: 'The south edge must be below the north edge',
+  zoom: 'Zoom is a whole number from 0 to 20',
 } as const;
 
 /**
@@ -46,7 +47,7 @@ export const MapQuerySchema = z
     south: edgeLatitude,
     east: edgeLongitude,
     north: edgeLatitude,
-    zoom: z.coerce.number().int().min(0).max(20),
+    zoom: z.coerce.number(MAP_TEXTS.zoom).int(MAP_TEXTS.zoom).min(0, MAP_TEXTS.zoom).max(20, MAP_TEXTS.zoom),
     q: z.string().trim().max(200).optional(),
     country: z.string().trim().max(100).optional(),
   })

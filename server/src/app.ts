@@ -27,6 +27,10 @@ import { createGuidesService } from './modules/guides/guides.service';
 import { viewerPlugin } from './modules/auth/viewer.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { countryAt, findCity } from './modules/maps/gazetteer';
+import { mapRoutes } from './modules/maps/map.routes';
+import { createMapService } from './modules/maps/map.service';
+import { type Gazetteer, createTipLocator } from './modules/maps/tip-locator';
 import { createHomeService } from './modules/home/home.service';
 import { adminInvitationRoutes, invitationRequestRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
@@ -72,6 +76,8 @@ export interface AppDeps {
   webRoot?: string;
   /** With webRoot: the server-rendering entry to use (none: pages are drawn by the browser). */
   ssrEntry?: string;
+  /** The places tips are located by; the offline GeoNames gazetteer unless a test brings its own. */
+  gazetteer?: Gazetteer;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -123,7 +129,9 @@ export async function buildApp(deps: AppDeps) {
   // One photo store for every module (uploads, tips, guides).
   const mediaStorage = createMediaStorage(config.dataDir);
   const media = createMediaService(mediaStorage);
-  const tips = createTipsService({ db, storage: mediaStorage, log: app.log });
+  const locator = createTipLocator(deps.gazetteer ?? { findCity, countryAt });
+  const tips = createTipsService({ db, storage: mediaStorage, log: app.log, locator });
+  const map = createMapService({ db });
   const reactions = createReactionsService({ db });
   const guides = createGuidesService({ db, storage: mediaStorage, log: app.log });
   const content = createContentService({ db });
@@ -171,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(exploreRoutes, { prefix: '/api/explore', content });
   await app.register(savedRoutes, { prefix: '/api/saved', content });
   await app.register(homeRoutes, { prefix: '/api/home', home });
+  await app.register(mapRoutes, { prefix: '/api/map', map, locator });
   await app.register(profileRoutes, { prefix: '/api/profiles', profiles });
   await app.register(accountRoutes, { prefix: '/api/account', authService, account });
   await app.register(connectionRoutes, { prefix: '/api/connections', connections });

@@ -15,6 +15,8 @@ import { loadConfig } from '../src/config/env';
 import type { Mailer } from '../src/modules/mail/mailer';
 import type { RateLimits } from '../src/plugins/rate-limit';
 import { openTestDatabase } from './test-database';
+import { testGazetteer } from './test-gazetteer';
+import type { Gazetteer } from '../src/modules/maps/tip-locator';
 
 export const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };
 export const PUBLIC_URL = 'http://waymark.test';
@@ -23,6 +25,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
   publicUrl?: string;
+  /** The real offline gazetteer for the tests of locating itself; a few test places otherwise. */
+  gazetteer?: Gazetteer;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -45,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger: false,
     mailer: options.mailer,
     webRoot: '/nonexistent',
+    gazetteer: options.gazetteer ?? testGazetteer,
     rateLimits: { signIn: 1000, signUp: 1000, invitationRequest: 1000, uploads: 1000, ...options.rateLimits },
   });
   await app.ready();

@@ -4,7 +4,7 @@
  * A value is bound now (a string) or by a prepared query when it runs (a placeholder).
  */
 import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
-import { searchWordsOf } from '@common/search';
+import { normalizeForSearch, searchWordsOf } from '@common/search';
 import { plannedPerCall } from '@db/named-statements';
 import { guideCountries, guides, tips } from '@db/schema';
 import { isPrivate, isPublic } from '@db/visibility';
@@ -123,3 +123,13 @@ export function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {
 
 export const tipConditions = (f: ContentFilter): SQL => conditionsOf('tip', bound(f));
 export const guideConditions = (f: ContentFilter): SQL => conditionsOf('guide', bound(f));
+
+/**
+ * The filter of a list's query: null when its search has no word in it (only punctuation, say),
+ * which nothing matches, so the list is empty without asking the database.
+ */
+export function filterOf(scope: ContentFilter['scope'], query: { q?: string; country?: string }): ContentFilter | null {
+  const term = query.q === undefined ? '' : normalizeForSearch(query.q);
+  const search = term === '' ? undefined : searchQueryOf(term);
+  return search === null ? null : { scope, search, country: query.country || undefined };
+}

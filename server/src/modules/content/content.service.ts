@@ -8,7 +8,7 @@ import { normalizeForSearch, searchWordsOf } from '@common/search';
 import type { Database } from '@db/client';
 import { NotFoundError } from '@server/lib/errors';
 import { type Cursor, decodeCursor, encodeCursor } from '@server/lib/keyset';
-import { type ContentFilter, searchQueryOf } from './content-filter';
+import { type ContentFilter, filterOf } from './content-filter';
 import { searchPlanFor } from './search-plan';
 import { searchWindowsFor } from './search-window';
 import { createWordStatsReader } from './word-stats.repository';
@@ -31,16 +31,6 @@ interface Page<T> {
 const SAVED_ITEM_NOT_FOUND = 'Saved item not found';
 const NO_ITEMS = { items: [], nextCursor: null };
 const NO_COUNTS: ContentCounts = { tips: 0, guides: 0 };
-
-/**
- * The filter of a list's query: null when its search has no word in it (only punctuation, say),
- * which nothing matches, so the list is empty without asking the database.
- */
-function filterOf(scope: ContentFilter['scope'], query: { q?: string; country?: string }): ContentFilter | null {
-  const term = query.q === undefined ? '' : normalizeForSearch(query.q);
-  const search = term === '' ? undefined : searchQueryOf(term);
-  return search === null ? null : { scope, search, country: query.country || undefined };
-}
 
 function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], limit: number): string | null {
   const last = rows[limit - 1];

@@ -26,15 +26,15 @@ export interface MapView {
 export const MAX_VIEW_CELLS = 4096;
 
 /**
- * Leaflet's edges may lie past ±180 after panning round the world. A box 360° wide or more is
- * the whole world; otherwise west is wrapped into [-180, 180) and a box running past 180 becomes
- * two spans.
+ * Leaflet's edges may lie past ±180 after panning round the world, and a box written west=170,
+ * east=-170 crosses the antimeridian. A box 360° wide or more is the whole world; otherwise west
+ * is wrapped into [-180, 180) and a box running past 180 becomes two spans.
  */
 export function longitudeSpans(west: number, east: number): LongitudeSpan[] {
-  const width = east - west;
+  const width = east >= west ? east - west : east - west + 360;
   if (width >= 360) return [{ west: -180, east: 180 }];
   const start = ((((west + 180) % 360) + 360) % 360) - 180;
-  const end = start + Math.max(0, width);
+  const end = start + width;
   return end <= 180
     ? [{ west: start, east: end }]
     : [
@@ -50,7 +50,10 @@ function cellsOf(spans: LongitudeSpan[], south: number, north: number, level: nu
   return { columns, rows, count };
 }
 
-export function mapViewOf(query: Pick<MapQuery, 'west' | 'east' | 'south' | 'north' | 'zoom'>, maxCells = MAX_VIEW_CELLS): MapView {
+export function mapViewOf(
+  query: Pick<MapQuery, 'west' | 'east' | 'south' | 'north' | 'zoom'>,
+  maxCells = MAX_VIEW_CELLS,
+): MapView {
   const spans = longitudeSpans(query.west, query.east);
   let level = Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, query.zoom + 2));
   let cells = cellsOf(spans, query.south, query.north, level);

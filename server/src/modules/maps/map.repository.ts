@@ -31,8 +31,7 @@ export interface PointRow {
 }
 
 /** One array bound as one parameter (not spread into $1, $2, ...): one statement text for any length. */
-const arrayParam = (values: readonly string[], type: 'bigint[]' | 'uuid[]'): SQL =>
-  sql`${sql.param(values)}::${sql.raw(type)}`;
+const arrayParam = (values: readonly string[], type: 'bigint[]' | 'uuid[]'): SQL => sql`${sql.param(values)}::${sql.raw(type)}`;
 
 const inRuns = (column: SQL, runs: [number, number][]): SQL =>
   sql.join(
@@ -60,19 +59,25 @@ export async function storedCells(
   );
 }
 
+/** A point's columns, on tips aliased as t (the privacy test is written as t.is_private = false there). */
 const pointColumns = sql`t.id::text AS id, t.title AS title, t.latitude AS latitude, t.longitude AS longitude,
   t.location_precision AS precision, t.country AS country, t.city AS city, t.rating AS rating,
   coalesce(t.photo_url, t.photo_urls[1]) AS "photoUrl", t.likes_count AS "likesCount"`;
 
 /** The one public tip of each given single-tip cell: a short index range per cell. */
-export async function singleTips(db: Executor, lows: string[], highs: string[], country: string | undefined): Promise<PointRow[]> {
+export async function singleTips(
+  db: Executor,
+  lows: string[],
+  highs: string[],
+  country: string | undefined,
+): Promise<PointRow[]> {
   if (lows.length === 0) return [];
   return executeRows<PointRow>(
     db,
     sql`SELECT p.* FROM unnest(${arrayParam(lows, 'bigint[]')}, ${arrayParam(highs, 'bigint[]')}) AS c(low, high)
         CROSS JOIN LATERAL (
           SELECT ${pointColumns} FROM ${tips} t
-          WHERE ${isPublic(tips)} AND t.map_cell IS NOT NULL AND t.map_cell BETWEEN c.low AND c.high
+          WHERE t.is_private = false AND t.map_cell IS NOT NULL AND t.map_cell BETWEEN c.low AND c.high
             ${country === undefined ? sql`` : sql`AND t.country = ${country}`}
           LIMIT 1) p`,
   );
@@ -128,6 +133,19 @@ export async function pointsByIds(db: Executor, ids: string[]): Promise<PointRow
   if (ids.length === 0) return [];
   return executeRows<PointRow>(
     db,
-    sql`SELECT ${pointColumns} FROM ${tips} t WHERE t.id = ANY(${arrayParam(ids, 'uuid[]')}) AND ${isPublic(tips)}`,
+    sql`SELECT ${pointColumns} FROM ${tips} t WHERE t.id = ANY(${arrayParam(ids, 'uuid[]')}) AND t.is_private = false`,
   );
+}
+
+/** The deepest zooms: each tip in the box (tips at one spot cannot be split by zooming). */
+export async function tipIdsInBox(db: Executor, area: LiveArea, filter: SQL, limit: number): Promise<string[]> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`SELECT tips.id::text AS id
+        FROM unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS c(low, high)
+        JOIN ${tips} ON tips.map_cell BETWEEN c.low AND c.high
+        WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND ${inBox(area.spans, area.south, area.north)} AND ${filter}
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }

@@ -22,6 +22,10 @@ export interface TipValues {
   tags: string[];
   isPrivate: boolean;
   searchText: string;
+  /** Absent: the stored place stays as it is. */
+  latitude?: number | null;
+  longitude?: number | null;
+  locationPrecision?: string;
 }
 
 export async function insertTip(db: Executor, userId: string, values: TipValues): Promise<string> {
@@ -53,6 +57,7 @@ export async function lockTip(db: Executor, id: string) {
       city: tips.city,
       country: tips.country,
       photoUrls: tips.photoUrls,
+      locationPrecision: tips.locationPrecision,
     })
     .from(tips)
     .where(eq(tips.id, id))

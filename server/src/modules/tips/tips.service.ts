@@ -11,6 +11,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/erro
 import type { MediaStorage } from '../media/media-storage';
 import { removeUnreferencedPhotos } from '../media/photo-files';
 import { locationOf } from '../maps/tip-location';
+import type { StoredLocation, TipLocator } from '../maps/tip-locator';
 import * as repo from './tips.repository';
 
 export const TIP_SERVICE_TEXTS = {
@@ -56,8 +57,9 @@ export function toTip(row: repo.TipDetailRow, viewerId: string): Tip {
   };
 }
 
-function toValues(input: TipInputParsed, photoUrls: string[]): repo.TipValues {
+function toValues(input: TipInputParsed, photoUrls: string[], location: StoredLocation | undefined): repo.TipValues {
   return {
+    ...location,
     title: input.title,
     tipTypeId: input.tipTypeId,
     rating: input.rating,
@@ -96,8 +98,8 @@ function assertOwner(tip: repo.LockedTip | undefined, userId: string): asserts t
   if (tip.userId !== userId) throw new ForbiddenError(TIP_SERVICE_TEXTS.notOwner);
 }
 
-export function createTipsService(deps: { db: Database; storage: MediaStorage; log: FastifyBaseLogger }) {
-  const { db, storage, log } = deps;
+export function createTipsService(deps: { db: Database; storage: MediaStorage; log: FastifyBaseLogger; locator: TipLocator }) {
+  const { db, storage, log, locator } = deps;
 
   /** The photo list without repeats; every new one must be the user's own existing upload. */
   async function checkedPhotos(urls: readonly string[], userId: string, alreadyOnTip: readonly string[] = []) {
@@ -128,17 +130,22 @@ export function createTipsService(deps: { db: Database; storage: MediaStorage; l
   async function create(input: TipInputParsed, userId: string): Promise<Tip> {
     await checkCategory(db, input.tipTypeId);
     const photos = await checkedPhotos(input.photoUrls, userId);
-    const id = await repo.insertTip(db, userId, toValues(input, photos));
+    const location = await locator.locate(input, input.pin);
+    const id = await repo.insertTip(db, userId, toValues(input, photos, location));
     return detail(id, userId);
   }
 
   async function update(id: string, input: TipInputParsed, userId: string): Promise<Tip> {
+    // Placed before the transaction: the gazetteer's first load must not hold the row's lock.
+    const location = await locator.locate(input, input.pin);
     const removed = await db.transaction(async (tx) => {
       const tip = await repo.lockTip(tx, id);
       assertOwner(tip, userId);
       await checkCategory(tx, input.tipTypeId);
       const photos = await checkedPhotos(input.photoUrls, userId, tip.photoUrls);
-      await repo.updateTip(tx, id, toValues(input, photos));
+      // An edit without a pin keeps the member's earlier pin (ADR 061).
+      const keepPin = input.pin === undefined && tip.locationPrecision === 'pin';
+      await repo.updateTip(tx, id, toValues(input, photos, keepPin ? undefined : location));
       return tip.photoUrls.filter((u) => !photos.includes(u));
     });
     await removeUnusedPhotos(removed);

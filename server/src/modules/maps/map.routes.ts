@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LocateQuerySchema, LocateResultSchema, MapQuerySchema, MapTipsSchema } from '@common/schemas/map';
+import { requireViewer } from '@server/plugins/access';
+import type { MapService } from './map.service';
+import type { TipLocator } from './tip-locator';
+
+const member = { access: 'member' } as const;
+
+/** /api/map: the Explore map's clusters and points, and the tip form's place preview (members only). */
+export function mapRoutes(app: FastifyInstance, opts: { map: MapService; locator: TipLocator }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { map, locator } = opts;
+
+  r.get(
+    '/tips',
+    { config: member, schema: { querystring: MapQuerySchema, response: { 200: MapTipsSchema } } },
+    async (request) => {
+      await requireViewer(request);
+      return map.tips(request.query);
+    },
+  );
+
+  r.get(
+    '/locate',
+    { config: member, schema: { querystring: LocateQuerySchema, response: { 200: LocateResultSchema } } },
+    async (request) => {
+      await requireViewer(request);
+      return locator.preview(request.query);
+    },
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * GET /api/map/tips (issue 22, ADR 062): the public tips in a map's box as clusters and points.
+ * The same tips as Explore's public half with its search and country filter: never a private
+ * tip, as a point or inside a cluster's count.
+ */
+import type { MapCluster, MapPoint, MapQuery, MapTips } from '@common/schemas/map';
+import type { Database } from '@db/client';
+import { filterOf, tipConditions } from '../content/content-filter';
+import { MAX_STORED_LEVEL, cellBounds, cellOfCode, storedRange, storedShift } from './map-grid';
+import { type MapView, coveringRanges, mapViewOf } from './map-view';
+import * as repo from './map.repository';
+import { locationOf } from './tip-location';
+
+const EMPTY: MapTips = { total: 0, clusters: [], points: [] };
+/** From this level on (zoom 17+) every tip is a point, up to POINTS_CAP; beyond it, clusters. */
+const ALL_POINTS_LEVEL = 19;
+export const POINTS_CAP = 500;
+
+function toPoint(row: repo.PointRow): MapPoint | null {
+  const location = locationOf({ latitude: row.latitude, longitude: row.longitude, locationPrecision: row.precision });
+  if (!location) return null;
+  const { id, title, country, city, rating, photoUrl, likesCount } = row;
+  return { id, title, country, city, rating, photoUrl, likesCount, ...location };
+}
+
+const toCluster = (level: number, cell: repo.CellRow): MapCluster => ({
+  latitude: cell.latitude,
+  longitude: cell.longitude,
+  count: cell.count,
+  bounds: cellBounds(level, cell.x, cell.y),
+});
+
+function result(level: number, cells: repo.CellRow[], points: repo.PointRow[]): MapTips {
+  const clusters = cells.filter((c) => c.count > 1).map((c) => toCluster(level, c));
+  return {
+    total: cells.reduce((n, c) => n + c.count, 0),
+    clusters,
+    points: points.flatMap((p) => toPoint(p) ?? []),
+  };
+}
+
+export function createMapService(deps: { db: Database }) {
+  const { db } = deps;
+
+  /** Shallow zooms without a search: the cells kept by the triggers, then each lone tip. */
+  async function fromStoredCells(view: MapView, country: string | undefined): Promise<MapTips> {
+    const cells = await repo.storedCells(db, view, country);
+    const single = cells.filter((c) => c.count === 1).map((c) => storedRange(view.level, c.x, c.y));
+    const points = await repo.singleTips(
+      db,
+      single.map(([low]) => low),
+      single.map(([, high]) => high),
+      country,
+    );
+    return result(view.level, cells, points);
+  }
+
+  /** Deep zooms and searches: the tips in the box grouped into the level's cells. */
+  async function fromTips(view: MapView, filter: Parameters<typeof tipConditions>[0]): Promise<MapTips> {
+    const area = { ...coveringRanges(view), spans: view.spans, south: view.south, north: view.north };
+    const shift = storedShift(view.level);
+    const condition = tipConditions(filter);
+    if (view.level >= ALL_POINTS_LEVEL && !filter.search) {
+      const ids = await repo.tipIdsInBox(db, area, condition, POINTS_CAP + 1);
+      if (ids.length <= POINTS_CAP) {
+        const points = (await repo.pointsByIds(db, ids)).flatMap((p) => toPoint(p) ?? []);
+        return { total: points.length, clusters: [], points };
+      }
+    }
+    const groups = filter.search
+      ? await repo.searchedCells(db, area, shift, condition)
+      : await repo.liveCells(db, area, shift, condition);
+    const cells = groups.map((g) => ({
+      ...cellOfCode(BigInt(g.code)),
+      count: g.count,
+      latitude: g.latitude,
+      longitude: g.longitude,
+    }));
+    const points = await repo.pointsByIds(
+      db,
+      groups.filter((g) => g.count === 1).map((g) => g.onlyId),
+    );
+    return result(view.level, cells, points);
+  }
+
+  async function tips(query: MapQuery): Promise<MapTips> {
+    const filter = filterOf({ kind: 'public' }, query);
+    if (!filter) return EMPTY;
+    const view = mapViewOf(query);
+    if (!filter.search && view.level <= MAX_STORED_LEVEL) return fromStoredCells(view, filter.country);
+    return fromTips(view, filter);
+  }
+
+  return { tips };
+}
+
+export type MapService = ReturnType<typeof createMapService>;
