@@ -28,7 +28,8 @@ import { viewerPlugin } from './modules/auth/viewer.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { countryAt, findCity } from './modules/maps/gazetteer';
-import { mapRoutes } from './modules/maps/map.routes';
+import { createGuideMapService } from './modules/maps/guide-map.service';
+import { guideMapRoutes, mapRoutes } from './modules/maps/map.routes';
 import { createMapService } from './modules/maps/map.service';
 import { type Gazetteer, createTipLocator } from './modules/maps/tip-locator';
 import { createHomeService } from './modules/home/home.service';
@@ -129,9 +130,11 @@ export async function buildApp(deps: AppDeps) {
   // One photo store for every module (uploads, tips, guides).
   const mediaStorage = createMediaStorage(config.dataDir);
   const media = createMediaService(mediaStorage);
-  const locator = createTipLocator(deps.gazetteer ?? { findCity, countryAt });
+  const gazetteer = deps.gazetteer ?? { findCity, countryAt };
+  const locator = createTipLocator(gazetteer);
   const tips = createTipsService({ db, storage: mediaStorage, log: app.log, locator });
   const map = createMapService({ db });
+  const guideMap = createGuideMapService({ db, gazetteer });
   const reactions = createReactionsService({ db });
   const guides = createGuidesService({ db, storage: mediaStorage, log: app.log });
   const content = createContentService({ db });
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(likeRoutes, { prefix: '/api/likes', reactions });
   await app.register(saveRoutes, { prefix: '/api/saves', reactions });
   await app.register(guideRoutes, { prefix: '/api/guides', guides });
+  await app.register(guideMapRoutes, { prefix: '/api/guides', guideMap });
   await app.register(userContentRoutes, { prefix: '/api/users', content });
   await app.register(exploreRoutes, { prefix: '/api/explore', content });
   await app.register(savedRoutes, { prefix: '/api/saved', content });

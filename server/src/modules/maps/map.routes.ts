@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LocateQuerySchema, LocateResultSchema, MapQuerySchema, MapTipsSchema } from '@common/schemas/map';
+import { IdParamsSchema } from '@common/schemas/common';
+import { GuideMapSchema, LocateQuerySchema, LocateResultSchema, MapQuerySchema, MapTipsSchema } from '@common/schemas/map';
 import { requireViewer } from '@server/plugins/access';
+import type { GuideMapService } from './guide-map.service';
 import type { MapService } from './map.service';
 import type { TipLocator } from './tip-locator';
 
@@ -28,5 +30,13 @@ export function mapRoutes(app: FastifyInstance, opts: { map: MapService; locator
       await requireViewer(request);
       return locator.preview(request.query);
     },
+  );
+}
+
+/** /api/guides/:id/map: a guide's stops per day, as its page draws them (members who may see the guide). */
+export function guideMapRoutes(app: FastifyInstance, opts: { guideMap: GuideMapService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/:id/map', { config: member, schema: { params: IdParamsSchema, response: { 200: GuideMapSchema } } }, async (request) =>
+    opts.guideMap.guideMap((await requireViewer(request)).userId, request.params.id),
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * GET /api/guides/:id/map (issue 22): each day's stops in itinerary order, numbered 1, 2, ...
+ * among the day's placed stops. A tip stop is where its tip is; a custom item is placed when the
+ * gazetteer knows its place name in one of the guide's countries. What the viewer may not see
+ * (another member's private tip) is left out, as the itinerary leaves it out.
+ */
+import type { GuideMap, TipLocation } from '@common/schemas/map';
+import type { Database } from '@db/client';
+import { NotFoundError } from '@server/lib/errors';
+import { GUIDE_ERRORS } from '../guides/guides.service';
+import * as repo from './guide-map.repository';
+import { locationOf } from './tip-location';
+import type { Gazetteer } from './tip-locator';
+
+type StopRow = Awaited<ReturnType<typeof repo.listStops>>[number];
+
+export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer }) {
+  const { db, gazetteer } = deps;
+
+  async function placeOfCustom(name: string | null, countries: readonly string[]): Promise<TipLocation | null> {
+    if (!name) return null;
+    for (const country of countries) {
+      const city = await gazetteer.findCity(country, name);
+      if (city) return { latitude: city.latitude, longitude: city.longitude, precision: 'city' };
+    }
+    return null;
+  }
+
+  async function stopOf(row: StopRow, viewerId: string, countries: readonly string[]) {
+    if (row.tipId !== null) {
+      if (row.tipIsPrivate && row.tipUserId !== viewerId) return undefined;
+      return { title: row.tipTitle ?? '', tipId: row.tipId, place: locationOf(row) };
+    }
+    if (row.customTitle === null) return { title: '', tipId: null, place: null };
+    return { title: row.customTitle, tipId: null, place: await placeOfCustom(row.customPlaceName, countries) };
+  }
+
+  async function guideMap(viewerId: string, id: string): Promise<GuideMap> {
+    const guide = await repo.findGuidePlaces(db, id);
+    if (!guide || (guide.isPrivate && guide.userId !== viewerId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    const days: GuideMap['days'] = Array.from({ length: guide.daysCount }, (_, i) => ({
+      dayNumber: i + 1,
+      stops: [],
+      unplaced: 0,
+    }));
+    for (const row of await repo.listStops(db, id)) {
+      const day = days[row.dayNumber - 1];
+      const stop = day && (await stopOf(row, viewerId, guide.countries));
+      if (!day || !stop) continue;
+      if (!stop.place) day.unplaced += 1;
+      else day.stops.push({ number: day.stops.length + 1, title: stop.title, tipId: stop.tipId, ...stop.place });
+    }
+    return { days };
+  }
+
+  return { guideMap };
+}
+
+export type GuideMapService = ReturnType<typeof createGuideMapService>;
