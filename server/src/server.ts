@@ -5,6 +5,9 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { startEmbeddedMaintenance } from './modules/maintenance/embedded-maintenance';
+import { countryAt, findCity, warmGazetteer } from './modules/maps/gazetteer';
+import { backfillTipLocations, unlocatedCount } from './modules/maps/location-backfill';
+import { createTipLocator } from './modules/maps/tip-locator';
 
 /** Longest wait for requests in flight on SIGTERM; orchestrators usually kill at 30 s. */
 const SHUTDOWN_DEADLINE_MS = 20_000;
@@ -55,6 +58,21 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Waymark is running at ${config.publicUrl}`);
+  void placeOldTips();
+
+  /** After listen: the gazetteer loads (so the first tip form does not wait), then old tips get places. */
+  async function placeOldTips() {
+    try {
+      await warmGazetteer();
+      if ((await unlocatedCount(database.db)) === 0) return;
+      const locator = createTipLocator({ findCity, countryAt });
+      const placed = await backfillTipLocations({ db: database.db, locator, isStopped: () => isClosing });
+      app.log.info(`placed ${placed} earlier tips on the map`);
+    } catch (error) {
+      // The map misses those tips until the next start; nothing else depends on it.
+      app.log.error({ err: error }, 'placing earlier tips failed');
+    }
+  }
 }
 
 main().catch((error: unknown) => {
