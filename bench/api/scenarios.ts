@@ -31,6 +31,11 @@ export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
     // The home screen (issue 21, ADR 055): the connections' feed and the 30-day most liked, a page each.
     get('home feed', '/api/home/feed?limit=12'),
     get('home most liked', '/api/home/popular?limit=12'),
+    // The Explore map (issue 22, ADR 062): the whole world at zoom 2, Paris as a 1280x800 screen
+    // shows it at zoom 12 (cells from tip_map_cells), and a street at zoom 17 (the tips themselves).
+    get('map world view', '/api/map/tips?west=-180&south=-70&east=180&north=80&zoom=2'),
+    get('map city view', '/api/map/tips?west=2.13&south=48.77&east=2.57&north=48.95&zoom=12'),
+    get('map street view', '/api/map/tips?west=2.335&south=48.851&east=2.362&north=48.862&zoom=16'),
     {
       name: 'toggle like',
       isRead: false,

@@ -102,21 +102,50 @@ export async function stageGuides(handle: DatabaseHandle, count: number, members
   );
 }
 
+/** Each of words.PLACES's coordinates (the gazetteer's city centre), or null when it knows no such city. */
+export type PlaceCoordinates = ({ latitude: number; longitude: number } | null)[];
+
+/**
+ * A tip's place as the app would store it (ADR 061): a known city's tips lie at its centre
+ * ('city') or, for 40 %, at a point of their own within ~5 km ('exact', as a maps link gives);
+ * the tips of a city the gazetteer does not know ('Old Town') have none.
+ */
+function placeColumns(coordinates: PlaceCoordinates) {
+  const array = (pick: (c: { latitude: number; longitude: number }) => number) =>
+    `(ARRAY[${coordinates.map((c) => (c ? pick(c).toFixed(5) : 'NULL')).join(',')}]::float8[])`;
+  const lat = `${array((c) => c.latitude)}[s.place]`;
+  const lng = `${array((c) => c.longitude)}[s.place]`;
+  const exact = 's.n % 5 < 2';
+  return {
+    latitude: `CASE WHEN ${exact} THEN least(85, greatest(-85, ${lat} + (random() - 0.5) * 0.09)) ELSE ${lat} END`,
+    longitude: `CASE WHEN ${exact} THEN least(180, greatest(-180, ${lng} + (random() - 0.5) * 0.12)) ELSE ${lng} END`,
+    precision: `CASE WHEN ${lat} IS NULL THEN 'none' WHEN ${exact} THEN 'exact' ELSE 'city' END`,
+  };
+}
+
 /** The staged rows into tips and guides, with their likes_count from the staged likes. */
-export async function insertContent(handle: DatabaseHandle, tipCount: number, guideCount: number, days: number): Promise<void> {
+export async function insertContent(
+  handle: DatabaseHandle,
+  counts: { tips: number; guides: number; days: number },
+  coordinates: PlaceCoordinates,
+): Promise<void> {
+  const { tips: tipCount, guides: guideCount, days } = counts;
   const currencies = textArray(TIP_CURRENCIES);
+  const place = placeColumns(coordinates);
   for (const [from, to] of batches(tipCount, 50_000)) {
     await bulk(
       handle,
       `WITH k AS (SELECT array_agg(id ORDER BY name) AS types FROM tip_types)
        INSERT INTO tips (id, user_id, title, tip_type_id, rating, country, city, place_name, experience_date, value_spent,
-         currency, description, detailed_content, tags, is_private, likes_count, search_text, created_at, updated_at)
+         currency, description, detailed_content, tags, is_private, likes_count, search_text, created_at, updated_at,
+         latitude, longitude, location_precision)
        SELECT s.id, s.user_id, s.title, k.types[s.type_index], s.rating, s.country, s.city, s.place_name,
          CASE WHEN s.extra < 0.6 THEN date_trunc('day', s.created_at - s.extra * interval '40 days') END,
          CASE WHEN s.extra < 0.5 THEN round((s.extra * 300)::numeric, 2) END,
          CASE WHEN s.extra < 0.5 THEN ${currencies}[1 + floor(s.extra * 20)::int] END,
          s.description, CASE WHEN s.extra < 0.4 THEN s.description || ' ' || s.description END,
-         s.tags, s.is_private, coalesce(c.likes, 0), s.search_text, s.created_at, s.created_at
+         s.tags, s.is_private, coalesce(c.likes, 0), s.search_text, s.created_at, s.created_at,
+         ${place.latitude}, ${place.longitude}, ${place.precision}
        FROM bench_tips s CROSS JOIN k LEFT JOIN bench_like_counts c ON c.item_id = s.id
        WHERE s.n BETWEEN ${from} AND ${to}`,
     );

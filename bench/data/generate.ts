@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@db/client';
 import { bulk, type Log, timed } from './bulk';
 import { insertContent, insertGuideItems, stageGuides, stageTips } from './content';
+import { findCity } from '@server/modules/maps/gazetteer';
+import { PLACES } from './word-lists';
 import { generateMembers } from './members';
 import {
   insertConnections,
@@ -37,7 +39,7 @@ export const DATASET_MARKER = 'bench_dataset';
  * The generator's version, kept in the marker: a data set of another version is made again.
  * 2: the rare word fills a page at every size (word-lists.ts).
  */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 3;
 
 export async function generateData(handle: DatabaseHandle, sizes: DataSizes, log: Log = () => undefined): Promise<void> {
   await timed(log, `members (${sizes.members})`, () => generateMembers(handle, sizes.members));
@@ -53,9 +55,12 @@ export async function generateData(handle: DatabaseHandle, sizes: DataSizes, log
     await stageReactions(handle, 'bench_saves', sizes.saves, sizes.members, targets, q * 4);
     await stageLikeCounts(handle);
   });
+  const coordinates = await Promise.all(PLACES.map(([country, city]) => findCity(country, city)));
   await timed(log, `tips and guides (${sizes.tips} + ${sizes.guides})`, () =>
-    insertContent(handle, sizes.tips, sizes.guides, sizes.guideDays),
+    insertContent(handle, { tips: sizes.tips, guides: sizes.guides, days: sizes.guideDays }, coordinates),
   );
+  // The map cells' triggers were off during the load: counted once from the tips.
+  await timed(log, 'map cells', () => bulk(handle, 'SELECT waymark_map_cells_rebuild()'));
   await timed(log, 'guide items', () => insertGuideItems(handle, sizes.guides, sizes.guideDays));
   await timed(log, `likes (${sizes.likes})`, () => insertReactions(handle, 'bench_likes', 'likes'));
   await timed(log, `saves (${sizes.saves})`, () => insertReactions(handle, 'bench_saves', 'saved_items'));

@@ -25,7 +25,8 @@ interface GuideRow {
 /**
  * Problems found (empty when consistent): search_text as the services compute it, its words
  * (search_vector) as a query splits them, likes_count = COUNT(likes), guide_countries =
- * guides.countries, and the rare word fills a search's page.
+ * guides.countries, the map cells count every public placed tip, and the rare word fills a
+ * search's page.
  */
 export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   const problems: string[] = [];
@@ -86,5 +87,12 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
   // The benchmark's search asks for 20: a full page and one more to show there is a next page.
   if (rare!.n < 21)
     problems.push(`only ${rare!.n} public tips hold the rare word "${RARE_WORD}": its search does not fill a page`);
+  const [cells] = await rowsOf<{ counted: string; placed: string }>(
+    handle,
+    `SELECT (SELECT coalesce(sum(tips_count), 0) FROM tip_map_cells WHERE level = 2) AS counted,
+            (SELECT count(*) FROM tips WHERE is_private = false AND latitude IS NOT NULL) AS placed`,
+  );
+  if (cells?.counted !== cells?.placed || cells?.placed === '0')
+    problems.push(`map cells count ${cells?.counted} tips, ${cells?.placed} public tips have a place`);
   return problems.slice(0, 10);
 }

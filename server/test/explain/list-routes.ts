@@ -36,6 +36,13 @@ export function listCalls(viewerId: string, otherId: string): ListCall[] {
     v(`/api/users/${viewerId}/connections`),
     v(`/api/users/${otherId}/connections`),
     v('/api/tips/options'),
+    // The map (ADR 062): the world from tip_map_cells, Kyoto from them too, a street from the tips.
+    ...['', '&q=ramen', '&country=Japan'].flatMap((f) => [
+      v(`/api/map/tips?west=-180&south=-80&east=180&north=80&zoom=2${f}`),
+      v(`/api/map/tips?west=135.5&south=34.9&east=136&north=35.1&zoom=12${f}`),
+      v(`/api/map/tips?west=135.765&south=35.01&east=135.772&north=35.014&zoom=17${f}`),
+      v(`/api/map/tips?west=170&south=-80&east=-170&north=80&zoom=5${f}`),
+    ]),
     a('/api/admin/users', true),
     a('/api/admin/invitations', true),
     a('/api/admin/pending-activations'),

@@ -37,6 +37,14 @@ export async function buildScene(t: TestApp) {
       guides.push(await insertGuide(t.db, owner.id, { title: `Ramen walk of ${country}`, countries: [country], isPrivate }));
     }
   }
+  // Places for the map's queries: Kyoto or Lisbon, a few metres apart, so cells hold several.
+  for (const [i, tip] of tips.entries()) {
+    const [latitude, longitude] = tip.country === 'Japan' ? [35.0116, 135.7681] : [38.7223, -9.1393];
+    await t.db
+      .update(tipsTable)
+      .set({ latitude: latitude + i * 0.0001, longitude: longitude + i * 0.0001, locationPrecision: 'exact' })
+      .where(inArray(tipsTable.id, [tip.id]));
+  }
   const othersPublicTips = tips.filter((x) => x.userId === other.id && !x.isPrivate);
   const othersPublicGuides = guides.filter((x) => x.userId === other.id && !x.isPrivate);
   for (const tip of othersPublicTips) {
