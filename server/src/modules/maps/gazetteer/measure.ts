@@ -1,6 +1,7 @@
 /**
  * The figures of ADR 059 and 060: time of the first lookups (the data loads then), heap kept after
  * a full GC, time of one lookup, and how many GeoNames cities countryAt puts in their own country.
+ * Wall times depend on what else the machine runs; CPU time less so.
  * Run: node --expose-gc --import tsx server/src/modules/maps/gazetteer/measure.ts
  */
 import { countryAt, findCity } from './index';
@@ -21,7 +22,9 @@ const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
 };
 
 const heapBefore = heap();
+const cpuBefore = process.cpuUsage();
 const [mumbai, firstFind] = await timed(() => findCity('India', 'Bombay'));
+const cpu = process.cpuUsage(cpuBefore);
 const heapCities = heap();
 const [, firstCountryAt] = await timed(() => countryAt(48.8566, 2.3522));
 const heapShapes = heap();
@@ -37,6 +40,7 @@ const [agree, allCountryAt] = await timed(() =>
 
 console.table({
   'first findCity (loads the cities), ms': firstFind.toFixed(0),
+  'CPU time of that first findCity, ms': ((cpu.user + cpu.system) / 1000).toFixed(0),
   'cities index kept on the heap, MB': (heapCities - heapBefore).toFixed(1),
   'first countryAt (loads the shapes), ms': firstCountryAt.toFixed(0),
   'country shapes kept on the heap, MB': (heapShapes - heapCities).toFixed(1),
