@@ -115,10 +115,11 @@ function placeColumns(coordinates: PlaceCoordinates) {
     `(ARRAY[${coordinates.map((c) => (c ? pick(c).toFixed(5) : 'NULL')).join(',')}]::float8[])`;
   const lat = `${array((c) => c.latitude)}[s.place]`;
   const lng = `${array((c) => c.longitude)}[s.place]`;
+  // least/greatest skip NULLs: an unknown place must stay NULL, not become the clamp.
   const exact = 's.n % 5 < 2';
   return {
-    latitude: `CASE WHEN ${exact} THEN least(85, greatest(-85, ${lat} + (random() - 0.5) * 0.09)) ELSE ${lat} END`,
-    longitude: `CASE WHEN ${exact} THEN least(180, greatest(-180, ${lng} + (random() - 0.5) * 0.12)) ELSE ${lng} END`,
+    latitude: `CASE WHEN ${lat} IS NULL THEN NULL WHEN ${exact} THEN least(85, greatest(-85, ${lat} + (random() - 0.5) * 0.09)) ELSE ${lat} END`,
+    longitude: `CASE WHEN ${lat} IS NULL THEN NULL WHEN ${exact} THEN least(180, greatest(-180, ${lng} + (random() - 0.5) * 0.12)) ELSE ${lng} END`,
     precision: `CASE WHEN ${lat} IS NULL THEN 'none' WHEN ${exact} THEN 'exact' ELSE 'city' END`,
   };
 }

@@ -6,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@db/client';
 import { bulk, type Log, timed } from './bulk';
 import { insertContent, insertGuideItems, stageGuides, stageTips } from './content';
-import { findCity } from '@server/modules/maps/gazetteer';
-import { PLACES } from './word-lists';
+import { placeCoordinates } from './place-coordinates';
 import { generateMembers } from './members';
 import {
   insertConnections,
@@ -55,7 +54,7 @@ export async function generateData(handle: DatabaseHandle, sizes: DataSizes, log
     await stageReactions(handle, 'bench_saves', sizes.saves, sizes.members, targets, q * 4);
     await stageLikeCounts(handle);
   });
-  const coordinates = await Promise.all(PLACES.map(([country, city]) => findCity(country, city)));
+  const coordinates = await placeCoordinates();
   await timed(log, `tips and guides (${sizes.tips} + ${sizes.guides})`, () =>
     insertContent(handle, { tips: sizes.tips, guides: sizes.guides, days: sizes.guideDays }, coordinates),
   );
