@@ -601,7 +601,7 @@ export const events = pgTable(
 
 /**
  * The map's clusters, kept by triggers on tips (migration 0016, ADR 062): public located tips
- * per Web Mercator grid cell at levels 2..16 (a map at zoom z reads level z + 2) and country.
+ * per Web Mercator grid cell at levels 2..20 (a map at zoom z reads level z + 2) and country.
  * The world view reads a few hundred of these rows instead of 200,000 tips.
  */
 export const tipMapCells = pgTable(

@@ -48,7 +48,7 @@ ALTER TABLE "tips" ADD CONSTRAINT "tips_location_valid" CHECK (("tips"."latitude
         AND ("tips"."latitude" IS NULL OR ("tips"."latitude" BETWEEN -90 AND 90 AND "tips"."longitude" BETWEEN -180 AND 180))
         AND ("tips"."location_precision" IS NULL OR "tips"."location_precision" IN ('exact', 'city', 'pin', 'none'))
         AND (("tips"."latitude" IS NULL) = ("tips"."location_precision" IS NULL OR "tips"."location_precision" = 'none')));--> statement-breakpoint
--- tip_map_cells keeps, per level 2..16, cell and country, how many public located tips lie there
+-- tip_map_cells keeps, per level 2..20, cell and country, how many public located tips lie there
 -- and the sums of their coordinates (the cluster's centre is the mean). Rows change in the same
 -- transaction as the tips; each change writes its cells in key order, so two writers lock them
 -- in the same order. A cell whose count falls to 0 is deleted.
@@ -60,7 +60,7 @@ CREATE OR REPLACE FUNCTION waymark_map_cells_apply(lats double precision[], lngs
   SELECT l.level, waymark_map_x(d.lng) >> (24 - l.level), waymark_map_y(d.lat) >> (24 - l.level), d.country,
          sum(d.sign), sum(d.sign * d.lat), sum(d.sign * d.lng)
   FROM unnest(lats, lngs, countries, signs) AS d(lat, lng, country, sign)
-  CROSS JOIN generate_series(2, 16) AS l(level)
+  CROSS JOIN generate_series(2, 20) AS l(level)
   GROUP BY 1, 2, 3, 4
   HAVING sum(d.sign) <> 0 OR sum(d.sign * d.lat) <> 0 OR sum(d.sign * d.lng) <> 0
   ORDER BY 1, 2, 3, 4
@@ -110,7 +110,7 @@ CREATE OR REPLACE FUNCTION waymark_map_cells_rebuild() RETURNS void
   INSERT INTO tip_map_cells (level, x, y, country, tips_count, latitude_sum, longitude_sum)
   SELECT l.level, waymark_map_x(t.longitude) >> (24 - l.level), waymark_map_y(t.latitude) >> (24 - l.level), t.country,
          count(*), sum(t.latitude), sum(t.longitude)
-  FROM tips t CROSS JOIN generate_series(2, 16) AS l(level)
+  FROM tips t CROSS JOIN generate_series(2, 20) AS l(level)
   WHERE t.is_private = false AND t.latitude IS NOT NULL
   GROUP BY 1, 2, 3, 4;
 $$;

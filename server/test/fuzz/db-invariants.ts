@@ -39,3 +39,18 @@ export async function likeCounterDrift(t: TestApp): Promise<string[]> {
     (r) => `${r.kind} ${r.id}: likes_count ${r.counter}, ${r.rows} likes`,
   );
 }
+
+/** tip_map_cells rows that differ from a count of the public placed tips (the triggers must keep them equal). */
+export async function mapCellDrift(t: TestApp): Promise<string[]> {
+  const result = await t.database.db.execute(sql`
+    WITH expected AS (
+      SELECT l.level, waymark_map_x(longitude) >> (24 - l.level) AS x, waymark_map_y(latitude) >> (24 - l.level) AS y,
+             country, count(*)::int AS n
+      FROM tips CROSS JOIN generate_series(2, 20) AS l(level)
+      WHERE is_private = false AND latitude IS NOT NULL GROUP BY 1, 2, 3, 4),
+    kept AS (SELECT level, x, y, country, tips_count AS n FROM tip_map_cells)
+    (SELECT 'missing' AS what, * FROM (SELECT * FROM expected EXCEPT SELECT * FROM kept) a)
+    UNION ALL (SELECT 'extra', * FROM (SELECT * FROM kept EXCEPT SELECT * FROM expected) b)
+    LIMIT 5`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => JSON.stringify(r));
+}

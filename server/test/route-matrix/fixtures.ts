@@ -13,6 +13,7 @@ import {
   savedItems,
   systemMessages,
   tipTypes,
+  tips,
 } from '@db/schema';
 import { eq } from 'drizzle-orm';
 import { insertGuide, insertTip, writeUpload } from '../content-fixtures';
@@ -54,6 +55,12 @@ export function createFixtures(t: TestApp, people: People) {
         description: `${SECRET} ${isPrivate ? 'private' : 'public'}`,
         isPrivate,
       }),
+    /** A tip of the owner with a place in Lisbon, so the map would show it if it leaked. */
+    async placedTip(isPrivate: boolean) {
+      const tip = await insertTip(db, owner, { title: unique(`${SECRET} placed `), isPrivate });
+      await db.update(tips).set({ latitude: 38.7223, longitude: -9.1393, locationPrecision: 'exact' }).where(eq(tips.id, tip.id));
+      return tip;
+    },
     guide: (isPrivate: boolean) =>
       insertGuide(db, owner, { title: unique(`${SECRET} guide `), description: `${SECRET} guide text`, isPrivate }),
     /** The owner saved a public tip of the member. */

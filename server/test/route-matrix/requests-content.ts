@@ -93,4 +93,12 @@ export const contentRequests: Requests = {
   'GET /api/home/feed': listing(() => '/api/home/feed'),
   'GET /api/home/popular': one(() => ({ url: '/api/home/popular' })),
   'GET /api/home/checklist': one(() => ({ url: '/api/home/checklist' })),
+  // The map never shows a private tip (ADR 062); at zoom 19 every tip in the box is a point.
+  'GET /api/map/tips': one(async (fx) => {
+    const hidden = await fx.placedTip(true);
+    await fx.placedTip(false);
+    return { url: '/api/map/tips?west=-9.15&south=38.71&east=-9.13&north=38.73&zoom=19', ownerOnly: [hidden.title] };
+  }),
+  'GET /api/map/locate': one(() => ({ url: '/api/map/locate?country=Portugal&city=Lisbon' })),
+  'GET /api/guides/:id/map': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/map` })),
 };

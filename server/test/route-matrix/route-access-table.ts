@@ -100,6 +100,9 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/home/feed': only(members(200)),
   'GET /api/home/popular': only(members(200)),
   'GET /api/home/checklist': only(members(200)),
+  'GET /api/map/tips': only(members(200)),
+  'GET /api/map/locate': only(members(200)),
+  'GET /api/guides/:id/map': { public: members(200), private: owned(404, 200, 404) },
 
   'PATCH /api/profiles/me': only(members(200)),
   'POST /api/profiles/me/avatar': only(members(200)),

@@ -8,7 +8,7 @@ import type { MapBounds } from '@common/schemas/map';
 export const GRID_LEVEL = 24;
 /** Levels kept in tip_map_cells: a map at zoom z draws level z + 2 (cells of 64 screen pixels). */
 export const MIN_LEVEL = 2;
-export const MAX_STORED_LEVEL = 16;
+export const MAX_STORED_LEVEL = 20;
 export const MAX_LEVEL = 20;
 const MAX_LATITUDE = 85.0511287798;
 

@@ -92,6 +92,19 @@ function inBox(spans: LongitudeSpan[], south: number, north: number): SQL {
   return sql`tips.latitude BETWEEN ${south} AND ${north} AND (${longitudes})`;
 }
 
+/**
+ * The tips of the area's index ranges, in the box and the filter: a LATERAL sub-select per range,
+ * so each range is its own index scan (a plain join let the planner read the whole table).
+ */
+function inRanges(area: LiveArea, filter: SQL, limit?: number): SQL {
+  return sql`unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS c(low, high)
+    CROSS JOIN LATERAL (
+      SELECT tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
+      WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND tips.map_cell BETWEEN c.low AND c.high
+        AND ${inBox(area.spans, area.south, area.north)} AND ${filter}
+      ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}) placed`;
+}
+
 export interface LiveArea {
   lows: string[];
   highs: string[];
@@ -101,23 +114,11 @@ export interface LiveArea {
 }
 
 /**
- * Cells counted from the tips themselves (deep zooms, and searches, which tip_map_cells cannot
- * answer): `filter` is Explore's condition on tips (written unaliased, as content-filter.ts writes it). `shift` turns a stored map_cell
- * into the level's cell number; a single tip's id comes along as `onlyId`.
+ * Searches, which tip_map_cells cannot answer: the words' index finds the tips, the box filters
+ * them, and they are grouped into the level's cells (`shift` turns a stored map_cell into the
+ * level's cell number); a single tip's id comes along as `onlyId`. `filter` is Explore's
+ * condition on tips, written unaliased as content-filter.ts writes it.
  */
-export async function liveCells(db: Executor, area: LiveArea, shift: number, filter: SQL) {
-  return executeRows<{ code: string; count: number; latitude: number; longitude: number; onlyId: string }>(
-    db,
-    sql`SELECT (tips.map_cell >> ${shift})::text AS code, count(*)::int AS count,
-          avg(tips.latitude) AS latitude, avg(tips.longitude) AS longitude, min(tips.id::text) AS "onlyId"
-        FROM unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS c(low, high)
-        JOIN ${tips} ON tips.map_cell BETWEEN c.low AND c.high
-        WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND ${inBox(area.spans, area.south, area.north)} AND ${filter}
-        GROUP BY 1`,
-  );
-}
-
-/** Searches: the words' index finds the tips, the box filters them; no cell ranges needed. */
 export async function searchedCells(db: Executor, area: LiveArea, shift: number, filter: SQL) {
   return executeRows<{ code: string; count: number; latitude: number; longitude: number; onlyId: string }>(
     db,
@@ -141,11 +142,7 @@ export async function pointsByIds(db: Executor, ids: string[]): Promise<PointRow
 export async function tipIdsInBox(db: Executor, area: LiveArea, filter: SQL, limit: number): Promise<string[]> {
   const rows = await executeRows<{ id: string }>(
     db,
-    sql`SELECT tips.id::text AS id
-        FROM unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS c(low, high)
-        JOIN ${tips} ON tips.map_cell BETWEEN c.low AND c.high
-        WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND ${inBox(area.spans, area.south, area.north)} AND ${filter}
-        LIMIT ${limit}`,
+    sql`SELECT placed.id::text AS id FROM ${inRanges(area, filter, limit)} LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);
 }

@@ -5,8 +5,8 @@
  */
 import type { MapCluster, MapPoint, MapQuery, MapTips } from '@common/schemas/map';
 import type { Database } from '@db/client';
-import { filterOf, tipConditions } from '../content/content-filter';
-import { MAX_STORED_LEVEL, cellBounds, cellOfCode, storedRange, storedShift } from './map-grid';
+import { type ContentFilter, filterOf, tipConditions } from '../content/content-filter';
+import { cellBounds, cellOfCode, storedRange, storedShift } from './map-grid';
 import { type MapView, coveringRanges, mapViewOf } from './map-view';
 import * as repo from './map.repository';
 import { locationOf } from './tip-location';
@@ -42,7 +42,7 @@ function result(level: number, cells: repo.CellRow[], points: repo.PointRow[]): 
 export function createMapService(deps: { db: Database }) {
   const { db } = deps;
 
-  /** Shallow zooms without a search: the cells kept by the triggers, then each lone tip. */
+  /** Without a search: the cells kept by the triggers, then each lone tip. */
   async function fromStoredCells(view: MapView, country: string | undefined): Promise<MapTips> {
     const cells = await repo.storedCells(db, view, country);
     const single = cells.filter((c) => c.count === 1).map((c) => storedRange(view.level, c.x, c.y));
@@ -55,21 +55,10 @@ export function createMapService(deps: { db: Database }) {
     return result(view.level, cells, points);
   }
 
-  /** Deep zooms and searches: the tips in the box grouped into the level's cells. */
-  async function fromTips(view: MapView, filter: Parameters<typeof tipConditions>[0]): Promise<MapTips> {
+  /** Searches: the matching tips in the box grouped into the level's cells. */
+  async function searched(view: MapView, filter: ContentFilter): Promise<MapTips> {
     const area = { ...coveringRanges(view), spans: view.spans, south: view.south, north: view.north };
-    const shift = storedShift(view.level);
-    const condition = tipConditions(filter);
-    if (view.level >= ALL_POINTS_LEVEL && !filter.search) {
-      const ids = await repo.tipIdsInBox(db, area, condition, POINTS_CAP + 1);
-      if (ids.length <= POINTS_CAP) {
-        const points = (await repo.pointsByIds(db, ids)).flatMap((p) => toPoint(p) ?? []);
-        return { total: points.length, clusters: [], points };
-      }
-    }
-    const groups = filter.search
-      ? await repo.searchedCells(db, area, shift, condition)
-      : await repo.liveCells(db, area, shift, condition);
+    const groups = await repo.searchedCells(db, area, storedShift(view.level), tipConditions(filter));
     const cells = groups.map((g) => ({
       ...cellOfCode(BigInt(g.code)),
       count: g.count,
@@ -83,12 +72,22 @@ export function createMapService(deps: { db: Database }) {
     return result(view.level, cells, points);
   }
 
+  /** The deepest zooms: every tip a point while they are few (tips at one spot never split). */
+  async function allPoints(view: MapView, filter: ContentFilter): Promise<MapTips | null> {
+    const area = { ...coveringRanges(view), spans: view.spans, south: view.south, north: view.north };
+    const ids = await repo.tipIdsInBox(db, area, tipConditions(filter), POINTS_CAP + 1);
+    if (ids.length > POINTS_CAP) return null;
+    const points = (await repo.pointsByIds(db, ids)).flatMap((p) => toPoint(p) ?? []);
+    return { total: points.length, clusters: [], points };
+  }
+
   async function tips(query: MapQuery): Promise<MapTips> {
     const filter = filterOf({ kind: 'public' }, query);
     if (!filter) return EMPTY;
     const view = mapViewOf(query);
-    if (!filter.search && view.level <= MAX_STORED_LEVEL) return fromStoredCells(view, filter.country);
-    return fromTips(view, filter);
+    if (filter.search) return searched(view, filter);
+    const points = view.level >= ALL_POINTS_LEVEL ? await allPoints(view, filter) : null;
+    return points ?? fromStoredCells(view, filter.country);
   }
 
   return { tips };

@@ -19,6 +19,7 @@ const userGone = [
   'profiles',
   'user_roles',
   'tips',
+  'tip_map_cells',
   'guides',
   'guide_tips',
   'guide_countries',

@@ -15,7 +15,21 @@ function tipBody(currency: fc.Arbitrary<string>) {
       city: text(100),
       placeName: optionalText(200),
       googleMapsUrl: fc.option(
-        fc.constantFrom('https://maps.google.com/?q=Lisbon', 'https://www.google.com/maps/place/Lisbon', ''),
+        fc.constantFrom(
+          'https://maps.google.com/?q=Lisbon',
+          'https://www.google.com/maps/place/Lisbon',
+          '',
+          'https://www.google.com/maps/@38.7223,-9.1393,17z',
+          'https://maps.apple.com/?ll=-33.8568,151.2153',
+          'https://www.openstreetmap.org/?mlat=95.5&mlon=200.1',
+        ),
+      ),
+      // Pins inside and past the world's edges: a bad one is a 400, never a 500 (issue 22).
+      pin: fc.option(
+        fc.record({
+          latitude: fc.double({ min: -120, max: 120, noNaN: true }),
+          longitude: fc.double({ min: -200, max: 200, noNaN: true }),
+        }),
       ),
       experienceDate: fc.option(pastDate),
       valueSpent: fc.option(fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100)),
@@ -68,9 +82,10 @@ const mediaParams = {
 const image = (res: { body: string; headers: Record<string, unknown> }) =>
   String(res.headers['content-type']).startsWith('image/webp') ? null : `media answered ${String(res.headers['content-type'])}`;
 
-const tipsChanged = ['tips'];
+// A tip's place is counted in tip_map_cells (migration 0016): writing a tip may change its cells.
+const tipsChanged = ['tips', 'tip_map_cells'];
 // A private tip's guide items go with it (ADR 030).
-const tipGone = ['tips', 'guide_tips', 'likes', 'saved_items', 'notifications'];
+const tipGone = ['tips', 'tip_map_cells', 'guide_tips', 'likes', 'saved_items', 'notifications'];
 const guideGone = ['guides', 'guide_tips', 'guide_countries', 'likes', 'saved_items', 'notifications'];
 
 export const CONTENT: Strategies = {
@@ -87,7 +102,7 @@ export const CONTENT: Strategies = {
   'GET /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') } },
   'PUT /api/tips/:id': {
     group: 'content',
-    tables: [],
+    tables: ['tip_map_cells'],
     params: { id: idOf('tips') },
     body: tipBody(fc.constantFrom('USD', 'XYZ', 'eur')),
   },
@@ -99,6 +114,7 @@ export const CONTENT: Strategies = {
     after: learnId('guides'),
   },
   'GET /api/guides/:id': { group: 'content', tables: [], params: { id: idOf('guides') } },
+  'GET /api/guides/:id/map': { group: 'content', tables: [], params: { id: idOf('guides') } },
   'PUT /api/guides/:id': {
     group: 'content',
     tables: ['guide_tips', 'guide_countries'],

@@ -29,7 +29,33 @@ const homeQuery = {
   ),
 };
 
+/** Near-valid map boxes: edges past the world and the antimeridian, zooms at and past their bounds. */
+const mapQuery = {
+  west: fc.constantFrom('-180', '170', '-9.2', '-1080', '-1081', 'x', ''),
+  south: fc.constantFrom('-85', '-90', '38.7', '-91', '1e999'),
+  east: fc.constantFrom('180', '-170', '-9.1', '1080', '190', 'NaN'),
+  north: fc.constantFrom('85', '90', '38.8', '91', '-90'),
+  zoom: fc.constantFrom('0', '2', '12', '19', '20', '21', '-1', '2.5'),
+  q: contentQuery.q,
+  country: contentQuery.country,
+};
+
 export const LISTS: Strategies = {
+  'GET /api/map/tips': { group: 'lists', tables: [], query: mapQuery },
+  'GET /api/map/locate': {
+    group: 'lists',
+    tables: [],
+    query: {
+      country: contentQuery.country,
+      city: fc.constantFrom('Lisbon', 'lisboa', '', 'São Paulo', 'x'.repeat(101)),
+      mapsUrl: fc.constantFrom(
+        'https://www.google.com/maps/@38.72,-9.14,17z',
+        'https://maps.app.goo.gl/x',
+        'javascript:alert(1)',
+        '',
+      ),
+    },
+  },
   'POST /api/likes/toggle': { group: 'lists', tables: ['likes', 'notifications', 'events'], body: contentRef },
   'POST /api/saves/toggle': { group: 'lists', tables: ['saved_items', 'notifications', 'events'], body: contentRef },
   'GET /api/users/:userId/content': { group: 'lists', tables: [], params: { userId: idOf('users') }, query: contentQuery },
