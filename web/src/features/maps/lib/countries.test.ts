@@ -27,13 +27,13 @@ describe('unwrapRing', () => {
     lngs.slice(1).forEach((lng, i) => expect(Math.abs((lng ?? 0) - (lngs[i] ?? 0))).toBeLessThan(180));
   });
 
-  it('carries a ring that starts west of -180 on the other way', () => {
+  it('brings a ring that starts on the far side back east of -180', () => {
     const lngs = unwrapRing([
       [-179, 65],
       [179, 66],
       [178, 65],
       [-179, 65],
     ]).map(([lng]) => lng);
-    expect(lngs).toEqual([-179, -181, -182, -179]);
+    expect(lngs).toEqual([181, 179, 178, 181]);
   });
 });

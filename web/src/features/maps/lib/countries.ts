@@ -31,11 +31,14 @@ function isShownCountry(f: Feature<Geometry, CountryProperties>): f is CountryFe
  */
 export function unwrapRing(ring: Position[]): Position[] {
   let shift = 0;
-  return ring.map(([lng = 0, lat = 0], i) => {
+  const unwrapped = ring.map(([lng = 0, lat = 0], i) => {
     const prev = ring[i - 1]?.[0];
     if (prev !== undefined && Math.abs(lng - prev) > 180) shift += prev > lng ? 360 : -360;
     return [lng + shift, lat];
   });
+  // A ring that starts on the far side would run off the west edge instead: brought back east.
+  const west = Math.min(...unwrapped.map(([lng = 0]) => lng));
+  return west < -180 ? unwrapped.map(([lng = 0, lat = 0]) => [lng + 360, lat]) : unwrapped;
 }
 
 function unwrapRings(f: CountryFeature): CountryFeature {
