@@ -1,5 +1,7 @@
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { feature } from 'topojson-client';
+import countriesUrl from 'world-atlas/countries-50m.json?url';
 
 /** Natural Earth's name and its ISO 3166-1 numeric code (the feature id; a few disputed areas have none). */
 export type CountryProperties = { name: string };
@@ -9,13 +11,21 @@ export type Countries = FeatureCollection<Polygon | MultiPolygon, CountryPropert
 /** Antarctica: in Web Mercator it is a band across the bottom of every map, and no one visits it by tip. */
 const ANTARCTICA = '010';
 
+export type CountriesTopology = Topology<{ countries: GeometryCollection<CountryProperties> }>;
+
 /**
- * Natural Earth's countries at 1:50m (ADR 063), from our own origin: a lazy chunk that Vite
- * emits from the world-atlas package, converted to GeoJSON once per visit.
+ * Natural Earth's countries at 1:50m (ADR 063), from our own origin: a hashed asset Vite copies
+ * from the world-atlas package (data, not a script: JSON.parse is quicker than running it as a
+ * module, and it is cached for a year), converted to GeoJSON once per visit.
  */
 export async function loadCountries(): Promise<Countries> {
-  const [{ feature }, atlas] = await Promise.all([import('topojson-client'), import('world-atlas/countries-50m.json')]);
-  const topology = atlas.default as unknown as Topology<{ countries: GeometryCollection<CountryProperties> }>;
+  const response = await fetch(countriesUrl, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`country shapes: HTTP ${response.status}`);
+  return toCountries((await response.json()) as CountriesTopology);
+}
+
+/** TopoJSON to the GeoJSON Leaflet draws: no Antarctica, rings unwrapped at the antimeridian. */
+export function toCountries(topology: CountriesTopology): Countries {
   const collection: FeatureCollection<Geometry, CountryProperties> = feature(topology, topology.objects.countries);
   return { type: 'FeatureCollection', features: collection.features.filter(isShownCountry).map(unwrapRings) };
 }

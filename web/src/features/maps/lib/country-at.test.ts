@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadCountries } from './countries';
+import atlas from 'world-atlas/countries-50m.json';
+import { type CountriesTopology, toCountries } from './countries';
 import { countryAt } from './country-at';
 
-describe('countryAt (Natural Earth 1:50m)', async () => {
-  const countries = await loadCountries();
+describe('countryAt (Natural Earth 1:50m)', () => {
+  const countries = toCountries(atlas as unknown as CountriesTopology);
 
   it('finds the country of a city, a microstate included', () => {
     expect(countryAt(countries, 48.86, 2.35)).toBe('France');
