@@ -38,7 +38,7 @@ export default function BaseMap({ label, bounds, className, children }: BaseMapP
       bounds={box}
       className={cn('wm-map h-80 w-full rounded-lg border', className)}
       keyboard
-      minZoom={1}
+      minZoom={0}
       maxZoom={COUNTRY_MAX_ZOOM}
       zoomSnap={0.5}
       worldCopyJump

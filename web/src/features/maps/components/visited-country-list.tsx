@@ -14,7 +14,7 @@ export function VisitedCountryList({ visited, selected, onSelect }: VisitedCount
             onClick={() => onSelect(country)}
             className={cn(
               'rounded-full border px-3 py-1 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-              selected === country && 'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
+              selected === country && 'border-primary bg-primary text-primary-foreground hover:bg-primary',
             )}
           >
             {country}
