@@ -27,6 +27,8 @@ export interface TestAppOptions {
   publicUrl?: string;
   /** The real offline gazetteer for the tests of locating itself; a few test places otherwise. */
   gazetteer?: Gazetteer;
+  /** More environment variables, e.g. MAP_TILES_URL. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -40,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const { sessionSecret } = await bootstrap(database, config);
   const app = await buildApp({

@@ -4,6 +4,7 @@ import { useMe } from '@/lib/api/get-me';
 import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
 import { MemberLoader } from '@/features/profile/components/member-loader';
 import { ProfileScreen, ProfileView } from '@/features/profile/components/profile-screen';
+import { renderProfileWorld } from './profile-world';
 
 /** /members/:username: a member's shareable profile (ADR 046); the viewer's own is editable here too. */
 export function MemberRoute() {
@@ -19,7 +20,11 @@ function MemberProfile({ handle }: { handle: string }) {
   if (!me) return null;
   if (isOwn) {
     if (me.username && me.username.toLowerCase() !== handle.toLowerCase()) return <Navigate replace to={memberPath(me)} />;
-    return <ProfileScreen userId={me.id} />;
+    return <ProfileScreen userId={me.id} renderWorldMap={renderProfileWorld} />;
   }
-  return <MemberLoader handle={handle}>{(profile) => <ProfileView profile={profile} />}</MemberLoader>;
+  return (
+    <MemberLoader handle={handle}>
+      {(profile) => <ProfileView profile={profile} renderWorldMap={renderProfileWorld} />}
+    </MemberLoader>
+  );
 }

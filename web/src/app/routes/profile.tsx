@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
 import { memberPath } from '@/components/navigation/member-path';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import { renderProfileWorld } from './profile-world';
 
 type ProfileState = { userId?: string; profile?: { username?: string | null } } | null;
 
@@ -16,5 +17,5 @@ export function ProfileRoute() {
   if (state?.userId && state.userId !== me.id) {
     return <Navigate replace to={memberPath({ userId: state.userId, username: state.profile?.username })} />;
   }
-  return <ProfileScreen userId={me.id} />;
+  return <ProfileScreen userId={me.id} renderWorldMap={renderProfileWorld} />;
 }

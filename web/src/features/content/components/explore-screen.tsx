@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SearchX } from 'lucide-react';
 import { CONTENT_TEXTS } from '@common/content-texts';
 import type { ContentTab } from '@common/schemas/content';
@@ -15,6 +16,10 @@ import { useSearchParam } from './use-search-param';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useTabParam } from '@/components/navigation/use-tab-param';
 import { VirtualContentGrid } from './virtual-content-grid';
+import { EXPLORE_VIEWS, ViewSwitch } from './view-switch';
+
+/** Explore's filters as the map reads them (the map itself comes from app/, a feature of its own). */
+export type MapFilters = { q: string; country: string };
 
 const EMPTY: Record<ContentTab, string> = {
   all: CONTENT_TEXTS.noContentFound,
@@ -22,9 +27,19 @@ const EMPTY: Record<ContentTab, string> = {
   guides: CONTENT_TEXTS.noGuidesFound,
 };
 
-export function ExploreScreen({ viewerId }: { viewerId: string }) {
-  // The tab and filters live in the URL: a reload, Back and a shared link keep them (ADR 046).
+type ExploreScreenProps = {
+  viewerId: string;
+  /** The Map view (issue 22); without it there is no List | Map switch. */
+  renderMap?: (filters: MapFilters) => ReactNode;
+};
+
+export function ExploreScreen({ viewerId, renderMap }: ExploreScreenProps) {
+  // The tab, filters and view live in the URL: a reload, Back and a shared link keep them (ADR 046).
   const [tab, setTab] = useTabParam(CONTENT_TABS, 'all');
+  const [view, setView] = useTabParam(EXPLORE_VIEWS, 'list', 'view');
+  // Guides have their own route maps: the Guides tab is always a list.
+  const hasMapView = renderMap !== undefined && tab !== 'guides';
+  const isMap = hasMapView && view === 'map';
   useDocumentTitle('Explore');
   const search = useSearchParam('q', { debounce: true });
   const country = useSearchParam('country');
@@ -42,8 +57,13 @@ export function ExploreScreen({ viewerId }: { viewerId: string }) {
         country={country.value}
         onCountryChange={country.setInput}
       />
+      {hasMapView ? <ViewSwitch value={view} onChange={setView} /> : null}
       <ContentTabs value={tab} onValueChange={setTab} counts={counts.data}>
-        <ExploreList viewerId={viewerId} tab={tab} q={search.value} country={country.value} />
+        {isMap && renderMap ? (
+          renderMap({ q: search.value, country: country.value })
+        ) : (
+          <ExploreList viewerId={viewerId} tab={tab} q={search.value} country={country.value} />
+        )}
       </ContentTabs>
     </div>
   );

@@ -23,10 +23,17 @@ import { ThemeCard } from './theme-card';
 import { TravelStatsCard } from './travel-stats-card';
 
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
-export function ProfileScreen({ userId }: { userId: string }) {
+export function ProfileScreen({ userId, renderWorldMap }: { userId: string; renderWorldMap?: RenderWorldMap }) {
   const query = useProfile(userId);
-  return <ProfileQueryState query={query}>{(profile) => <ProfileView profile={profile} />}</ProfileQueryState>;
+  return (
+    <ProfileQueryState query={query}>
+      {(profile) => <ProfileView profile={profile} renderWorldMap={renderWorldMap} />}
+    </ProfileQueryState>
+  );
 }
+
+/** The world map of the countries visited (issue 22), beside "% of the world explored": app/ composes it. */
+export type RenderWorldMap = (profile: Profile) => React.ReactNode;
 
 /** A profile's loading, failure and not-found states; `children` once it is there. */
 export function ProfileQueryState({
@@ -74,7 +81,7 @@ export function ProfileQueryState({
   return children(query.data);
 }
 
-export function ProfileView({ profile }: { profile: Profile }) {
+export function ProfileView({ profile, renderWorldMap }: { profile: Profile; renderWorldMap?: RenderWorldMap }) {
   const [isEditing, setIsEditing] = React.useState(false);
   const name = displayName(profile);
   useDocumentTitle(profile.isOwn ? 'My Profile' : name);
@@ -120,6 +127,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
               {PROFILE_TEXTS.worldExplored}
             </li>
           </ul>
+          {renderWorldMap?.(profile)}
           {isEditing ? (
             <div className="border-t pt-5">
               <h2 className="mb-4 text-lg font-semibold">Edit Profile</h2>

@@ -1,0 +1,108 @@
+/**
+ * Issue 22's maps in the browser: Explore's Map view and the profile's world map draw from our
+ * own origin only (no tile or font server), show their list alternatives, fit a 360 px phone and
+ * pass axe. The Explore data assertions need the lead's GET /api/map/tips.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { axeViolations } from './axe';
+import { CSRF, E2E_ADMIN, createActiveMember, waitForHydration } from './fixtures';
+
+/** Every host the page asks for anything, from now on. */
+function recordHosts(page: Page): Set<string> {
+  const hosts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:') hosts.add(url.host);
+  });
+  return hosts;
+}
+
+const ownHost = (page: Page) => new URL(page.url()).host;
+
+async function expectNoOverflowAt360(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+test('Explore: the Map view shows a tip from its Google Maps link, with its list, from our origin only', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+  const member = await createActiveMember(browser, adminContext.request, 'Mapper');
+  const title = `Tower view ${member.person.fullName}`;
+  const created = await member.context.request.post('/api/tips', {
+    headers: CSRF,
+    data: {
+      title,
+      country: 'France',
+      city: 'Paris',
+      description: 'Go up at dusk.',
+      googleMapsUrl: 'https://www.google.com/maps/@48.8584,2.2945,17z',
+      isPrivate: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { page } = member;
+  const hosts = recordHosts(page);
+
+  await page.goto(`/explore?q=${encodeURIComponent(member.person.fullName)}`);
+  await waitForHydration(page);
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Map' }).click();
+  await expect(page).toHaveURL(/[?&]view=map/);
+  const map = page.getByRole('region', { name: /Tips on the map/ });
+  await expect(map).toBeVisible();
+  // The Natural Earth countries are the base map: SVG paths, no tiles.
+  await expect.poll(() => map.locator('path.wm-country').count()).toBeGreaterThan(200);
+  await expect(map.locator('.leaflet-tile')).toHaveCount(0);
+
+  // The search narrows the map to this member's tip: one point, and the same in the list.
+  await expect(page.getByText('1 tip on the map')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'In this view' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await map.locator('.wm-point').click();
+  await expect(map.locator('.leaflet-popup').getByRole('link', { name: title })).toBeVisible();
+
+  // The Guides tab has no map view.
+  await page.getByRole('tab', { name: /Guides/ }).click();
+  await expect(page.getByRole('group', { name: 'View' })).toHaveCount(0);
+  await page.getByRole('tab', { name: /All/ }).click();
+  await expect(map).toBeVisible();
+
+  expect(await axeViolations(page)).toEqual([]);
+  await expectNoOverflowAt360(page);
+  expect([...hosts]).toEqual([ownHost(page)]);
+});
+
+test('Profile: the world map colours the visited countries, and a country lists the tips there', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+  const member = await createActiveMember(browser, adminContext.request, 'Globetrotter');
+  for (const [country, city, title] of [
+    ['Japan', 'Kyoto', 'Moss garden'],
+    ['Monaco', 'Monaco', 'Harbour steps'],
+  ]) {
+    const created = await member.context.request.post('/api/tips', {
+      headers: CSRF,
+      data: { title: `${title} ${member.person.fullName}`, country, city, description: 'Early.', isPrivate: false },
+    });
+    expect(created.status()).toBe(201);
+  }
+  const { page } = member;
+  const hosts = recordHosts(page);
+
+  await page.goto('/profile');
+  await waitForHydration(page);
+  const map = page.getByRole('region', { name: /’s countries/ });
+  await expect(map).toBeVisible();
+  // Japan and Monaco (a microstate 1:50m keeps) coloured; nothing else.
+  await expect(map.locator('path.wm-country-visited')).toHaveCount(2);
+
+  const visited = page.getByRole('list', { name: 'Visited countries' });
+  await visited.getByRole('button', { name: 'Japan' }).click();
+  await expect(page.getByRole('heading', { name: /’s tips in Japan/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Moss garden ${member.person.fullName}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Harbour steps/ })).toHaveCount(0);
+
+  expect(await axeViolations(page)).toEqual([]);
+  await expectNoOverflowAt360(page);
+  await page.screenshot({ path: '.tmp/shots/maps-profile-360.png', fullPage: true });
+  expect([...hosts]).toEqual([ownHost(page)]);
+});

@@ -1,0 +1,70 @@
+import { divIcon } from 'leaflet';
+import { Link } from 'react-router';
+import { Marker, Popup } from 'react-leaflet';
+import type { MapCluster, MapPoint } from '@common/schemas/map';
+import type { LeafletKeyboardEvent } from 'leaflet';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Enter and Space on a marker (Leaflet makes it a focusable role=button, but only clicks act). */
+const isActivation = (e: LeafletKeyboardEvent) => e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ';
+
+/** A circle with its count; its name (sr-only) is the list's, so both say the same. */
+export function ClusterMarker({
+  cluster,
+  label,
+  lng,
+  onZoom,
+}: {
+  cluster: MapCluster;
+  label: string;
+  lng: number;
+  onZoom: () => void;
+}) {
+  const size = cluster.count < 10 ? 32 : cluster.count < 100 ? 38 : 46;
+  const icon = divIcon({
+    className: 'wm-cluster',
+    iconSize: [size, size],
+    html: `<span aria-hidden="true">${cluster.count}</span><span class="sr-only">${escapeHtml(label)}, zoom in</span>`,
+  });
+  return (
+    <Marker
+      position={[cluster.latitude, lng]}
+      icon={icon}
+      eventHandlers={{ click: onZoom, keydown: (e: LeafletKeyboardEvent) => isActivation(e) && onZoom() }}
+    />
+  );
+}
+
+/** A tip: a pin whose pop-up is its card (Enter opens it too: Leaflet's popup handles the key). */
+export function PointMarker({ point, lng }: { point: MapPoint; lng: number }) {
+  const icon = divIcon({
+    className: 'wm-point',
+    iconSize: [22, 22],
+    popupAnchor: [0, -8],
+    html: `<span class="sr-only">${escapeHtml(point.title)}</span>`,
+  });
+  return (
+    <Marker position={[point.latitude, lng]} icon={icon}>
+      <Popup>
+        <TipCard point={point} />
+      </Popup>
+    </Marker>
+  );
+}
+
+function TipCard({ point }: { point: MapPoint }) {
+  return (
+    <div className="grid w-56 gap-1.5 text-sm">
+      {point.photoUrl ? <img src={point.photoUrl} alt="" loading="lazy" className="h-28 w-full rounded-md object-cover" /> : null}
+      <Link to={`/tips/${point.id}`} className="font-semibold text-primary underline-offset-2 hover:underline">
+        {point.title}
+      </Link>
+      <span className="text-muted-foreground">{[point.city, point.country].filter(Boolean).join(', ')}</span>
+      {point.rating !== null ? (
+        <span aria-label={`Rated ${point.rating} out of 5`}>{'★'.repeat(Math.round(point.rating))}</span>
+      ) : null}
+    </div>
+  );
+}
