@@ -12,12 +12,18 @@ import { SaveButton } from '@/components/content/save-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { GuideMap } from '@common/schemas/map';
 import { guideQueryKey } from '../api/get-guide';
+import { useGuideMap } from '../api/get-guide-map';
+import { dayMapSummary, stopNumbers } from '../guide-stops';
+import { GuideRouteSection, type RouteMap } from './guide-route-section';
 
 export const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-export function GuideDetail({ guide }: { guide: Guide }) {
+/** `routeMap`: the map of the guide's stops, given by the page (lazy map code, browser only). */
+export function GuideDetail({ guide, routeMap }: { guide: Guide; routeMap?: RouteMap }) {
   const queryClient = useQueryClient();
+  const guideMap = useGuideMap(guide.id);
   const patch = (change: Partial<Guide>) =>
     queryClient.setQueryData<Guide>(guideQueryKey(guide.id), (old) => (old ? { ...old, ...change } : old));
   const isOwner = guide.viewer.isOwner;
@@ -112,13 +118,19 @@ export function GuideDetail({ guide }: { guide: Guide }) {
         </CardContent>
       </Card>
 
-      <Itinerary guide={guide} />
+      {routeMap && guide.items.length > 0 ? (
+        <GuideRouteSection guideMap={guideMap.data} isError={guideMap.isError} routeMap={routeMap} />
+      ) : null}
+
+      <Itinerary guide={guide} guideMap={guideMap.data} />
     </div>
   );
 }
 
-function Itinerary({ guide }: { guide: Guide }) {
+/** Also the route map's list: each placed item shows its stop number (once the map's stops are known). */
+function Itinerary({ guide, guideMap }: { guide: Guide; guideMap: GuideMap | undefined }) {
   const days = Array.from({ length: guide.daysCount }, (_, index) => index + 1);
+  const numbers = guideMap ? stopNumbers(guide.items, guideMap) : new Map<string, number>();
   return (
     <Card>
       <CardHeader>
@@ -144,11 +156,18 @@ function Itinerary({ guide }: { guide: Guide }) {
               {items.length === 0 ? (
                 <p className="ml-10 text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
               ) : (
-                <ol className="ml-4 grid gap-3 border-l-2 border-secondary pl-6">
-                  {items.map((item, index) => (
-                    <ItineraryItem key={item.id} item={item} position={index + 1} />
-                  ))}
-                </ol>
+                <>
+                  {guideMap ? (
+                    <p className="ml-10 text-xs text-muted-foreground">
+                      {dayMapSummary(guideMap.days.find((d) => d.dayNumber === day))}
+                    </p>
+                  ) : null}
+                  <ol className="ml-4 grid gap-3 border-l-2 border-secondary pl-6">
+                    {items.map((item, index) => (
+                      <ItineraryItem key={item.id} item={item} position={index + 1} stopNumber={numbers.get(item.id)} />
+                    ))}
+                  </ol>
+                </>
               )}
             </section>
           );
@@ -159,7 +178,7 @@ function Itinerary({ guide }: { guide: Guide }) {
 }
 
 /** `position` counts the day's items as shown, so an item removed with its tip leaves no gap. */
-function ItineraryItem({ item, position }: { item: GuideItem; position: number }) {
+function ItineraryItem({ item, position, stopNumber }: { item: GuideItem; position: number; stopNumber?: number }) {
   const tip = item.tip;
   // Neither a tip nor a custom title: someone else's private tip (ADR 008). Nothing of it is sent.
   const isPrivateTip = !tip && !item.customTitle;
@@ -171,18 +190,21 @@ function ItineraryItem({ item, position }: { item: GuideItem; position: number }
       <span className="absolute top-0 -left-9 flex size-6 items-center justify-center rounded-full border-2 border-secondary bg-card text-xs font-semibold">
         {position}
       </span>
-      {tip ? (
-        <Link to={`/view-tip/${tip.id}`} className="font-medium text-primary hover:underline">
-          {title}
-        </Link>
-      ) : isPrivateTip ? (
-        <p className="flex items-center gap-1.5 text-muted-foreground italic">
-          <Lock className="size-3.5" aria-hidden />
-          {title}
-        </p>
-      ) : (
-        <p className="font-medium">{title}</p>
-      )}
+      <div className="flex items-start justify-between gap-2">
+        {tip ? (
+          <Link to={`/view-tip/${tip.id}`} className="font-medium text-primary hover:underline">
+            {title}
+          </Link>
+        ) : isPrivateTip ? (
+          <p className="flex items-center gap-1.5 text-muted-foreground italic">
+            <Lock className="size-3.5" aria-hidden />
+            {title}
+          </p>
+        ) : (
+          <p className="font-medium">{title}</p>
+        )}
+        {stopNumber !== undefined ? <StopBadge number={stopNumber} /> : null}
+      </div>
       {place ? (
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-3.5" aria-hidden />
@@ -191,5 +213,16 @@ function ItineraryItem({ item, position }: { item: GuideItem; position: number }
       ) : null}
       {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
     </li>
+  );
+}
+
+/** The item's number on its day's map, so the list and the map name the same stop alike. */
+function StopBadge({ number }: { number: number }) {
+  return (
+    <Badge variant="outline" className="shrink-0 tabular-nums" data-testid="map-stop-number">
+      <MapPin className="size-3" aria-hidden />
+      <span className="sr-only">Map stop </span>
+      {number}
+    </Badge>
   );
 }
