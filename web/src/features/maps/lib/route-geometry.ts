@@ -38,14 +38,12 @@ export function boxAround(positions: readonly Position[], loneSpan = LONE_POINT_
   if (positions.length === 0) return undefined;
   const lats = positions.map(([lat]) => lat);
   const lngs = positions.map(([, lng]) => lng);
-  let [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
+  const [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
   const latPad = Math.max((north - south) * MARGIN, loneSpan - (north - south) / 2, 0);
   const lngPad = Math.max((east - west) * MARGIN, loneSpan - (east - west) / 2, 0);
-  south = Math.max(-85, south - latPad);
-  north = Math.min(85, north + latPad);
   return [
-    [south, west - lngPad],
-    [north, east + lngPad],
+    [Math.max(-85, south - latPad), west - lngPad],
+    [Math.min(85, north + latPad), east + lngPad],
   ];
 }
 
