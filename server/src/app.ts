@@ -37,6 +37,7 @@ import { systemMessageRoutes } from './modules/system-messages/system-messages.r
 import { createSystemMessagesService } from './modules/system-messages/system-messages.service';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { createOutboxService } from './modules/mail/outbox.service';
+import { mapSettingsRoutes } from './modules/maps/map-settings.routes';
 import { createMediaStorage } from './modules/media/media-storage';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
@@ -98,7 +99,8 @@ export async function buildApp(deps: AppDeps) {
         // The one inline script: a server-drawn page's deferred start of its scripts.
         'script-src': ["'self'", DEFERRED_START_HASH],
         // blob: for the photo pickers' local previews (URL.createObjectURL).
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // The map tile server's origin only when MAP_TILES_URL names one (ADR 064).
+        'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [config.mapTiles.origin] : [])],
         // Nobody may frame Waymark (clickjacking); X-Frame-Options says the same to old browsers.
         'frame-ancestors': ["'none'"],
       },
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userConnectionRoutes, { prefix: '/api/users', connections });
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications });
   await app.register(systemMessageRoutes, { prefix: '/api/system-messages', systemMessages });
+  await app.register(mapSettingsRoutes, { prefix: '/api/map', tiles: config.mapTiles });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, {

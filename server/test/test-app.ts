@@ -23,6 +23,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
   publicUrl?: string;
+  /** More environment variables, e.g. MAP_TILES_URL. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -36,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const { sessionSecret } = await bootstrap(database, config);
   const app = await buildApp({

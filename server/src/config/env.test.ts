@@ -93,3 +93,35 @@ describe('loadConfig', () => {
     expect(error.message).toContain('SESSION_SECRET');
   });
 });
+
+describe('loadConfig: the optional map tiles (ADR 064)', () => {
+  const url = 'https://tiles.example.org/osm/{z}/{x}/{y}.png';
+
+  it('has no tile layer by default, nor for empty values', () => {
+    expect(loadConfig({}).mapTiles).toBeUndefined();
+    expect(loadConfig({ MAP_TILES_URL: ' ', MAP_TILES_ATTRIBUTION: '' }).mapTiles).toBeUndefined();
+  });
+
+  it('reads the template, its attribution and the origin the CSP allows', () => {
+    const config = loadConfig({ MAP_TILES_URL: url, MAP_TILES_ATTRIBUTION: '© OpenStreetMap contributors' });
+    expect(config.mapTiles).toEqual({ url, attribution: '© OpenStreetMap contributors', origin: 'https://tiles.example.org' });
+    const withPort = loadConfig({ MAP_TILES_URL: 'https://maps.example.net:8443/{z}/{x}/{y}', MAP_TILES_ATTRIBUTION: 'x' });
+    expect(withPort.mapTiles?.origin).toBe('https://maps.example.net:8443');
+  });
+
+  it.each([
+    ['plain http', 'http://tiles.example.org/{z}/{x}/{y}.png', 'https'],
+    ['no placeholders', 'https://tiles.example.org/tile.png', '{z}, {x} and {y}'],
+    ['no {y}', 'https://tiles.example.org/{z}/{x}.png', '{z}, {x} and {y}'],
+    ['subdomains', 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', 'one host'],
+    ['not a URL', 'tiles {z} {x} {y}', 'MAP_TILES_URL'],
+  ])('refuses a template with %s', (_case, value, message) => {
+    const error = configError({ MAP_TILES_URL: value, MAP_TILES_ATTRIBUTION: 'x' });
+    expect(error.message).toMatch(/^\s+MAP_TILES_URL: /m);
+    expect(error.message).toContain(message);
+  });
+
+  it('requires an attribution with a template', () => {
+    expect(configError({ MAP_TILES_URL: url }).message).toMatch(/^\s+MAP_TILES_ATTRIBUTION: /m);
+  });
+});

@@ -18,6 +18,20 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A map tile server's URL template (ADR 064): https, one host, with {z}, {x} and {y}. */
+const tilesUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(
+    z
+      .url({ protocol: /^https$/, error: 'must be an https URL' })
+      .refine((v) => ['{z}', '{x}', '{y}'].every((part) => v.includes(part)), 'must contain {z}, {x} and {y}')
+      .refine((v) => !v.includes('{s}'), 'must name one host: {s} subdomains would each need the CSP')
+      .optional(),
+  )
+  .optional();
+
 const perWindow = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
 /** A duration in milliseconds, at least 100 ms and at most an hour (docs/decisions/033). */
 const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
@@ -48,6 +62,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SIGN_UP: perWindow(5),
   RATE_LIMIT_INVITATIONS: perWindow(5),
   RATE_LIMIT_UPLOADS: perWindow(30),
+  MAP_TILES_URL: tilesUrl,
+  MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Slow clients (docs/decisions/033): each bounds inactivity or a rate, not a request's length.
@@ -82,6 +98,17 @@ export interface Config {
   rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number };
   /** How long slow or silent clients may hold a connection (docs/decisions/033). */
   timeouts: RequestTimeouts;
+  /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
+  mapTiles?: MapTilesConfig;
+}
+
+export interface MapTilesConfig {
+  /** The URL template, {z}/{x}/{y} as Leaflet fills them. */
+  url: string;
+  /** Shown in the map's corner: tile providers require it. */
+  attribution: string;
+  /** The only origin the CSP's img-src adds. */
+  origin: string;
 }
 
 export interface RequestTimeouts {
@@ -106,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MAP_TILES_URL && !e.MAP_TILES_ATTRIBUTION)
+    throw new ConfigError('Invalid environment configuration:\n  MAP_TILES_ATTRIBUTION: is required with MAP_TILES_URL');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -134,5 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
       bodyMinBytesPerSecond: e.REQUEST_BODY_MIN_BYTES_PER_SECOND,
     },
+    mapTiles: e.MAP_TILES_URL
+      ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? '', origin: tilesOrigin(e.MAP_TILES_URL) }
+      : undefined,
   };
+}
+
+/** The template's origin: its placeholders filled, so URL parses it as any tile's URL. */
+function tilesOrigin(template: string): string {
+  return new URL(template.replace(/\{[a-z]+\}/g, '0')).origin;
 }

@@ -31,6 +31,7 @@ function answer(verb: 'accept' | 'reject'): Record<string, Build> {
 
 export const socialRequests: Requests = {
   'GET /api/tip-types': one(() => ({ url: '/api/tip-types' })),
+  'GET /api/map/settings': one(() => ({ url: '/api/map/settings' })),
   'PATCH /api/profiles/me': one(() => ({
     url: '/api/profiles/me',
     body: { name: 'Renamed Traveler', username: unique('user.'), bio: 'Slow travel.', country: 'Portugal', currency: 'EUR' },

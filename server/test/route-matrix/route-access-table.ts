@@ -73,6 +73,7 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/admin/tip-types/:id': only(admins(200)),
 
   'GET /api/tip-types': only(members(200)),
+  'GET /api/map/settings': only(members(200)),
   'POST /api/uploads/tip-photos': only(members(201)),
   'POST /api/uploads/guide-photos': only(members(201)),
   // Any member may fetch a photo by its URL (docs/api.md: "for members"); the URL is unguessable.

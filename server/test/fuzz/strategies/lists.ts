@@ -38,6 +38,7 @@ export const LISTS: Strategies = {
   'GET /api/explore/counts': { group: 'lists', tables: [], query: contentQuery },
   'GET /api/explore/countries': { group: 'lists', tables: [] },
   'GET /api/tip-types': { group: 'lists', tables: [] },
+  'GET /api/map/settings': { group: 'lists', tables: [] },
   'GET /api/saved': { group: 'lists', tables: [], query: contentQuery, after: learnId('saved') },
   'GET /api/saved/counts': { group: 'lists', tables: [], query: contentQuery },
   'DELETE /api/saved/:id': { group: 'lists', tables: ['saved_items'], params: { id: idOf('saved') } },
