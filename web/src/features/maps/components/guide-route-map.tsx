@@ -1,7 +1,7 @@
 import './route-map.css';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Marker, Polyline, Popup } from 'react-leaflet';
+import { Marker, Pane, Polyline, Popup } from 'react-leaflet';
 import type { GuideMap, GuideStop } from '@common/schemas/map';
 import { routeOf, stopLabel, type Position } from '../lib/route-geometry';
 import BaseMap from './base-map';
@@ -22,16 +22,19 @@ export default function GuideRouteMap({ label, days, isWholeTrip }: GuideRouteMa
   const { lines, box } = useMemo(() => routeOf(days), [days]);
   return (
     <BaseMap label={label} bounds={box} className="h-full">
-      {lines.map((line) =>
-        line.positions.length > 1 ? (
-          <Polyline
-            key={`line-${line.dayNumber}`}
-            positions={line.positions}
-            pathOptions={{ className: `wm-route wm-day-${dayColour(line.dayNumber)}` }}
-            interactive={false}
-          />
-        ) : null,
-      )}
+      {/* Above the overlay pane, where the country shapes (loaded later) would cover the lines. */}
+      <Pane name="wm-routes" style={{ zIndex: 450 }}>
+        {lines.map((line) =>
+          line.positions.length > 1 ? (
+            <Polyline
+              key={`line-${line.dayNumber}`}
+              positions={line.positions}
+              className={`wm-route wm-day-${dayColour(line.dayNumber)}`}
+              interactive={false}
+            />
+          ) : null,
+        )}
+      </Pane>
       {days.flatMap((day, d) =>
         day.stops.map((stop, s) => (
           <StopMarker
@@ -54,7 +57,7 @@ function StopMarker({ stop, dayNumber, position, isWholeTrip }: StopMarkerProps)
   const icon = useMemo(() => stopIcon(stop.number, label, dayColour(dayNumber)), [stop.number, label, dayNumber]);
   return (
     <Marker position={position} icon={icon} keyboard>
-      <Popup>
+      <Popup autoPanPaddingTopLeft={[48, 12]}>
         <p className="m-0 text-xs text-muted-foreground">
           {isWholeTrip ? `Day ${dayNumber}, stop ${stop.number}` : `Stop ${stop.number}`}
         </p>

@@ -4,10 +4,11 @@ import { divIcon, type DivIcon } from 'leaflet';
  * The maps' markers, drawn by CSS (route-map.css) rather than Leaflet's default PNGs, which
  * Vite does not bundle. Content is built as DOM nodes, never as HTML text: titles are members'.
  */
+// The drop is a square with one sharp corner turned 45 degrees: its point is 12 * sqrt(2) below the centre.
 export function pinIcon(isMemberPin: boolean): DivIcon {
   const dot = document.createElement('span');
   dot.className = isMemberPin ? 'wm-pin wm-pin-member' : 'wm-pin';
-  return divIcon({ html: dot, className: 'wm-marker', iconSize: [24, 24], iconAnchor: [12, 24] });
+  return divIcon({ html: dot, className: 'wm-marker', iconSize: [24, 24], iconAnchor: [12, 29] });
 }
 
 /** A numbered stop: the number shows, the label (number, day, title) is its accessible name. */

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { type Box, boxAround } from '../lib/route-geometry';
 import BaseMap from './base-map';
 import { pinIcon } from './map-markers';
+import { useLoneSpan } from './use-lone-span';
 
 export type PinPickerMapProps = {
   label: string;
@@ -73,12 +74,11 @@ export default function PinPickerMap({ label, point, isMemberPin, onPick }: PinP
  * when the member moves their own pin (the map stays where they are working).
  */
 function useViewBox(point: Coordinates | null, isMemberPin: boolean): Box | undefined {
-  const key = point && !isMemberPin ? `${point.latitude},${point.longitude}` : null;
-  const [view, setView] = React.useState(() => ({
-    key,
-    box: point ? boxAround([[point.latitude, point.longitude]]) : undefined,
-  }));
-  if (point && key !== null && key !== view.key) setView({ key, box: boxAround([[point.latitude, point.longitude]]) });
+  const span = useLoneSpan();
+  const around = (p: Coordinates) => boxAround([[p.latitude, p.longitude]], span);
+  const key = point && !isMemberPin ? `${point.latitude},${point.longitude},${span}` : null;
+  const [view, setView] = React.useState(() => ({ key, box: point ? around(point) : undefined }));
+  if (point && key !== null && key !== view.key) setView({ key, box: around(point) });
   return view.box;
 }
 

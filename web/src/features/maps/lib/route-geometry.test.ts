@@ -95,6 +95,12 @@ describe('routeOf', () => {
     const [[, west], [, east]] = box!;
     expect(east - west).toBeLessThan(20);
   });
+  it('fits stops a few streets apart closely, and a lone stop with its region', () => {
+    const close = routeOf([{ dayNumber: 1, stops: [stop(1, 48.8584, 2.2945), stop(2, 48.8606, 2.3376)], unplaced: 0 }]).box!;
+    expect(close[1][1] - close[0][1]).toBeLessThan(0.1);
+    const lone = routeOf([{ dayNumber: 1, stops: [stop(1, 48.8584, 2.2945)], unplaced: 0 }]).box!;
+    expect(lone[1][1] - lone[0][1]).toBeCloseTo(2 * LONE_POINT_SPAN);
+  });
   it('has no box when no day has a stop', () => {
     expect(routeOf([{ dayNumber: 1, stops: [], unplaced: 2 }]).box).toBeUndefined();
   });

@@ -13,6 +13,11 @@ type Day = GuideMap['days'][number];
 
 /** A lone point is shown with this much around it (degrees each way): a city and its region. */
 export const LONE_POINT_SPAN = 0.5;
+/**
+ * Several stops get at least this much around them: stops a few streets apart (the Eiffel Tower
+ * and the Louvre) must not sit on each other. The base map's highest zoom caps it anyway.
+ */
+export const ROUTE_MIN_SPAN = 0.01;
 /** A share of the box's size added on each side, so no marker sits on the map's edge. */
 const MARGIN = 0.15;
 
@@ -57,7 +62,7 @@ export function routeOf(days: readonly Day[]): { lines: { dayNumber: number; pos
     offset += day.stops.length;
     return { dayNumber: day.dayNumber, positions };
   });
-  return { lines, box: boxAround(all) };
+  return { lines, box: boxAround(all, all.length > 1 ? ROUTE_MIN_SPAN : LONE_POINT_SPAN) };
 }
 
 /** What a stop's marker says: its number, and its day when the map shows several. */
