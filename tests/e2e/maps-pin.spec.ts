@@ -141,6 +141,9 @@ test("a guide's day shows its stops 1 and 2 in itinerary order", async ({ page }
   await stops.first().focus();
   await page.keyboard.press('Enter');
   await expect(map.getByRole('link', { name: `Eiffel Tower ${token}` })).toBeVisible();
+  await stops.nth(1).focus();
+  await page.keyboard.press('Space');
+  await expect(map.getByRole('link', { name: `Louvre ${token}` })).toBeVisible();
 
   await shot(page, 'guide-360');
   expect(await sideways(page)).toBeLessThanOrEqual(0);

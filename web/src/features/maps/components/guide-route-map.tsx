@@ -1,11 +1,12 @@
 import './route-map.css';
 import { useMemo } from 'react';
+import type { LeafletKeyboardEvent, Marker as LeafletMarker } from 'leaflet';
 import { Link } from 'react-router';
 import { Marker, Pane, Polyline, Popup } from 'react-leaflet';
 import type { GuideMap, GuideStop } from '@common/schemas/map';
 import { routeOf, stopLabel, type Position } from '../lib/route-geometry';
 import BaseMap from './base-map';
-import { dayColour, stopIcon } from './map-markers';
+import { dayColour, stopIcon } from './route-markers';
 
 export type GuideRouteMapProps = {
   label: string;
@@ -50,13 +51,22 @@ export default function GuideRouteMap({ label, days, isWholeTrip }: GuideRouteMa
   );
 }
 
+/** Leaflet turns Enter on a focused marker into a click; Space, which also presses a button, it ignores. */
+const OPEN_ON_SPACE = {
+  keydown: (event: LeafletKeyboardEvent) => {
+    if (event.originalEvent.key !== ' ') return;
+    event.originalEvent.preventDefault();
+    (event.target as LeafletMarker).openPopup();
+  },
+};
+
 type StopMarkerProps = { stop: GuideStop; dayNumber: number; position: Position; isWholeTrip: boolean };
 
 function StopMarker({ stop, dayNumber, position, isWholeTrip }: StopMarkerProps) {
   const label = stopLabel(dayNumber, stop.number, stop.title, isWholeTrip);
   const icon = useMemo(() => stopIcon(stop.number, label, dayColour(dayNumber)), [stop.number, label, dayNumber]);
   return (
-    <Marker position={position} icon={icon} keyboard>
+    <Marker position={position} icon={icon} keyboard eventHandlers={OPEN_ON_SPACE}>
       <Popup autoPanPaddingTopLeft={[48, 12]}>
         <p className="m-0 text-xs text-muted-foreground">
           {isWholeTrip ? `Day ${dayNumber}, stop ${stop.number}` : `Stop ${stop.number}`}

@@ -7,7 +7,7 @@ import type { Coordinates } from '@common/schemas/map';
 import { Button } from '@/components/ui/button';
 import { type Box, boxAround } from '../lib/route-geometry';
 import BaseMap from './base-map';
-import { pinIcon } from './map-markers';
+import { pinIcon } from './route-markers';
 import { useLoneSpan } from './use-lone-span';
 
 export type PinPickerMapProps = {

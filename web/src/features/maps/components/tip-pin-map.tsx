@@ -4,7 +4,7 @@ import { Marker } from 'react-leaflet';
 import type { Coordinates } from '@common/schemas/map';
 import { boxAround } from '../lib/route-geometry';
 import BaseMap from './base-map';
-import { pinIcon } from './map-markers';
+import { pinIcon } from './route-markers';
 import { useLoneSpan } from './use-lone-span';
 
 export type TipPinMapProps = { label: string; point: Coordinates; className?: string };
