@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EditTip } from '@/features/tips/components/edit-tip';
+import { PinPickerMap } from '@/features/maps/components/lazy-maps';
 import { NotTipOwner } from '@/features/tips/components/not-tip-owner';
 import { TipLoader } from '@/features/tips/components/tip-loader';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -21,7 +22,7 @@ export function EditTipRoute() {
         <h1 className="font-display text-3xl font-bold tracking-tight">Edit Tip</h1>
       </div>
       <TipLoader key={id} id={id}>
-        {(tip) => (tip.viewer.isOwner ? <EditTip tip={tip} /> : <NotTipOwner tipId={tip.id} />)}
+        {(tip) => (tip.viewer.isOwner ? <EditTip tip={tip} pinMap={PinPickerMap} /> : <NotTipOwner tipId={tip.id} />)}
       </TipLoader>
     </div>
   );

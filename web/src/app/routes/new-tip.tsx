@@ -1,3 +1,4 @@
+import { PinPickerMap } from '@/features/maps/components/lazy-maps';
 import { CreateTip } from '@/features/tips/components/create-tip';
 import { useDocumentTitle } from '@/lib/document-title';
 
@@ -9,7 +10,7 @@ export function NewTipRoute() {
         <h1 className="font-display text-3xl font-bold tracking-tight">Share a Tip</h1>
         <p className="text-muted-foreground">Something worth knowing from your travels: a place, a trick, a warning.</p>
       </div>
-      <CreateTip />
+      <CreateTip pinMap={PinPickerMap} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { GuideDetail } from '@/features/guides/components/guide-detail';
+import { GuideRouteMap } from '@/features/maps/components/lazy-maps';
 import { GuideLoader } from '@/features/guides/components/guide-loader';
 import { DocumentTitle } from '@/lib/document-title';
 
@@ -11,7 +12,7 @@ export function ViewGuideRoute() {
         {(guide) => (
           <>
             <DocumentTitle title={guide.title} />
-            <GuideDetail guide={guide} />
+            <GuideDetail guide={guide} routeMap={GuideRouteMap} />
           </>
         )}
       </GuideLoader>

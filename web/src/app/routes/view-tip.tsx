@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { TipPinMap } from '@/features/maps/components/lazy-maps';
 import { TipDetail } from '@/features/tips/components/tip-detail';
 import { TipLoader } from '@/features/tips/components/tip-loader';
 import { DocumentTitle } from '@/lib/document-title';
@@ -11,7 +12,10 @@ export function ViewTipRoute() {
       {(tip) => (
         <>
           <DocumentTitle title={tip.title} />
-          <TipDetail tip={tip} />
+          <TipDetail
+            tip={tip}
+            map={tip.location ? <TipPinMap label={`Map: where ${tip.title} is`} point={tip.location} /> : null}
+          />
         </>
       )}
     </TipLoader>

@@ -93,3 +93,18 @@ describe('preferredTipCurrency', () => {
     expect(preferredTipCurrency(undefined)).toBe('USD');
   });
 });
+
+describe('the pin', () => {
+  it('is sent as the member dropped it, or null to place the tip from its link or city', () => {
+    expect(toTipInput(valid, []).pin).toBeNull();
+    const pin = { latitude: 48.8583701, longitude: 2.2944813 };
+    expect(toTipInput({ ...valid, pin }, []).pin).toEqual(pin);
+  });
+  it('out of range is an error under the Location section (the pin field)', () => {
+    const errors = tipFormErrors({ ...valid, pin: { latitude: 91, longitude: 0 } }, 'create');
+    expect(errors.pin).toBe('Latitude must be between -90 and 90');
+    expect(tipFormErrors({ ...valid, pin: { latitude: 0, longitude: -181 } }, 'edit').pin).toBe(
+      'Longitude must be between -180 and 180',
+    );
+  });
+});

@@ -1,8 +1,10 @@
 import { DEFAULT_CURRENCY, TIP_CURRENCIES } from '@common/lists/currencies';
 import { isMapsUrl } from '@common/maps-url';
+import type { Coordinates } from '@common/schemas/map';
 import { TIP_TEXTS, TipInputSchema, type Tip, type TipInput } from '@common/schemas/tip';
 import { TEXTS } from '@common/texts';
 import { FIELD_TEXTS, issuesToFieldErrors, type FieldErrorMap } from '@/lib/form-errors';
+import { memberPinOf } from './tip-location';
 
 /** What the form holds: plain strings until submit turns them into a TipInput. */
 export type TipFormValues = {
@@ -20,6 +22,8 @@ export type TipFormValues = {
   detailedContent: string;
   tags: string[];
   isPrivate: boolean;
+  /** The pin the member dropped on the form's map; null: placed from the link or the city. */
+  pin: Coordinates | null;
 };
 
 export const EMPTY_TIP_FORM: TipFormValues = {
@@ -37,6 +41,7 @@ export const EMPTY_TIP_FORM: TipFormValues = {
   detailedContent: '',
   tags: [],
   isPrivate: false,
+  pin: null,
 };
 
 export function tipToFormValues(tip: Tip): TipFormValues {
@@ -55,6 +60,7 @@ export function tipToFormValues(tip: Tip): TipFormValues {
     detailedContent: tip.detailedContent ?? '',
     tags: tip.tags,
     isPrivate: tip.isPrivate,
+    pin: memberPinOf(tip.location),
   };
 }
 
@@ -79,6 +85,8 @@ export function toTipInput(values: TipFormValues, photoUrls: string[]): TipInput
     photoUrls,
     tags: values.tags,
     isPrivate: values.isPrivate,
+    // Always sent, so an edit that removes the member's pin places the tip again (null).
+    pin: values.pin,
   };
 }
 

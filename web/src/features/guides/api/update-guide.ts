@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Guide, GuideUpdate } from '@common/schemas/guide';
 import { api } from '@/lib/api-client';
 import { guideQueryKey } from './get-guide';
+import { guideMapQueryKey } from './get-guide-map';
 import { refreshInBackground } from '@/lib/query-client';
 
 export function updateGuide({ id, input }: { id: string; input: GuideUpdate }) {
@@ -14,6 +15,8 @@ export function useUpdateGuide() {
     mutationFn: updateGuide,
     onSuccess: (guide) => {
       queryClient.setQueryData(guideQueryKey(guide.id), guide);
+      // Its stops moved with the itinerary.
+      void queryClient.invalidateQueries({ queryKey: guideMapQueryKey(guide.id) });
       refreshInBackground(queryClient, ['content']);
     },
   });

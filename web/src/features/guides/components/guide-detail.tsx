@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
 import { GUIDE_COVER_SIZES } from '@common/media-url';
-import { GUIDE_TEXTS, type Guide, type GuideItem } from '@common/schemas/guide';
-import { TEXTS } from '@common/texts';
+import type { Guide } from '@common/schemas/guide';
 import { AuthorLink } from '@/components/content/author-link';
 import { LikeButton } from '@/components/content/like-button';
 import { BackLink } from '@/components/navigation/back-link';
@@ -11,13 +10,18 @@ import { PhotoGallery } from '@/components/content/photo-gallery';
 import { SaveButton } from '@/components/content/save-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { guideQueryKey } from '../api/get-guide';
+import { useGuideMap } from '../api/get-guide-map';
+import { Itinerary } from './guide-itinerary';
+import { GuideRouteSection, type RouteMap } from './guide-route-section';
 
 export const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-export function GuideDetail({ guide }: { guide: Guide }) {
+/** `routeMap`: the map of the guide's stops, given by the page (lazy map code, browser only). */
+export function GuideDetail({ guide, routeMap }: { guide: Guide; routeMap?: RouteMap }) {
   const queryClient = useQueryClient();
+  const guideMap = useGuideMap(guide.id);
   const patch = (change: Partial<Guide>) =>
     queryClient.setQueryData<Guide>(guideQueryKey(guide.id), (old) => (old ? { ...old, ...change } : old));
   const isOwner = guide.viewer.isOwner;
@@ -112,84 +116,11 @@ export function GuideDetail({ guide }: { guide: Guide }) {
         </CardContent>
       </Card>
 
-      <Itinerary guide={guide} />
-    </div>
-  );
-}
-
-function Itinerary({ guide }: { guide: Guide }) {
-  const days = Array.from({ length: guide.daysCount }, (_, index) => index + 1);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarDays className="size-5 text-primary" aria-hidden />
-          Day-by-Day Itinerary
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {days.map((day) => {
-          const items = guide.items.filter((item) => item.dayNumber === day).sort((a, b) => a.orderInDay - b.orderInDay);
-          return (
-            <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
-              <h3 id={`day-${day}`} className="flex items-center gap-2 font-semibold">
-                <span
-                  className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
-                  aria-hidden
-                >
-                  {day}
-                </span>
-                Day {day}
-              </h3>
-              {items.length === 0 ? (
-                <p className="ml-10 text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
-              ) : (
-                <ol className="ml-4 grid gap-3 border-l-2 border-secondary pl-6">
-                  {items.map((item, index) => (
-                    <ItineraryItem key={item.id} item={item} position={index + 1} />
-                  ))}
-                </ol>
-              )}
-            </section>
-          );
-        })}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** `position` counts the day's items as shown, so an item removed with its tip leaves no gap. */
-function ItineraryItem({ item, position }: { item: GuideItem; position: number }) {
-  const tip = item.tip;
-  // Neither a tip nor a custom title: someone else's private tip (ADR 008). Nothing of it is sent.
-  const isPrivateTip = !tip && !item.customTitle;
-  const title = tip?.title ?? item.customTitle ?? TEXTS.privateTipInGuide;
-  const place = tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName;
-  const description = tip?.description ?? item.customDescription;
-  return (
-    <li className="relative grid gap-1" data-testid="itinerary-item">
-      <span className="absolute top-0 -left-9 flex size-6 items-center justify-center rounded-full border-2 border-secondary bg-card text-xs font-semibold">
-        {position}
-      </span>
-      {tip ? (
-        <Link to={`/view-tip/${tip.id}`} className="font-medium text-primary hover:underline">
-          {title}
-        </Link>
-      ) : isPrivateTip ? (
-        <p className="flex items-center gap-1.5 text-muted-foreground italic">
-          <Lock className="size-3.5" aria-hidden />
-          {title}
-        </p>
-      ) : (
-        <p className="font-medium">{title}</p>
-      )}
-      {place ? (
-        <p className="flex items-center gap-1 text-sm text-muted-foreground">
-          <MapPin className="size-3.5" aria-hidden />
-          {place}
-        </p>
+      {routeMap && guide.items.length > 0 ? (
+        <GuideRouteSection guideMap={guideMap.data} isError={guideMap.isError} routeMap={routeMap} />
       ) : null}
-      {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-    </li>
+
+      <Itinerary guide={guide} guideMap={guideMap.data} />
+    </div>
   );
 }

@@ -8,10 +8,11 @@ import { useUploadTipPhotos } from '../api/upload-tip-photos';
 import { TIP_SCREEN_TEXTS as T } from '../texts';
 import { EMPTY_TIP_FORM, preferredTipCurrency, toTipInput } from '../tip-form-values';
 import { TipForm, type TipFormSubmission } from './tip-form';
+import type { PinMap } from './tip-location-field';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 /** /new-tip: upload the photos first (a failure stops there), then create the tip, then /tips. */
-export function CreateTip() {
+export function CreateTip({ pinMap }: { pinMap?: PinMap }) {
   const navigate = useNavigate();
   const upload = useUploadTipPhotos();
   const create = useCreateTip();
@@ -43,6 +44,7 @@ export function CreateTip() {
       submitLabel="Create Tip"
       savingLabel="Creating..."
       onSubmit={onSubmit}
+      pinMap={pinMap}
       secondaryActions={
         <Button type="button" variant="outline" size="lg" onClick={() => void navigate('/tips')} disabled={status !== 'idle'}>
           Cancel

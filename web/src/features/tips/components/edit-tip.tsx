@@ -8,10 +8,11 @@ import { TIP_SCREEN_TEXTS as T } from '../texts';
 import { tipToFormValues, toTipInput } from '../tip-form-values';
 import { DeleteTipDialog } from './delete-tip-dialog';
 import { TipForm, type TipFormSubmission } from './tip-form';
+import type { PinMap } from './tip-location-field';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
 
 /** /edit-tip/:id: kept photos plus new uploads (at most 5); saving goes back to the tip. */
-export function EditTip({ tip }: { tip: Tip }) {
+export function EditTip({ tip, pinMap }: { tip: Tip; pinMap?: PinMap }) {
   const navigate = useNavigate();
   const upload = useUploadTipPhotos();
   const update = useUpdateTip();
@@ -54,6 +55,7 @@ export function EditTip({ tip }: { tip: Tip }) {
       submitLabel="Save Changes"
       savingLabel="Saving..."
       onSubmit={onSubmit}
+      pinMap={pinMap}
       secondaryActions={
         <DeleteTipDialog isDeleting={remove.isPending || remove.isSuccess} disabled={status !== 'idle'} onConfirm={onDelete} />
       }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { CalendarDays, ExternalLink, Heart, Lock, MapPin, Pencil, Wallet } from 'lucide-react';
+import { CalendarDays, Crosshair, ExternalLink, Heart, Lock, MapPin, Pencil, Wallet } from 'lucide-react';
 import { mapsHref } from '@common/maps-url';
 import type { LikeResult } from '@common/schemas/content';
 import type { Tip } from '@common/schemas/tip';
@@ -16,9 +16,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { tipQueryKey } from '../api/get-tip';
+import { precisionText } from '../tip-location';
 
-/** /view-tip/:id (SPEC 2). Like and Save are for non-owners; Edit Tip for the owner. */
-export function TipDetail({ tip }: { tip: Tip }) {
+/**
+ * /view-tip/:id (SPEC 2). Like and Save are for non-owners; Edit Tip for the owner. `map`: the
+ * tip's pin on a map, given by the page (lazy map code, drawn in the browser only).
+ */
+export function TipDetail({ tip, map }: { tip: Tip; map?: ReactNode }) {
   const queryClient = useQueryClient();
   const isOwner = tip.viewer.isOwner;
 
@@ -114,13 +118,13 @@ export function TipDetail({ tip }: { tip: Tip }) {
             </ul>
           ) : null}
         </div>
-        <TipFacts tip={tip} />
+        <TipFacts tip={tip} map={map} />
       </div>
     </article>
   );
 }
 
-function TipFacts({ tip }: { tip: Tip }) {
+function TipFacts({ tip, map }: { tip: Tip; map: ReactNode }) {
   // The server checks the link on save; checked again here so only an https maps link is ever an href.
   const mapsLink = tip.googleMapsUrl ? mapsHref(tip.googleMapsUrl) : null;
   return (
@@ -143,7 +147,13 @@ function TipFacts({ tip }: { tip: Tip }) {
               {format(parseISO(tip.experienceDate), 'MMMM d, yyyy')}
             </Fact>
           ) : null}
+          {tip.location ? (
+            <Fact label="Location" icon={<Crosshair className="size-4" aria-hidden />}>
+              {precisionText(tip.location, tip.city)}
+            </Fact>
+          ) : null}
         </dl>
+        {tip.location ? map : null}
         {mapsLink ? (
           <Button asChild className="w-full">
             <a href={mapsLink} target="_blank" rel="noopener noreferrer">

@@ -4,6 +4,7 @@ import { LIMITS } from '@common/limits';
 import { COUNTRIES } from '@common/lists/countries';
 import { TIP_CURRENCIES } from '@common/lists/currencies';
 import { TIP_TAG_SUGGESTIONS } from '@common/lists/tags';
+import { MAP_TEXTS } from '@common/schemas/map';
 import { TIP_TEXTS } from '@common/schemas/tip';
 import { PhotoPicker } from '@/components/content/photo-picker';
 import { TagInput } from '@/components/content/tag-input';
@@ -18,6 +19,7 @@ import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { findTipFormProblem, tipFormErrors, todayIsoDate, type TipFormValues } from '../tip-form-values';
 import { TipCategorySelect } from './tip-category-select';
+import { type PinMap, TipLocationField } from './tip-location-field';
 
 export type TipFormStatus = 'idle' | 'uploading' | 'saving';
 
@@ -35,6 +37,8 @@ type TipFormProps = {
   onSubmit: (submission: TipFormSubmission, showServerError: (error: unknown) => void) => Promise<void>;
   /** Buttons beside the submit button: Cancel on create, Delete Tip on edit. */
   secondaryActions?: React.ReactNode;
+  /** The Location section's map, given by the page (lazy map code); without it, no map is drawn. */
+  pinMap?: PinMap;
 };
 
 const TIP_FIELDS: readonly (keyof TipFormValues)[] = [
@@ -51,7 +55,14 @@ const TIP_FIELDS: readonly (keyof TipFormValues)[] = [
   'description',
   'detailedContent',
   'tags',
+  'pin',
 ];
+
+/** The server's texts for a pin out of range name no field: they belong under Location. */
+const FIELD_BY_MESSAGE: Readonly<Record<string, keyof TipFormValues>> = {
+  [MAP_TEXTS.latitudeRange]: 'pin',
+  [MAP_TEXTS.longitudeRange]: 'pin',
+};
 
 /** The tip form of /new-tip and /edit-tip (SPEC 2, 5); the screens own uploading and saving. */
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} ${n}/5` }));
@@ -65,6 +76,7 @@ export function TipForm({
   savingLabel,
   onSubmit,
   secondaryActions,
+  pinMap,
 }: TipFormProps) {
   const {
     register,
@@ -83,7 +95,7 @@ export function TipForm({
   const isBusy = status !== 'idle';
 
   const showServerError = (error: unknown) => {
-    if (error instanceof Error) showError(serverErrorField(error, {}, TIP_FIELDS), error.message);
+    if (error instanceof Error) showError(serverErrorField(error, FIELD_BY_MESSAGE, TIP_FIELDS), error.message);
   };
 
   const onValid = (values: TipFormValues) => {
@@ -146,6 +158,7 @@ export function TipForm({
             <Input type="url" inputMode="url" placeholder="https://maps.app.goo.gl/..." {...register('googleMapsUrl')} />
           </Field>
         </div>
+        <TipLocationField control={control} error={errorOf('pin')} pinMap={pinMap} />
       </Section>
 
       <Section title="Your experience">
