@@ -6,6 +6,7 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { SHOTS_DIR, axeViolations } from './axe';
 import { CSRF, E2E_ADMIN, choose, signIn, waitForHydration } from './fixtures';
+import { ownHost, recordHosts } from './own-origin';
 
 const EIFFEL = 'https://www.google.com/maps/place/Eiffel+Tower/@48.8583701,2.2944813,17z';
 const LOUVRE = 'https://www.google.com/maps/place/Louvre+Museum/@48.8606111,2.337644,17z';
@@ -41,6 +42,7 @@ async function createTip(request: APIRequestContext, title: string, googleMapsUr
 test('a maps link places the tip on its page; a pin dropped by keyboard wins', async ({ page }) => {
   const title = `Eiffel at dusk ${Date.now().toString(36)}`;
   const hydration = watchHydration(page);
+  const hosts = recordHosts(page);
   await page.setViewportSize(PHONE);
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -96,11 +98,13 @@ test('a maps link places the tip on its page; a pin dropped by keyboard wins', a
   await expect(page.locator('.wm-pin')).toHaveCount(1);
   await shot(page, 'tip-page-pinned-1280');
   expect(hydration).toEqual([]);
+  expect([...hosts]).toEqual([ownHost(page)]);
 });
 
 test("a guide's day shows its stops 1 and 2 in itinerary order", async ({ page }) => {
   const token = Date.now().toString(36);
   const hydration = watchHydration(page);
+  const hosts = recordHosts(page);
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const first = await createTip(page.request, `Eiffel Tower ${token}`, EIFFEL);
@@ -156,4 +160,5 @@ test("a guide's day shows its stops 1 and 2 in itinerary order", async ({ page }
   await shot(page, 'guide-1280');
   expect(await axeViolations(page)).toEqual([]);
   expect(hydration).toEqual([]);
+  expect([...hosts]).toEqual([ownHost(page)]);
 });

@@ -6,18 +6,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
 import { CSRF, E2E_ADMIN, createActiveMember, waitForHydration } from './fixtures';
-
-/** Every host the page asks for anything, from now on. */
-function recordHosts(page: Page): Set<string> {
-  const hosts = new Set<string>();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol !== 'data:' && url.protocol !== 'blob:') hosts.add(url.host);
-  });
-  return hosts;
-}
-
-const ownHost = (page: Page) => new URL(page.url()).host;
+import { ownHost, recordHosts } from './own-origin';
 
 async function expectNoOverflowAt360(page: Page) {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -69,6 +58,37 @@ test('Explore: the Map view shows a tip from its Google Maps link, with its list
   expect(await axeViolations(page)).toEqual([]);
   await expectNoOverflowAt360(page);
   expect([...hosts]).toEqual([ownHost(page)]);
+});
+
+test('Explore: tips at one spot stay a cluster; at the deepest zoom it lists them, on the map and in the list', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+  const member = await createActiveMember(browser, adminContext.request, 'Stacker');
+  // No maps link: both sit on Kyoto's centre (the gazetteer's), one spot no zoom can split.
+  const titles = ['Moss temple', 'Night market'].map((t) => `${t} ${member.person.fullName}`);
+  for (const title of titles) {
+    const data = { title, country: 'Japan', city: 'Kyoto', description: 'Worth it.', isPrivate: false };
+    expect((await member.context.request.post('/api/tips', { headers: CSRF, data })).status()).toBe(201);
+  }
+  const { page } = member;
+  await page.goto(`/explore?view=map&q=${encodeURIComponent(member.person.fullName)}`);
+  await waitForHydration(page);
+  const list = page.getByRole('region', { name: 'In this view' });
+  await expect(page.getByText('2 tips on the map')).toBeVisible();
+  // Zoom in through the list's cluster until the map can go no deeper.
+  const entry = list.getByText(/area: 2 tips/);
+  for (let i = 0; i < 12 && (await list.locator('summary').count()) === 0; i++) {
+    await entry.click();
+    await page.waitForTimeout(400);
+  }
+  await list.locator('summary').click();
+  for (const title of titles) await expect(list.getByRole('link', { name: title })).toBeVisible();
+  const map = page.getByRole('region', { name: /Tips on the map/ });
+  await map.locator('.wm-cluster').click();
+  for (const title of titles) await expect(map.locator('.leaflet-popup').getByRole('link', { name: title })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('Profile: the world map colours the visited countries, and a country lists the tips there', async ({ browser }) => {

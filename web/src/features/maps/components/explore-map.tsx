@@ -5,7 +5,8 @@ import { useMapTips } from '../api/get-map-tips';
 import { useLabelledClusters } from '../lib/labelled-clusters';
 import { type MapView, lngInView, viewQuery } from '../lib/map-view';
 import BaseMap from './base-map';
-import { ClusterMarker, PointMarker } from './map-markers';
+import { stackPoints } from '../lib/stacked-points';
+import { ClusterMarker, PointMarker, StackMarker } from './map-markers';
 import { MapStatus } from './map-status';
 import { MapTipsList } from './map-tips-list';
 import { MapViewEvents } from './map-view-events';
@@ -24,6 +25,8 @@ export default function ExploreMap({ q, country }: ExploreMapProps) {
   const clusters = useLabelledClusters(tips.data?.clusters);
   const points = tips.data?.points ?? [];
   const placeLng = (lng: number) => (view ? lngInView(lng, view.west, view.east) : lng);
+  // At the deepest zoom a cluster cannot split: its marker and its list entry list its tips.
+  const listing = map !== null && view !== null && view.zoom >= map.getMaxZoom() ? { q, country } : undefined;
 
   const zoomTo = (b: MapBounds, { fromList = false } = {}) => {
     map?.fitBounds([
@@ -46,13 +49,24 @@ export default function ExploreMap({ q, country }: ExploreMapProps) {
             label={label}
             lng={placeLng(cluster.longitude)}
             onZoom={() => zoomTo(cluster.bounds)}
+            listing={listing}
           />
         ))}
-        {points.map((point) => (
-          <PointMarker key={point.id} point={point} lng={placeLng(point.longitude)} />
-        ))}
+        {stackPoints(points).map((stack) =>
+          stack.points.length === 1 && stack.points[0] ? (
+            <PointMarker key={stack.key} point={stack.points[0]} lng={placeLng(stack.longitude)} />
+          ) : (
+            <StackMarker key={stack.key} stack={stack} lng={placeLng(stack.longitude)} />
+          ),
+        )}
       </BaseMap>
-      <MapTipsList clusters={clusters} points={points} onZoom={(b) => zoomTo(b, { fromList: true })} headingRef={headingRef} />
+      <MapTipsList
+        clusters={clusters}
+        points={points}
+        onZoom={(b) => zoomTo(b, { fromList: true })}
+        listing={listing}
+        headingRef={headingRef}
+      />
     </div>
   );
 }

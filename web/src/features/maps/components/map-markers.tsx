@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { Marker, Popup } from 'react-leaflet';
 import type { MapCluster, MapPoint } from '@common/schemas/map';
 import type { LeafletKeyboardEvent } from 'leaflet';
+import type { PointStack } from '../lib/stacked-points';
+import { ClusterTips, TipLinks } from './cluster-tips';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -10,30 +12,57 @@ const escapeHtml = (text: string) =>
 /** Enter and Space on a marker (Leaflet makes it a focusable role=button, but only clicks act). */
 const isActivation = (e: LeafletKeyboardEvent) => e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ';
 
-/** A circle with its count; its name (sr-only) is the list's, so both say the same. */
-export function ClusterMarker({
-  cluster,
-  label,
-  lng,
-  onZoom,
-}: {
+const countIcon = (className: string, count: number, name: string) => {
+  const size = count < 10 ? 32 : count < 100 ? 38 : 46;
+  return divIcon({
+    className,
+    iconSize: [size, size],
+    popupAnchor: [0, -size / 2],
+    html: `<span aria-hidden="true">${count}</span><span class="sr-only">${escapeHtml(name)}</span>`,
+  });
+};
+
+type ClusterMarkerProps = {
   cluster: MapCluster;
   label: string;
   lng: number;
   onZoom: () => void;
-}) {
-  const size = cluster.count < 10 ? 32 : cluster.count < 100 ? 38 : 46;
-  const icon = divIcon({
-    className: 'wm-cluster',
-    iconSize: [size, size],
-    html: `<span aria-hidden="true">${cluster.count}</span><span class="sr-only">${escapeHtml(label)}, zoom in</span>`,
-  });
+  /** At the deepest zoom a click lists the cluster's tips instead of zooming. */
+  listing?: { q: string; country: string };
+};
+
+/** A circle with its count; its name (sr-only) is the list's, so both say the same. */
+export function ClusterMarker({ cluster, label, lng, onZoom, listing }: ClusterMarkerProps) {
+  if (listing) {
+    return (
+      <Marker position={[cluster.latitude, lng]} icon={countIcon('wm-cluster', cluster.count, `${label}, list them`)}>
+        <Popup>
+          <ClusterTips bounds={cluster.bounds} q={listing.q} country={listing.country} />
+        </Popup>
+      </Marker>
+    );
+  }
   return (
     <Marker
       position={[cluster.latitude, lng]}
-      icon={icon}
+      icon={countIcon('wm-cluster', cluster.count, `${label}, zoom in`)}
       eventHandlers={{ click: onZoom, keydown: (e: LeafletKeyboardEvent) => isActivation(e) && onZoom() }}
     />
+  );
+}
+
+/** Tips at one spot: one marker with their count, whose card lists them all. */
+export function StackMarker({ stack, lng }: { stack: PointStack; lng: number }) {
+  const name = `${stack.points.length} tips at one spot in ${stack.points[0]?.city ?? ''}`;
+  return (
+    <Marker position={[stack.latitude, lng]} icon={countIcon('wm-cluster wm-stack', stack.points.length, name)}>
+      <Popup>
+        <div className="grid w-60 gap-2 text-sm">
+          <p className="font-medium">{name}</p>
+          <TipLinks points={stack.points} />
+        </div>
+      </Popup>
+    </Marker>
   );
 }
 
