@@ -107,6 +107,8 @@ export type LocateResult = z.infer<typeof LocateResultSchema>;
 
 /** GET /api/guides/:id/map: each day's stops in itinerary order. */
 export const GuideStopSchema = z.object({
+  /** The itinerary item (Guide.items[].id) this stop is. */
+  itemId: z.string(),
   /** 1, 2, ... within the day, counting only the stops with a place. */
   number: z.number(),
   title: z.string(),

@@ -60,9 +60,26 @@ describe('GET /api/guides/:id/map', () => {
     expect(res.statusCode).toBe(200);
     const { days } = res.json<GuideMap>();
     expect(days.map((d) => d.dayNumber)).toEqual([1, 2, 3]);
+    const itemId = (title: string) => guide.items.find((i) => (i.tip?.title ?? i.customTitle) === title)?.id;
     expect(days[0]?.stops).toEqual([
-      { number: 1, title: 'Castle', tipId: tip.castle?.id, latitude: 38.7139, longitude: -9.1335, precision: 'exact' },
-      { number: 2, title: 'Tram 28', tipId: tip.tram?.id, latitude: 38.71667, longitude: -9.13333, precision: 'city' },
+      {
+        itemId: itemId('Castle'),
+        number: 1,
+        title: 'Castle',
+        tipId: tip.castle?.id,
+        latitude: 38.7139,
+        longitude: -9.1335,
+        precision: 'exact',
+      },
+      {
+        itemId: itemId('Tram 28'),
+        number: 2,
+        title: 'Tram 28',
+        tipId: tip.tram?.id,
+        latitude: 38.71667,
+        longitude: -9.13333,
+        precision: 'city',
+      },
     ]);
     expect(days[0]?.unplaced).toBe(1);
     // Bob may not see Alice's private tip: it is neither a stop nor counted.

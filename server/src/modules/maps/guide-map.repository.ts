@@ -15,6 +15,7 @@ export async function findGuidePlaces(db: Executor, id: string) {
 export function listStops(db: Executor, guideId: string) {
   return db
     .select({
+      itemId: guideTips.id,
       dayNumber: guideTips.dayNumber,
       customTitle: guideTips.customTitle,
       customPlaceName: guideTips.customPlaceName,

@@ -48,7 +48,8 @@ export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer
       const stop = day && (await stopOf(row, viewerId, guide.countries));
       if (!day || !stop) continue;
       if (!stop.place) day.unplaced += 1;
-      else day.stops.push({ number: day.stops.length + 1, title: stop.title, tipId: stop.tipId, ...stop.place });
+      else
+        day.stops.push({ itemId: row.itemId, number: day.stops.length + 1, title: stop.title, tipId: stop.tipId, ...stop.place });
     }
     return { days };
   }

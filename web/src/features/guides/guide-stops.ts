@@ -1,11 +1,10 @@
 /**
  * The guide page's itinerary as the list alternative of its map (issue 22): which item is which
  * numbered stop. The map endpoint numbers each day's placed items 1, 2, ... in itinerary order
- * and names them by tip id (a tip the viewer may open) or by title; the items are matched in the
- * same order, so an item with no place is skipped, never given the next item's number.
+ * and names each stop's item by its id; an item with no place has no number.
  */
 import type { GuideItem } from '@common/schemas/guide';
-import type { GuideMap, GuideStop } from '@common/schemas/map';
+import type { GuideMap } from '@common/schemas/map';
 import { TEXTS } from '@common/texts';
 
 /** The title the itinerary shows for an item (and the map endpoint names its stop by). */
@@ -13,25 +12,9 @@ export function itemTitle(item: GuideItem): string {
   return item.tip?.title ?? item.customTitle ?? TEXTS.privateTipInGuide;
 }
 
-function isStopOf(stop: GuideStop, item: GuideItem): boolean {
-  return stop.tipId ? item.tip?.id === stop.tipId : itemTitle(item) === stop.title;
-}
-
 /** Item id -> its stop number on its day's map; items without a place are absent. */
-export function stopNumbers(items: readonly GuideItem[], map: GuideMap): Map<string, number> {
-  const numbers = new Map<string, number>();
-  for (const day of map.days) {
-    const dayItems = items.filter((item) => item.dayNumber === day.dayNumber).sort((a, b) => a.orderInDay - b.orderInDay);
-    let next = 0;
-    for (const item of dayItems) {
-      const stop = day.stops[next];
-      if (stop && isStopOf(stop, item)) {
-        numbers.set(item.id, stop.number);
-        next += 1;
-      }
-    }
-  }
-  return numbers;
+export function stopNumbers(map: GuideMap): Map<string, number> {
+  return new Map(map.days.flatMap((day) => day.stops.map((stop): [string, number] => [stop.itemId, stop.number])));
 }
 
 /** "2 stops on the map", "No stop of this day has a place on the map", and the unplaced count. */

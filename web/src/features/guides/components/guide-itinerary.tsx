@@ -10,7 +10,7 @@ import { dayMapSummary, stopNumbers } from '../guide-stops';
 /** Also the route map's list: each placed item shows its stop number (once the map's stops are known). */
 export function Itinerary({ guide, guideMap }: { guide: Guide; guideMap: GuideMap | undefined }) {
   const days = Array.from({ length: guide.daysCount }, (_, index) => index + 1);
-  const numbers = guideMap ? stopNumbers(guide.items, guideMap) : new Map<string, number>();
+  const numbers = guideMap ? stopNumbers(guideMap) : new Map<string, number>();
   return (
     <Card>
       <CardHeader>

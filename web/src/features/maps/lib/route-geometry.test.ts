@@ -3,6 +3,7 @@ import type { GuideStop } from '@common/schemas/map';
 import { LONE_POINT_SPAN, boxAround, routeOf, stopLabel, unwrapLongitudes } from './route-geometry';
 
 const stop = (number: number, latitude: number, longitude: number): GuideStop => ({
+  itemId: `item-${number}`,
   number,
   title: `Stop ${number}`,
   tipId: null,
