@@ -257,6 +257,14 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'dashboard', open: at('/dashboard', /Welcome back/) },
     { name: 'notifications', open: at('/notifications', /Notifications/) },
     { name: 'explore', open: at('/explore', 'Explore') },
+    {
+      name: 'explore-map',
+      open: async (page, world) => {
+        await at('/explore?view=map', 'Explore')(page, world);
+        await expect(page.getByText(/on the map$/)).toBeVisible();
+        await expect.poll(() => page.locator('path.wm-country').count()).toBeGreaterThan(200);
+      },
+    },
     { name: 'tips', open: at('/tips') },
     { name: 'saved', open: at('/saved', 'Saved') },
     { name: 'connections-connected', open: tab('/connections', 'Connections', /Connected/) },

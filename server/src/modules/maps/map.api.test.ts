@@ -129,6 +129,19 @@ describe('GET /api/map/tips', () => {
     expect((await mapOf(alice, { ...WORLD, country: 'Portugal' }, 1)).total).toBe(2);
   });
 
+  it('lists tips that share one spot one by one at the deepest zooms, with a search too', async () => {
+    const twin = await createTip(alice, { title: 'Tram 28 at dusk' });
+    const lisbon = { west: -9.136, south: 38.715, east: -9.131, north: 38.718 };
+    for (const q of [{}, { q: 'tram' }]) {
+      const deep = await mapOf(alice, { ...lisbon, ...q }, 19);
+      expect(pointIds(deep), JSON.stringify(q)).toEqual([ids.lisbon, twin.id].sort());
+      expect(deep.clusters).toEqual([]);
+      // One spot: below the deepest zooms the two stay one cluster however far one zooms in.
+      expect((await mapOf(alice, { ...lisbon, ...q }, 14)).clusters).toEqual([expect.objectContaining({ count: 2 })]);
+    }
+    await t.call('DELETE', `/api/tips/${twin.id}`, { cookie: alice.cookie });
+  });
+
   it('follows edits: a tip made private leaves the map, a moved pin moves, a deleted tip goes', async () => {
     const tip = await createTip(bob, { country: 'Japan', city: 'Kyoto', title: 'Moss garden' });
     const japan = { west: 129, east: 146, south: 30, north: 46 };

@@ -85,9 +85,9 @@ export function createMapService(deps: { db: Database }) {
     const filter = filterOf({ kind: 'public' }, query);
     if (!filter) return EMPTY;
     const view = mapViewOf(query);
-    if (filter.search) return searched(view, filter);
     const points = view.level >= ALL_POINTS_LEVEL ? await allPoints(view, filter) : null;
-    return points ?? fromStoredCells(view, filter.country);
+    if (points) return points;
+    return filter.search ? searched(view, filter) : fromStoredCells(view, filter.country);
   }
 
   return { tips };
