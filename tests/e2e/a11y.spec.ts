@@ -153,11 +153,15 @@ test.describe('accessibility', () => {
     await page.goto('/explore');
     const cardLink = page.getByTestId('content-card').first().getByRole('link');
     await tabTo(page, cardLink);
-    const ring = await page
-      .getByTestId('content-card')
-      .first()
-      .evaluate((card) => getComputedStyle(card).boxShadow);
-    expect(ring).toMatch(/0px 0px 0px [1-9]/);
+    // Polled: the ring grows in with a transition, and a read mid-way sees it under 1 px.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('content-card')
+          .first()
+          .evaluate((card) => getComputedStyle(card).boxShadow),
+      )
+      .toMatch(/0px 0px 0px [1-9]/);
     await page.close();
     expect(hidden, hidden.join('\n')).toEqual([]);
   });

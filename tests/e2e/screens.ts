@@ -289,7 +289,14 @@ export const SCREENS: Record<Role, Screen[]> = {
         await expect(page.getByLabel('Title', { exact: true })).not.toHaveValue('');
       },
     },
-    { name: 'profile', open: async (page, world) => at('/profile', world.memberName)(page, world) },
+    {
+      name: 'profile',
+      open: async (page, world) => {
+        await at('/profile', world.memberName)(page, world);
+        // The world map draws after hydration: axe and the screenshot see it drawn.
+        await expect.poll(() => page.locator('path.wm-country').count()).toBeGreaterThan(200);
+      },
+    },
     {
       name: 'profile-edit',
       open: async (page, world) => {

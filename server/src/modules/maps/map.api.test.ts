@@ -132,7 +132,7 @@ describe('GET /api/map/tips', () => {
   it('lists tips that share one spot one by one at the deepest zooms, with a search too', async () => {
     const twin = await createTip(alice, { title: 'Tram 28 at dusk' });
     const lisbon = { west: -9.136, south: 38.715, east: -9.131, north: 38.718 };
-    for (const q of [{}, { q: 'tram' }]) {
+    for (const q of [{}, { q: 'tram' }] as Record<string, string>[]) {
       const deep = await mapOf(alice, { ...lisbon, ...q }, 19);
       expect(pointIds(deep), JSON.stringify(q)).toEqual([ids.lisbon, twin.id].sort());
       expect(deep.clusters).toEqual([]);
