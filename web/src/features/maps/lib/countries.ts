@@ -51,11 +51,14 @@ export function unwrapRing(ring: Position[]): Position[] {
   return west < -180 ? unwrapped.map(([lng = 0, lat = 0]) => [lng + 360, lat]) : unwrapped;
 }
 
-function unwrapRings(f: CountryFeature): CountryFeature {
+/** The feature with each ring of its polygons passed through `ring`. */
+export function mapRings(f: CountryFeature, ring: (r: Position[]) => Position[]): CountryFeature {
   const g = f.geometry;
   const geometry: Polygon | MultiPolygon =
     g.type === 'Polygon'
-      ? { type: 'Polygon', coordinates: g.coordinates.map(unwrapRing) }
-      : { type: 'MultiPolygon', coordinates: g.coordinates.map((polygon) => polygon.map(unwrapRing)) };
+      ? { type: 'Polygon', coordinates: g.coordinates.map(ring) }
+      : { type: 'MultiPolygon', coordinates: g.coordinates.map((polygon) => polygon.map(ring)) };
   return { ...f, geometry };
 }
+
+const unwrapRings = (f: CountryFeature) => mapRings(f, unwrapRing);

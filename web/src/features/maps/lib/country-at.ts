@@ -1,6 +1,6 @@
 import { geoContains } from 'd3-geo';
-import type { MultiPolygon, Polygon, Position } from 'geojson';
-import type { Countries, CountryFeature } from './countries';
+import type { Position } from 'geojson';
+import { type Countries, type CountryFeature, mapRings } from './countries';
 
 type Box = { west: number; south: number; east: number; north: number };
 type Indexed = { feature: CountryFeature; onSphere: CountryFeature; box: Box };
@@ -23,14 +23,7 @@ const unshift = (lng: number) => (lng > 180 ? lng - 360 : lng < -180 ? lng + 360
 const unshiftRing = (ring: Position[]) => ring.map(([lng = 0, lat = 0]) => [unshift(lng), lat]);
 
 /** d3 works on the sphere with longitudes in [-180, 180]: the unwrapped shapes (countries.ts) go back. */
-function onSphere(f: CountryFeature): CountryFeature {
-  const g = f.geometry;
-  const geometry: Polygon | MultiPolygon =
-    g.type === 'Polygon'
-      ? { type: 'Polygon', coordinates: g.coordinates.map(unshiftRing) }
-      : { type: 'MultiPolygon', coordinates: g.coordinates.map((polygon) => polygon.map(unshiftRing)) };
-  return { ...f, geometry };
-}
+const onSphere = (f: CountryFeature) => mapRings(f, unshiftRing);
 
 /** A box test first: geoContains walks every vertex, and most countries are far from the point. */
 function indexOf(countries: Countries): Indexed[] {
