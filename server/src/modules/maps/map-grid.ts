@@ -36,16 +36,27 @@ export function cellBounds(level: number, x: number, y: number): MapBounds {
   };
 }
 
+/**
+ * Spreads a 24-bit number's bits to the even positions (the Z-order interleave) by the usual
+ * shift-and-mask steps, as migration 0016's waymark_spread_bits does in SQL.
+ */
 function spread(v: bigint): bigint {
-  let out = 0n;
-  for (let bit = 0n; bit < BigInt(GRID_LEVEL); bit++) out |= ((v >> bit) & 1n) << (2n * bit);
-  return out;
+  let x = v & 0xffffffn;
+  x = (x | (x << 16n)) & 0x0000ffff0000ffffn;
+  x = (x | (x << 8n)) & 0x00ff00ff00ff00ffn;
+  x = (x | (x << 4n)) & 0x0f0f0f0f0f0f0f0fn;
+  x = (x | (x << 2n)) & 0x3333333333333333n;
+  return (x | (x << 1n)) & 0x5555555555555555n;
 }
 
+/** The inverse of spread: the even bits gathered back into a 24-bit number. */
 function squeeze(v: bigint): bigint {
-  let out = 0n;
-  for (let bit = 0n; bit < BigInt(GRID_LEVEL); bit++) out |= ((v >> (2n * bit)) & 1n) << bit;
-  return out;
+  let x = v & 0x5555555555555555n;
+  x = (x | (x >> 1n)) & 0x3333333333333333n;
+  x = (x | (x >> 2n)) & 0x0f0f0f0f0f0f0f0fn;
+  x = (x | (x >> 4n)) & 0x00ff00ff00ff00ffn;
+  x = (x | (x >> 8n)) & 0x0000ffff0000ffffn;
+  return (x | (x >> 16n)) & 0xffffffn;
 }
 
 /** A cell's Z-order number at its own level. */

@@ -55,6 +55,23 @@ describe('the grid', () => {
     }
   });
 
+  it('interleaves as a bit-by-bit reference does, over many cells', () => {
+    const reference = (x: number, y: number) => {
+      let code = 0n;
+      for (let bit = 0n; bit < 24n; bit++) {
+        code |= ((BigInt(x) >> bit) & 1n) << (2n * bit);
+        code |= ((BigInt(y) >> bit) & 1n) << (2n * bit + 1n);
+      }
+      return code;
+    };
+    for (let i = 0; i < 500; i++) {
+      const x = (i * 2_654_435_761) % 16_777_216;
+      const y = (i * 40_503 + 12_345) % 16_777_216;
+      expect(cellCode(x, y)).toBe(reference(x, y));
+      expect(cellOfCode(cellCode(x, y))).toEqual({ x, y });
+    }
+  });
+
   it('gives a cell as the range of the level-24 numbers inside it', () => {
     const [low, high] = storedRange(2, 2, 1);
     expect(BigInt(low)).toBe(6n << 44n);
