@@ -13,6 +13,8 @@ import { loadConfig } from '@server/config/env';
 import { hashPassword } from '@server/modules/auth/password-hasher';
 import { insertGuide } from '@server/modules/guides/guides.repository';
 import { guideSearchTextOf } from '@server/modules/guides/guides.service';
+import { countryAt, findCity } from '@server/modules/maps/gazetteer';
+import { type Gazetteer, createTipLocator } from '@server/modules/maps/tip-locator';
 import { insertTip } from '@server/modules/tips/tips.repository';
 import { tipSearchTextOf } from '@server/modules/tips/tips.service';
 
@@ -102,21 +104,27 @@ const GUIDE = {
 /**
  * Writes the demo members and content, unless they are there already (false then). Tips and
  * guides go through the repositories' inserts with the services' search text, as a member's own
- * writes do, so Explore's search finds them (issue 21: it found nothing).
+ * writes do, so Explore's search finds them (issue 21: it found nothing), and are placed on the
+ * map by their city as a member's tip is (issue 22).
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, gazetteer: Gazetteer = { findCity, countryAt }): Promise<boolean> {
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(sql`${users.email} like '%@demo.waymark'`);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Placed before the transaction: the gazetteer's first load takes a second.
+  const locator = createTipLocator(gazetteer);
+  const places = await Promise.all(
+    TIPS.map((tip) => locator.locate({ googleMapsUrl: null, country: tip.country, city: tip.city }, undefined)),
+  );
   await db.transaction(async (tx) => {
     const types = new Map((await tx.select().from(tipTypes)).map((t) => [t.name, t.id]));
     const ids: string[] = [];
     for (const member of MEMBERS) ids.push(await createMember(tx, member, passwordHash));
     const tipIds: string[] = [];
-    for (const tip of TIPS) {
+    for (const [i, tip] of TIPS.entries()) {
       const values = {
         title: tip.title,
         placeName: tip.place,
@@ -139,6 +147,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           photoUrl: null,
           isPrivate: false,
           searchText: tipSearchTextOf(values),
+          ...places[i],
         }),
       );
     }

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ContentCard } from '@common/schemas/content';
 import { seedDemoData } from '../../scripts/demo-data';
 import { type TestApp, createTestApp } from './test-app';
+import { testGazetteer } from './test-gazetteer';
 
 let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemoData(t.db)).toBe(true);
+  expect(await seedDemoData(t.db, testGazetteer)).toBe(true);
   cookie = (await t.createMember('user', 'Sophie Searcher')).cookie;
 });
 afterAll(() => t?.close());
@@ -27,6 +28,12 @@ it('finds the demo content through the explore search', async () => {
   expect((await search('Kyoto')).sort()).toEqual(['Fushimi Inari at night', 'Three days in Kyoto and Tokyo']);
   expect(await search('japan')).toHaveLength(3);
   expect(await search('bifana')).toEqual(['Bifana at Conga']);
+});
+
+it('places the demo tips of known cities on the map', async () => {
+  const res = await t.call('GET', '/api/map/tips?west=-180&south=-85&east=180&north=85&zoom=1', { cookie });
+  // The test gazetteer knows Porto, Kyoto and Tokyo of the demo's cities, not Fjällbacka.
+  expect(res.json<{ total: number }>().total).toBe(3);
 });
 
 it('seeds once', async () => {

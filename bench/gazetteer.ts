@@ -2,11 +2,11 @@
  * The figures of ADR 059 and 060: time of the first lookups (the data loads then), heap kept after
  * a full GC, time of one lookup, and how many GeoNames cities countryAt puts in their own country.
  * Wall times depend on what else the machine runs; CPU time less so.
- * Run: node --expose-gc --import tsx server/src/modules/maps/gazetteer/measure.ts
+ * Run: node --expose-gc --import tsx bench/gazetteer.ts
  */
-import { countryAt, findCity } from './index';
-import { loadCountryShapes } from './country-shapes';
-import { parseCityLine, readCitiesFile } from './geonames';
+import { countryAt, findCity } from '@server/modules/maps/gazetteer';
+import { loadCountryShapes } from '@server/modules/maps/gazetteer/country-shapes';
+import { parseCityLine, readCitiesFile } from '@server/modules/maps/gazetteer/geonames';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
