@@ -83,8 +83,15 @@ export async function singleTips(
   );
 }
 
-/** The box as a condition on the exact coordinates (after the index ranges narrowed it). */
-function inBox(spans: LongitudeSpan[], south: number, north: number): SQL {
+/** A map's box: one or two longitude spans (map-view.ts) and a latitude run. */
+export interface Box {
+  spans: LongitudeSpan[];
+  south: number;
+  north: number;
+}
+
+/** The box as a condition on the exact coordinates. */
+function inBox({ spans, south, north }: Box): SQL {
   const longitudes = sql.join(
     spans.map((s) => sql`tips.longitude BETWEEN ${s.west} AND ${s.east}`),
     sql` OR `,
@@ -101,16 +108,14 @@ function inRanges(area: LiveArea, filter: SQL, limit?: number): SQL {
     CROSS JOIN LATERAL (
       SELECT tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
       WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND tips.map_cell BETWEEN c.low AND c.high
-        AND ${inBox(area.spans, area.south, area.north)} AND ${filter}
+        AND ${inBox(area)} AND ${filter}
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}) placed`;
 }
 
-export interface LiveArea {
+/** A box with the stored map_cell ranges that cover it (map-view.ts coveringRanges). */
+export interface LiveArea extends Box {
   lows: string[];
   highs: string[];
-  spans: LongitudeSpan[];
-  south: number;
-  north: number;
 }
 
 /**
@@ -119,13 +124,13 @@ export interface LiveArea {
  * level's cell number); a single tip's id comes along as `onlyId`. `filter` is Explore's
  * condition on tips, written unaliased as content-filter.ts writes it.
  */
-export async function searchedCells(db: Executor, area: LiveArea, shift: number, filter: SQL) {
+export async function searchedCells(db: Executor, box: Box, shift: number, filter: SQL) {
   return executeRows<{ code: string; count: number; latitude: number; longitude: number; onlyId: string }>(
     db,
     sql`SELECT (tips.map_cell >> ${shift})::text AS code, count(*)::int AS count,
           avg(tips.latitude) AS latitude, avg(tips.longitude) AS longitude, min(tips.id::text) AS "onlyId"
         FROM ${tips}
-        WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND ${inBox(area.spans, area.south, area.north)} AND ${filter}
+        WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND ${inBox(box)} AND ${filter}
         GROUP BY 1`,
   );
 }

@@ -39,9 +39,6 @@ function result(level: number, cells: repo.CellRow[], points: repo.PointRow[]): 
   };
 }
 
-/** The view's box with the index ranges that cover it (map-view.ts). */
-const areaOf = (view: MapView) => ({ ...coveringRanges(view), spans: view.spans, south: view.south, north: view.north });
-
 export function createMapService(deps: { db: Database }) {
   const { db } = deps;
 
@@ -60,7 +57,7 @@ export function createMapService(deps: { db: Database }) {
 
   /** Searches: the matching tips in the box grouped into the level's cells. */
   async function searched(view: MapView, filter: ContentFilter): Promise<MapTips> {
-    const groups = await repo.searchedCells(db, areaOf(view), storedShift(view.level), tipConditions(filter));
+    const groups = await repo.searchedCells(db, view, storedShift(view.level), tipConditions(filter));
     const cells = groups.map((g) => ({
       ...cellOfCode(BigInt(g.code)),
       count: g.count,
@@ -76,7 +73,7 @@ export function createMapService(deps: { db: Database }) {
 
   /** The deepest zooms: every tip a point while they are few (tips at one spot never split). */
   async function allPoints(view: MapView, filter: ContentFilter): Promise<MapTips | null> {
-    const ids = await repo.tipIdsInBox(db, areaOf(view), tipConditions(filter), POINTS_CAP + 1);
+    const ids = await repo.tipIdsInBox(db, { ...view, ...coveringRanges(view) }, tipConditions(filter), POINTS_CAP + 1);
     if (ids.length > POINTS_CAP) return null;
     const points = (await repo.pointsByIds(db, ids)).flatMap((p) => toPoint(p) ?? []);
     return { total: points.length, clusters: [], points };
