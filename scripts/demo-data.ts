@@ -13,7 +13,7 @@ import { loadConfig } from '@server/config/env';
 import { hashPassword } from '@server/modules/auth/password-hasher';
 import { insertGuide } from '@server/modules/guides/guides.repository';
 import { guideSearchTextOf } from '@server/modules/guides/guides.service';
-import { countryAt, findCity } from '@server/modules/maps/gazetteer';
+import { offlineGazetteer } from '@server/modules/maps/gazetteer';
 import { type Gazetteer, createTipLocator } from '@server/modules/maps/tip-locator';
 import { insertTip } from '@server/modules/tips/tips.repository';
 import { tipSearchTextOf } from '@server/modules/tips/tips.service';
@@ -107,7 +107,7 @@ const GUIDE = {
  * writes do, so Explore's search finds them (issue 21: it found nothing), and are placed on the
  * map by their city as a member's tip is (issue 22).
  */
-export async function seedDemoData(db: Database, gazetteer: Gazetteer = { findCity, countryAt }): Promise<boolean> {
+export async function seedDemoData(db: Database, gazetteer: Gazetteer = offlineGazetteer): Promise<boolean> {
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)

@@ -27,7 +27,7 @@ import { createGuidesService } from './modules/guides/guides.service';
 import { viewerPlugin } from './modules/auth/viewer.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
-import { countryAt, findCity } from './modules/maps/gazetteer';
+import { offlineGazetteer } from './modules/maps/gazetteer';
 import { createGuideMapService } from './modules/maps/guide-map.service';
 import { guideMapRoutes, mapRoutes } from './modules/maps/map.routes';
 import { createMapService } from './modules/maps/map.service';
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps) {
   // One photo store for every module (uploads, tips, guides).
   const mediaStorage = createMediaStorage(config.dataDir);
   const media = createMediaService(mediaStorage);
-  const gazetteer = deps.gazetteer ?? { findCity, countryAt };
+  const gazetteer = deps.gazetteer ?? offlineGazetteer;
   const locator = createTipLocator(gazetteer);
   const tips = createTipsService({ db, storage: mediaStorage, log: app.log, locator });
   const map = createMapService({ db });

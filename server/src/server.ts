@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { startEmbeddedMaintenance } from './modules/maintenance/embedded-maintenance';
-import { countryAt, findCity, warmGazetteer } from './modules/maps/gazetteer';
+import { offlineGazetteer, warmGazetteer } from './modules/maps/gazetteer';
 import { backfillTipLocations, unlocatedCount } from './modules/maps/location-backfill';
 import { createTipLocator } from './modules/maps/tip-locator';
 
@@ -65,7 +65,7 @@ async function main() {
     try {
       await warmGazetteer();
       if ((await unlocatedCount(database.db)) === 0) return;
-      const locator = createTipLocator({ findCity, countryAt });
+      const locator = createTipLocator(offlineGazetteer);
       const placed = await backfillTipLocations({ db: database.db, locator, isStopped: () => isClosing });
       app.log.info(`placed ${placed} earlier tips on the map`);
     } catch (error) {

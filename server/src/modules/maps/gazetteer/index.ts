@@ -5,6 +5,7 @@
  * asks pays nothing, and the tests that import this module start fast.
  */
 import { type Country, isCountry } from '@common/lists/countries';
+import type { Gazetteer } from '../tip-locator';
 import type { CityIndex, GazetteerPlace } from './city-index';
 import type { CountryShapes } from './country-shapes';
 import { loadCityIndex } from './load-city-index';
@@ -59,3 +60,6 @@ export async function countryAt(latitude: number, longitude: number): Promise<Co
   }
   return (await shapes()).countryAt(latitude, longitude);
 }
+
+/** The gazetteer the locator and the guide map use (tip-locator.ts), unless a test brings its own. */
+export const offlineGazetteer: Gazetteer = { findCity, countryAt };
