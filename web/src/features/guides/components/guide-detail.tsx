@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
@@ -18,8 +19,11 @@ import { GuideRouteSection, type RouteMap } from './guide-route-section';
 
 export const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-/** `routeMap`: the map of the guide's stops, given by the page (lazy map code, browser only). */
-export function GuideDetail({ guide, routeMap }: { guide: Guide; routeMap?: RouteMap }) {
+/**
+ * `routeMap`: the map of the guide's stops, given by the page (lazy map code, browser only).
+ * `actions`: what other features offer on a guide (share, export, offline), composed by the page.
+ */
+export function GuideDetail({ guide, routeMap, actions }: { guide: Guide; routeMap?: RouteMap; actions?: ReactNode }) {
   const queryClient = useQueryClient();
   const guideMap = useGuideMap(guide.id);
   const patch = (change: Partial<Guide>) =>
@@ -110,6 +114,7 @@ export function GuideDetail({ guide, routeMap }: { guide: Guide; routeMap?: Rout
               />
             </div>
           ) : null}
+          {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
           {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
           {/* Inside the card's padding, in a column up to max-w-6xl. */}
           <PhotoGallery urls={guide.photoUrls} alt={guide.title} coverSizes={GUIDE_COVER_SIZES} />
