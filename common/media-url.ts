@@ -21,8 +21,8 @@ export type PhotoVariant = 'thumb' | 'mid';
 
 const SUFFIXES: Record<PhotoVariant, string> = { thumb: '.thumb.webp', mid: '.mid.webp' };
 const VARIANT_SUFFIX = /\.(?:thumb|mid)\.webp$/;
-/** Buckets whose uploads have variants (avatars are already small). */
-const PHOTO_URL = /^(\/api\/media\/(?:tip-photos|guide-photos)\/[^/]+\/[^/]+)\.webp$/;
+/** Buckets whose uploads have variants (avatars are already small), as members and share links (ADR 068) fetch them. */
+const PHOTO_URL = /^(\/api\/(?:media|shared\/guides\/[\w-]+\/photos)\/(?:tip-photos|guide-photos)\/[^/]+\/[^/]+)\.webp$/;
 
 /** True for a variant's file name (`x.thumb.webp`, `x.mid.webp`): never an upload of its own. */
 export function isVariantName(file: string): boolean {

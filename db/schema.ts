@@ -476,6 +476,21 @@ export const guideTips = pgTable(
   ],
 );
 
+/**
+ * A guide's public read-only link (issue 23, ADR 068): at most one per guide, gone with the guide.
+ * The link's token is not stored: it is this row's random `key` with an HMAC of it under the
+ * session secret, so the owner can be shown it again and a guessed key is worth nothing.
+ */
+export const guideShareLinks = pgTable('guide_share_links', {
+  guideId: uuid()
+    .primaryKey()
+    .references(() => guides.id, { onDelete: 'cascade' }),
+  key: uuid().notNull().unique().defaultRandom(),
+  /** The link stops working at this instant (the end of the day the owner chose, UTC); null: never. */
+  expiresAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 /** Exactly one of tipId and guideId is set; a member likes or saves an item at most once (D8). */
 const oneTarget = (name: string, tipId: unknown, guideId: unknown) =>
   check(name, sql`(${tipId} IS NULL) <> (${guideId} IS NULL)`);

@@ -66,6 +66,9 @@ import { bodyTimeoutPlugin, serverTimeoutOptions } from './plugins/request-timeo
 import { textGuardPlugin } from './plugins/text-guard';
 import { DEFERRED_START_HASH } from './plugins/deferred-scripts';
 import { webClientPlugin } from './plugins/web-client';
+import { createShareLinksService } from './modules/guide-sharing/share-links.service';
+import { sharedGuideRoutes, shareLinkRoutes } from './modules/guide-sharing/share-links.routes';
+import { createLinkPreview } from './plugins/link-preview';
 
 export interface AppDeps {
   config: Config;
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     authChanges: sessionCache,
   });
+  const shareLinks = createShareLinksService({ db, secret: deps.sessionSecret, publicUrl: config.publicUrl });
   const admin = createAdminService({
     db,
     mailer,
@@ -193,6 +197,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications });
   await app.register(systemMessageRoutes, { prefix: '/api/system-messages', systemMessages });
   await app.register(mapSettingsRoutes, { prefix: '/api/map', tiles: config.mapTiles });
+  await app.register(shareLinkRoutes, { prefix: '/api/guides', shareLinks });
+  await app.register(sharedGuideRoutes, { prefix: '/api/shared/guides', shareLinks, storage: mediaStorage });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, {
@@ -206,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
     root: deps.webRoot ?? path.resolve('dist/web'),
     ssrEntry: deps.webRoot ? deps.ssrEntry : path.resolve('dist/ssr/entry-server.js'),
     hasSession: (cookieHeader) => cookieValue(cookieHeader, cookieName) !== undefined,
+    linkPreview: createLinkPreview({ shareLinks, publicUrl: config.publicUrl }),
   });
   return app;
 }

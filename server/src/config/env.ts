@@ -62,6 +62,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SIGN_UP: perWindow(5),
   RATE_LIMIT_INVITATIONS: perWindow(5),
   RATE_LIMIT_UPLOADS: perWindow(30),
+  // Reads of a shared guide and its photos per IP in 5 minutes (ADR 068).
+  RATE_LIMIT_SHARED_LINKS: perWindow(600),
   MAP_TILES_URL: tilesUrl,
   MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
@@ -95,7 +97,7 @@ export interface Config {
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
-  rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number };
+  rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number; sharedLinks: number };
   /** How long slow or silent clients may hold a connection (docs/decisions/033). */
   timeouts: RequestTimeouts;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signUp: e.RATE_LIMIT_SIGN_UP,
       invitationRequest: e.RATE_LIMIT_INVITATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,
+      sharedLinks: e.RATE_LIMIT_SHARED_LINKS,
     },
     timeouts: {
       headersMs: e.REQUEST_HEADERS_TIMEOUT_MS,

@@ -17,6 +17,8 @@ export interface RateLimits {
   signUp: number;
   invitationRequest: number;
   uploads: number;
+  /** Reads of shared guide links and their photos, per IP (ADR 068). */
+  sharedLinks: number;
 }
 
 const MINUTE = 60_000;
@@ -25,6 +27,7 @@ export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
   signUp: 30 * MINUTE,
   invitationRequest: 30 * MINUTE,
   uploads: 30 * MINUTE,
+  sharedLinks: 5 * MINUTE,
 };
 
 export type KeyedLimiter = ReturnType<typeof keyedLimiter>;

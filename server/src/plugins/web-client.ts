@@ -20,6 +20,7 @@ import { errorBody } from './error-handler';
 import { type Manifest, chunkUrls } from './chunk-preloads';
 import { browserPage, drawnPage } from './page-html';
 import { type LoadedBundle, renderBundle } from './render-bundle';
+import { type LinkPreview, withLinkPreview } from './link-preview';
 
 export interface WebClientOptions {
   root: string;
@@ -27,6 +28,8 @@ export interface WebClientOptions {
   hasSession: (cookieHeader: string) => boolean;
   /** The render bundle (dist/ssr/entry-server.js); none or missing: pages stay empty, the browser draws them. */
   ssrEntry?: string;
+  /** A page URL's own link preview (link-preview.ts: a working share link's), else the template's "Waymark". */
+  linkPreview?: (url: string) => Promise<LinkPreview | undefined>;
 }
 
 /** Without a render bundle: no preloads, no answers, nothing drawn. */
@@ -75,14 +78,16 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     const theme = themeFromCookies(cookie);
     const loaded = await bundle();
     const plan = loaded?.plan(request.url, { isMember: Boolean(cookie && opts.hasSession(cookie)) }) ?? NO_PLAN;
-    if (plan.isShared) {
+    const preview = await opts.linkPreview?.(request.url);
+    if (plan.isShared && !preview) {
       // Nothing of the viewer's in it but the theme: built once per build, plan and theme (the
       // sign-in page: drawn once, kept in three variants).
       const key = JSON.stringify([loaded?.version, await template(), plan, plan.isDrawn && request.url, theme]);
       return sendEncoded(request, reply, await shared(key, () => buildPage(request.url, plan, loaded, theme, {}, [])));
     }
     const { answers, failed } = await firstAnswers(app, request, plan.reads);
-    const html = await buildPage(request.url, plan, loaded, theme, answers, failed);
+    const page = await buildPage(request.url, plan, loaded, theme, answers, failed);
+    const html = preview ? withLinkPreview(page, preview) : page;
     // The page now holds this member's data: no cache may keep it, the browser's own included
     // (ADR 032), so it is gone from the machine with the session.
     reply.header('cache-control', 'private, no-store');

@@ -65,7 +65,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { media: MediaSer
   }
 }
 
-const MediaParamsSchema = z.object({
+export const MediaParamsSchema = z.object({
   bucket: z.enum(MEDIA_BUCKETS, 'Unknown media bucket'),
   userId: z.string().regex(UUID_PATTERN, 'Not a valid media path'),
   file: z
@@ -78,7 +78,7 @@ const MediaParamsSchema = z.object({
 type FileHandle = Awaited<ReturnType<typeof open>>;
 
 /** The open file, or null when there is no regular file at the path. */
-async function openFile(filePath: string): Promise<FileHandle | null> {
+export async function openFile(filePath: string): Promise<FileHandle | null> {
   const handle = await open(filePath, 'r').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') return null;
     throw error;
