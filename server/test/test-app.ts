@@ -29,6 +29,8 @@ export interface TestAppOptions {
   gazetteer?: Gazetteer;
   /** More environment variables, e.g. MAP_TILES_URL. */
   env?: NodeJS.ProcessEnv;
+  /** A built client to serve pages from (a stand-in, server/test/stand-in-client.ts); none by default. */
+  webRoot?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -51,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     sessionSecret,
     logger: false,
     mailer: options.mailer,
-    webRoot: '/nonexistent',
+    webRoot: options.webRoot ?? '/nonexistent',
     gazetteer: options.gazetteer ?? testGazetteer,
     rateLimits: { signIn: 1000, signUp: 1000, invitationRequest: 1000, uploads: 1000, sharedLinks: 1000, ...options.rateLimits },
   });
