@@ -22,6 +22,8 @@ export const ID_KINDS = [
   'tipTypes',
   'invitations',
   'pendingActivations',
+  /** Share link tokens (ADR 068): the fixtures' and those learned from PUT /api/guides/:id/share-link. */
+  'shareTokens',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -33,6 +35,9 @@ export class Pool {
   }
   add(item: string): void {
     if (!this.items.includes(item) && this.items.length < 500) this.items.push(item);
+  }
+  has(item: string): boolean {
+    return this.items.includes(item);
   }
   get size(): number {
     return this.items.length;
@@ -61,7 +66,7 @@ export interface World {
  * Limits far above what a fuzz run sends: it proves robustness, not the limits (their own tests
  * do). Keys are whatever the rate-limit plugin has; unknown ones are ignored.
  */
-const NO_LIMITS = { signIn: 1e9, signUp: 1e9, invitationRequest: 1e9, uploads: 1e9 } as Partial<RateLimits>;
+const NO_LIMITS = { signIn: 1e9, signUp: 1e9, invitationRequest: 1e9, uploads: 1e9, sharedLinks: 1e9 } as Partial<RateLimits>;
 
 export async function createWorld(): Promise<World> {
   const t = await createTestApp({ rateLimits: NO_LIMITS });
@@ -128,6 +133,8 @@ export async function createWorld(): Promise<World> {
   if (invitations[0]) await t.call('POST', `/api/admin/invitations/${invitations[0].id}/approve`, { cookie: adminCookie });
   const activations = await t.db.select({ id: pendingActivations.id }).from(pendingActivations);
   const types = await t.db.select({ id: tipTypes.id }).from(tipTypes);
+  const shareLink = await t.call('PUT', `/api/guides/${myGuide.id}/share-link`, { cookie: me.cookie, body: {} });
+  const shareToken = new URL(shareLink.json<{ url: string }>().url).pathname.split('/').pop() ?? '';
 
   const ids: Record<IdKind, Pool> = {
     users: new Pool([me.id, other.id, third.id, fourth.id, pending.id, adminId]),
@@ -140,6 +147,7 @@ export async function createWorld(): Promise<World> {
     tipTypes: new Pool(types.map((x) => x.id)),
     invitations: new Pool(invitations.map((i) => i.id)),
     pendingActivations: new Pool(activations.map((a) => a.id)),
+    shareTokens: new Pool([shareToken]),
   };
 
   return {

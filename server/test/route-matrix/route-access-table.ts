@@ -129,4 +129,15 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   // A pending account gets its stream too (ready and system messages); see requests-account.ts.
   'GET /api/events': only(signedIn(200)),
   'GET /api/events/open': only(signedIn(200)),
+
+  // Share links (ADR 068): the owner's alone; a working link is read by anyone, a revoked one by nobody.
+  'GET /api/guides/:id/share-link': ownItem(200),
+  'PUT /api/guides/:id/share-link': ownItem(200),
+  'DELETE /api/guides/:id/share-link': ownItem(204),
+  'GET /api/shared/guides/:token': { working: everyone(200), revoked: everyone(404) },
+  'GET /api/shared/guides/:token/photos/:bucket/:userId/:file': {
+    "the guide's photo": everyone(200),
+    "a private tip's photo": everyone(404),
+    'another upload of the owner': everyone(404),
+  },
 };

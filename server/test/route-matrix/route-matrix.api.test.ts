@@ -12,11 +12,12 @@ import { accountRequests } from './requests-account';
 import { adminRequests } from './requests-admin';
 import { contentRequests } from './requests-content';
 import { socialRequests } from './requests-social';
+import { sharingRequests } from './requests-sharing';
 import { ACCESS_TABLE } from './route-access-table';
 import { type Tally, runRoute } from './run-matrix';
 import type { Requests } from './scene';
 
-const REQUESTS: Requests = { ...accountRequests, ...adminRequests, ...contentRequests, ...socialRequests };
+const REQUESTS: Requests = { ...accountRequests, ...adminRequests, ...contentRequests, ...socialRequests, ...sharingRequests };
 const TABLE_KEYS = Object.keys(ACCESS_TABLE);
 
 describe('route matrix', () => {

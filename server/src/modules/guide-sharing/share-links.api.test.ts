@@ -183,7 +183,10 @@ describe('guide share links (ADR 068)', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ message: 'This link no longer works' });
       expect((await shared('not-a-token')).statusCode).toBe(400);
-      await t.db.update(guideShareLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(guideShareLinks.guideId, otherGuide.id));
+      await t.db
+        .update(guideShareLinks)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(guideShareLinks.guideId, otherGuide.id));
       expect((await shared(token)).statusCode).toBe(404);
       expect((await sharedPhoto(token, photo.otherGuide ?? '')).statusCode).toBe(404);
       // A later expiry brings the same link back.

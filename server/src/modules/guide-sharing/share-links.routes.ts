@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { originalOfVariant } from '@common/media-url';
 import { IdParamsSchema } from '@common/schemas/common';
-import { ShareLinkInputSchema, ShareLinkSchema, ShareLinkStateSchema, SharedGuideSchema, ShareTokenParamsSchema } from '@common/schemas/share-link';
+import {
+  ShareLinkInputSchema,
+  ShareLinkSchema,
+  ShareLinkStateSchema,
+  SharedGuideSchema,
+  ShareTokenParamsSchema,
+} from '@common/schemas/share-link';
 import { NotFoundError } from '@server/lib/errors';
 import { requireViewer } from '@server/plugins/access';
 import { limitPerIp } from '@server/plugins/rate-limit';
@@ -52,21 +58,25 @@ export function sharedGuideRoutes(app: FastifyInstance, opts: { shareLinks: Shar
     async (request) => shareLinks.sharedGuide(request.params.token),
   );
 
-  r.get('/:token/photos/:bucket/:userId/:file', { config: shared, schema: { params: PhotoParamsSchema } }, async (request, reply) => {
-    const { token, ...path } = request.params;
-    if (!(await shareLinks.isSharedPhoto(token, path))) throw new NotFoundError('Photo not found');
-    // A variant made after its photo may be missing: the original stands in (as on /api/media).
-    const original = originalOfVariant(path.file);
-    const handle =
-      (await openFile(storage.pathOf(path))) ?? (original ? await openFile(storage.pathOf({ ...path, file: original })) : null);
-    if (!handle) throw new NotFoundError('Photo not found');
-    const stats = await handle.stat();
-    return reply
-      .type('image/webp')
-      .header('content-length', stats.size)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
-      .send(handle.createReadStream());
-  });
+  r.get(
+    '/:token/photos/:bucket/:userId/:file',
+    { config: shared, schema: { params: PhotoParamsSchema } },
+    async (request, reply) => {
+      const { token, ...path } = request.params;
+      if (!(await shareLinks.isSharedPhoto(token, path))) throw new NotFoundError('Photo not found');
+      // A variant made after its photo may be missing: the original stands in (as on /api/media).
+      const original = originalOfVariant(path.file);
+      const handle =
+        (await openFile(storage.pathOf(path))) ?? (original ? await openFile(storage.pathOf({ ...path, file: original })) : null);
+      if (!handle) throw new NotFoundError('Photo not found');
+      const stats = await handle.stat();
+      return reply
+        .type('image/webp')
+        .header('content-length', stats.size)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .send(handle.createReadStream());
+    },
+  );
 }

@@ -29,7 +29,8 @@ const DAY_MS = 86_400_000;
 
 /** The link stops working at the end of its last day (UTC). */
 const expiryOf = (expiresOn: string | null) => (expiresOn ? new Date(Date.parse(`${expiresOn}T00:00:00Z`) + DAY_MS) : null);
-const lastDayOf = (expiresAt: Date | null) => (expiresAt ? new Date(expiresAt.getTime() - DAY_MS).toISOString().slice(0, 10) : null);
+const lastDayOf = (expiresAt: Date | null) =>
+  expiresAt ? new Date(expiresAt.getTime() - DAY_MS).toISOString().slice(0, 10) : null;
 
 /** `/api/media/<bucket>/<user>/<file>` as the link's own photo URL. */
 export const sharedPhotoUrl = (token: string, mediaUrl: string) =>

@@ -23,6 +23,7 @@ const userGone = [
   'guides',
   'guide_tips',
   'guide_countries',
+  'guide_share_links',
   'likes',
   'saved_items',
   'notifications',

@@ -86,7 +86,7 @@ const image = (res: { body: string; headers: Record<string, unknown> }) =>
 const tipsChanged = ['tips', 'tip_map_cells'];
 // A private tip's guide items go with it (ADR 030).
 const tipGone = ['tips', 'tip_map_cells', 'guide_tips', 'likes', 'saved_items', 'notifications'];
-const guideGone = ['guides', 'guide_tips', 'guide_countries', 'likes', 'saved_items', 'notifications'];
+const guideGone = ['guides', 'guide_tips', 'guide_countries', 'guide_share_links', 'likes', 'saved_items', 'notifications'];
 
 export const CONTENT: Strategies = {
   'POST /api/uploads/tip-photos': { group: 'content', tables: [], multipart: { field: 'photos' } },

@@ -5,5 +5,6 @@ import { AUTH } from './auth';
 import { CONTENT } from './content';
 import { LISTS } from './lists';
 import { SOCIAL } from './social';
+import { SHARING } from './sharing';
 
-export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL };
+export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING };
