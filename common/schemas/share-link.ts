@@ -16,13 +16,14 @@ export const ShareTokenParamsSchema = z.object({ token: z.string().regex(SHARE_T
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** PUT /api/guides/:id/share-link: creates the link, or changes its expiry (the link stays the same). */
+const ExpiresOnSchema = z.iso
+  .date('Not a valid date')
+  .refine((day) => day >= todayUtc(), SHARE_LINK_TEXTS.expiryInPast)
+  .nullable();
+
 export const ShareLinkInputSchema = z.object({
   /** The last day the link works (UTC); null: until revoked. */
-  expiresOn: z.iso
-    .date('Not a valid date')
-    .refine((day) => day >= todayUtc(), SHARE_LINK_TEXTS.expiryInPast)
-    .nullable()
-    .default(null),
+  expiresOn: ExpiresOnSchema.default(null),
 });
 export type ShareLinkInput = z.input<typeof ShareLinkInputSchema>;
 
@@ -76,3 +77,11 @@ export type SharedGuideItem = z.infer<typeof SharedGuideItemSchema>;
 
 /** The page of a shared guide. */
 export const sharedGuidePath = (token: string) => `/shared/guides/${token}`;
+
+/** The Share dialog's form: an empty date is no expiry; the rest is the route's own rule. */
+export const ShareLinkFormSchema = z.object({
+  expiresOn: z
+    .string()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(ExpiresOnSchema),
+});

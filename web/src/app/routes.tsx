@@ -76,6 +76,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/signup', ...lazyRoute('./routes/signup.tsx', 'SignUpRoute') },
       { path: '/request-invitation', ...lazyRoute('./routes/request-invitation.tsx', 'RequestInvitationRoute') },
       { path: '/confirm-email', ...lazyRoute('./routes/confirm-email.tsx', 'ConfirmEmailRoute') },
+      // A guide's public link (ADR 068): outside the member shell, for visitors and members alike.
+      { path: '/shared/guides/:token', ...lazyRoute('./routes/shared-guide.tsx', 'SharedGuideRoute') },
       {
         ...lazyRoute('./routes/app-root.tsx', 'AppRoot'),
         children: [{ errorElement: <RouteError />, children: memberRoutes(queryClient) }],

@@ -3,6 +3,8 @@ import { GuideDetail } from '@/features/guides/components/guide-detail';
 import { GuideRouteMap } from '@/features/maps/components/lazy-maps';
 import { GuideLoader } from '@/features/guides/components/guide-loader';
 import { DocumentTitle } from '@/lib/document-title';
+import { CopyLinkButton } from '@/components/content/copy-link-button';
+import { ShareGuideControl } from '@/features/guide-sharing/components/share-guide-control';
 
 export function ViewGuideRoute() {
   const { id = '' } = useParams();
@@ -12,7 +14,16 @@ export function ViewGuideRoute() {
         {(guide) => (
           <>
             <DocumentTitle title={guide.title} />
-            <GuideDetail guide={guide} routeMap={GuideRouteMap} />
+            <GuideDetail
+              guide={guide}
+              routeMap={GuideRouteMap}
+              actions={
+                <>
+                  <CopyLinkButton path={`/view-guide/${guide.id}`} />
+                  {guide.viewer.isOwner ? <ShareGuideControl guideId={guide.id} isPrivate={guide.isPrivate} /> : null}
+                </>
+              }
+            />
           </>
         )}
       </GuideLoader>

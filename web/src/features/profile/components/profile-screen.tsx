@@ -4,7 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { ArrowLeft, CalendarDays, Globe2, MapPin, Pencil, UserX, X } from 'lucide-react';
 import { PROFILE_TEXTS, type Profile } from '@common/schemas/profile';
+import { CopyLinkButton } from '@/components/content/copy-link-button';
 import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
+import { memberPath } from '@/components/navigation/member-path';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { NoticeCard } from '@/components/ui/notice-card';
@@ -97,14 +99,17 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
         <CardContent className="grid gap-5">
           <div className="-mt-12 flex flex-wrap items-end justify-between gap-4 sm:-mt-14">
             <AvatarUploader profile={profile} />
-            {profile.isOwn ? (
-              <Button type="button" variant={isEditing ? 'outline' : 'default'} onClick={() => setIsEditing((v) => !v)}>
-                {isEditing ? <X aria-hidden /> : <Pencil aria-hidden />}
-                {isEditing ? 'Cancel' : 'Edit Profile'}
-              </Button>
-            ) : (
-              <ConnectButton userId={profile.userId} />
-            )}
+            <div className="flex flex-wrap gap-2">
+              <CopyLinkButton path={memberPath(profile)} />
+              {profile.isOwn ? (
+                <Button type="button" variant={isEditing ? 'outline' : 'default'} onClick={() => setIsEditing((v) => !v)}>
+                  {isEditing ? <X aria-hidden /> : <Pencil aria-hidden />}
+                  {isEditing ? 'Cancel' : 'Edit Profile'}
+                </Button>
+              ) : (
+                <ConnectButton userId={profile.userId} />
+              )}
+            </div>
           </div>
           <div className="grid gap-1">
             <h1 className="font-display text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{name}</h1>

@@ -7,6 +7,7 @@ import { mapsHref } from '@common/maps-url';
 import type { LikeResult } from '@common/schemas/content';
 import type { Tip } from '@common/schemas/tip';
 import { AuthorLink } from '@/components/content/author-link';
+import { CopyLinkButton } from '@/components/content/copy-link-button';
 import { LikeButton } from '@/components/content/like-button';
 import { BackLink } from '@/components/navigation/back-link';
 import { PhotoGallery } from '@/components/content/photo-gallery';
@@ -41,14 +42,17 @@ export function TipDetail({ tip, map }: { tip: Tip; map?: ReactNode }) {
         <BackLink fallback="/tips" className="-ml-3">
           Back to Tips
         </BackLink>
-        {isOwner ? (
-          <Button variant="outline" asChild>
-            <Link to={`/edit-tip/${tip.id}`}>
-              <Pencil aria-hidden />
-              Edit Tip
-            </Link>
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <CopyLinkButton path={`/view-tip/${tip.id}`} />
+          {isOwner ? (
+            <Button variant="outline" asChild>
+              <Link to={`/edit-tip/${tip.id}`}>
+                <Pencil aria-hidden />
+                Edit Tip
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       {tip.photoUrls.length > 0 ? <PhotoGallery urls={tip.photoUrls} alt={tip.title} /> : null}

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { CalendarDays, MapPin, UserRound } from 'lucide-react';
+import { GUIDE_COVER_SIZES, thumbnailUrl } from '@common/media-url';
+import { GUIDE_TEXTS } from '@common/schemas/guide';
+import type { SharedGuide, SharedGuideItem } from '@common/schemas/share-link';
+import { PhotoGallery } from '@/components/content/photo-gallery';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DocumentTitle } from '@/lib/document-title';
+
+const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/** The guide's public content, read-only: no likes, saves, profile links or tip pages (ADR 068). */
+export function SharedGuideView({ guide, invitation }: { guide: SharedGuide; invitation: ReactNode }) {
+  const days = Array.from({ length: guide.daysCount }, (_, index) => index + 1);
+  return (
+    <>
+      <DocumentTitle title={guide.title} />
+      <Card className="overflow-hidden">
+        <CardContent className="grid gap-5 p-6">
+          <div className="grid gap-3">
+            <div>
+              <Badge variant="secondary">Guide</Badge>
+            </div>
+            <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{guide.title}</h1>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              {guide.location ? (
+                <span className="inline-flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden />
+                  {guide.location}
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1">
+                <CalendarDays className="size-4" aria-hidden />
+                {dayCountLabel(guide.daysCount)}
+              </span>
+              {guide.authorName ? (
+                <span className="inline-flex items-center gap-1">
+                  <UserRound className="size-4" aria-hidden />
+                  By {guide.authorName}
+                </span>
+              ) : null}
+            </p>
+          </div>
+          {guide.countries.length > 0 || guide.tags.length > 0 ? (
+            <div className="flex flex-wrap gap-1.5">
+              {guide.countries.map((country) => (
+                <Badge key={country} variant="secondary">
+                  {country}
+                </Badge>
+              ))}
+              {guide.tags.map((tag) => (
+                <Badge key={tag} variant="outline">
+                  #{tag}
+                </Badge>
+              ))}
+            </div>
+          ) : null}
+          {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
+          <PhotoGallery urls={guide.photoUrls} alt={guide.title} coverSizes={GUIDE_COVER_SIZES} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <CalendarDays className="size-5 text-primary" aria-hidden />
+            Day-by-Day Itinerary
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          {days.map((day) => {
+            const items = guide.items.filter((item) => item.dayNumber === day);
+            return (
+              <section key={day} aria-labelledby={`shared-day-${day}`} className="grid gap-3">
+                <h3 id={`shared-day-${day}`} className="flex items-center gap-2 font-semibold">
+                  <span
+                    className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                    aria-hidden
+                  >
+                    {day}
+                  </span>
+                  Day {day}
+                </h3>
+                {items.length === 0 ? (
+                  <p className="ml-10 text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
+                ) : (
+                  <ol className="ml-4 grid gap-4 border-l-2 border-secondary pl-6">
+                    {items.map((item) => (
+                      <SharedItem key={item.id} item={item} />
+                    ))}
+                  </ol>
+                )}
+              </section>
+            );
+          })}
+        </CardContent>
+      </Card>
+
+      {invitation}
+    </>
+  );
+}
+
+function SharedItem({ item }: { item: SharedGuideItem }) {
+  const tip = item.tip;
+  const title = tip?.title ?? item.customTitle ?? '';
+  const place = tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName;
+  const description = tip?.description ?? item.customDescription;
+  const photo = tip?.photoUrls[0];
+  return (
+    <li className="grid gap-3 sm:grid-cols-[1fr_auto]" data-testid="shared-item">
+      <div className="grid content-start gap-1">
+        <p className="font-medium">{title}</p>
+        {place ? (
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
+            <MapPin className="size-3.5 shrink-0" aria-hidden />
+            {place}
+          </p>
+        ) : null}
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {photo ? (
+        <img
+          src={thumbnailUrl(photo)}
+          alt={title}
+          loading="lazy"
+          width={480}
+          height={320}
+          className="aspect-[3/2] w-full max-w-60 rounded-lg bg-muted object-cover sm:w-40"
+        />
+      ) : null}
+    </li>
+  );
+}
