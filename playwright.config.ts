@@ -63,6 +63,7 @@ export default defineConfig({
       RATE_LIMIT_SIGN_UP: '1000',
       RATE_LIMIT_INVITATIONS: '1000',
       RATE_LIMIT_UPLOADS: '1000',
+      RATE_LIMIT_SHARED_LINKS: '1000',
     },
   },
 });

@@ -86,8 +86,8 @@ function LinkView({ guideId, link }: { guideId: string; link: ShareLink }) {
     if (!(await copyLink(link.url))) setFallbackUrl(link.url);
   };
   return (
-    <section aria-labelledby={`${inputId}-label`} className="grid gap-2 rounded-lg border bg-secondary/40 p-3">
-      <label id={`${inputId}-label`} htmlFor={inputId} className="text-sm font-medium">
+    <div className="grid gap-2 rounded-lg border bg-secondary/40 p-3">
+      <label htmlFor={inputId} className="text-sm font-medium">
         {SHARE_LINK_TEXTS.anyoneCanView}
       </label>
       <Input id={inputId} readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} />
@@ -115,7 +115,7 @@ function LinkView({ guideId, link }: { guideId: string; link: ShareLink }) {
         </Button>
       </div>
       <CopyFallbackDialog url={fallbackUrl} onClose={() => setFallbackUrl(null)} />
-    </section>
+    </div>
   );
 }
 
