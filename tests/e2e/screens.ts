@@ -20,6 +20,8 @@ export type LongWorld = {
   otherName: string;
   memberName: string;
   sessions: Record<Role, BrowserContext>;
+  /** The path of the guide's public link (ADR 068). */
+  sharedGuidePath: string;
 };
 
 export type Screen = {
@@ -143,6 +145,10 @@ export async function createLongWorld(browser: Browser): Promise<LongWorld> {
     }),
   );
 
+  // The guide's public link, for the shared page (ADR 068).
+  const shareLink = await ok(await api.put(`/api/guides/${String(guide.id)}/share-link`, { headers: CSRF, data: {} }), 200);
+  const sharedGuidePath = new URL(String(shareLink.url)).pathname;
+
   // The other member: a long tip the member saves and likes, and an accepted connection.
   const otherTip = await ok(
     await other.context.request.post('/api/tips', {
@@ -192,6 +198,7 @@ export async function createLongWorld(browser: Browser): Promise<LongWorld> {
     otherName: other.person.fullName,
     memberName: member.person.fullName,
     sessions: { visitor: await browser.newContext(), pending, member: member.context, admin: adminContext },
+    sharedGuidePath,
   };
 }
 
@@ -243,6 +250,7 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'request-invitation', open: at('/request-invitation') },
     { name: 'confirm-email', open: at('/confirm-email?token=not-a-real-token') },
     { name: 'not-found', open: at('/no-such-place') },
+    { name: 'shared-guide', open: async (page, world) => at(world.sharedGuidePath)(page, world) },
   ],
   pending: [
     {
@@ -320,6 +328,14 @@ export const SCREENS: Record<Role, Screen[]> = {
       },
     },
     { name: 'design-options', open: at('/design-options', 'Design Options') },
+    {
+      name: 'share-guide',
+      open: async (page, world) => {
+        await at(`/view-guide/${world.guideId}`)(page, world);
+        await page.getByRole('button', { name: 'Share' }).click();
+        await expect(page.getByRole('textbox', { name: 'Anyone with this link can view' })).toHaveValue(/shared/);
+      },
+    },
   ],
   admin: [
     { name: 'admin-users', open: tab('/admin', 'Admin Panel', /User Management/) },

@@ -117,7 +117,9 @@ test('a public link of a guide: copy, create, open signed out, previews, revoke'
   const unfurler = visitor.request;
   const preview = await (await unfurler.get(sharedUrl)).text();
   expect(preview).toContain(`<meta property="og:title" content="${content.guide}" />`);
-  expect(preview).toMatch(/<meta property="og:image" content="http[^"]+\/api\/shared\/guides\/[\w-]{43}\/photos\/guide-photos\/[^"]+\.mid\.webp"/);
+  expect(preview).toMatch(
+    /<meta property="og:image" content="http[^"]+\/api\/shared\/guides\/[\w-]{43}\/photos\/guide-photos\/[^"]+\.mid\.webp"/,
+  );
   expect(preview).toContain('<meta name="twitter:card" content="summary_large_image" />');
   expect(preview).not.toContain(content.privateTip);
   const me = (await (await api.get('/api/auth/me')).json()) as { username: string };

@@ -40,7 +40,11 @@ export function SharedGuidePage({ token }: { token: string }) {
           </Button>
         </div>
       </header>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 wrap-anywhere outline-none">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 wrap-anywhere outline-none"
+      >
         {content}
       </main>
     </div>
