@@ -80,6 +80,7 @@ test('a public link of a guide: copy, create, open signed out, previews, revoke'
   await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.goto(`/view-guide/${guide.id}`);
   await waitForHydration(page);
+  await page.screenshot({ path: `${SHOTS}/guide-page-desktop.png` });
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expectToast(page, 'Link copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/view-guide/${guide.id}`);
