@@ -156,7 +156,9 @@ test('a public link of a guide: copy, create, open signed out, previews, revoke'
   await visitorPage.reload();
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
   await expect(visitorPage.getByText(content.guide)).toHaveCount(0);
-  const revoked = await (await unfurler.get(sharedUrl)).text();
+  const revokedPage = await unfurler.get(sharedUrl);
+  expect(revokedPage.status()).toBe(404);
+  const revoked = await revokedPage.text();
   for (const text of revealing) expect(revoked).not.toContain(text);
   await visitorPage.screenshot({ path: `${SHOTS}/link-gone-360.png`, fullPage: true });
 

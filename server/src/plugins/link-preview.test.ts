@@ -55,9 +55,9 @@ describe('link previews (ADR 069)', () => {
     expect(html).toContain(`<meta property="og:url" content="https://waymark.example/shared/guides/${TOKEN}" />`);
   });
 
-  it('has nothing for a dead link or any other page', async () => {
-    expect(await preview(`/shared/guides/${'B'.repeat(43)}`)).toBeUndefined();
-    expect(await preview('/shared/guides/short')).toBeUndefined();
+  it('has nothing for a dead link (null: a 404 page) or any other page', async () => {
+    expect(await preview(`/shared/guides/${'B'.repeat(43)}`)).toBeNull();
+    expect(await preview('/shared/guides/short')).toBeNull();
     expect(await preview('/view-guide/123')).toBeUndefined();
   });
 });

@@ -52,19 +52,23 @@ export function previewTags(guide: SharedGuide, pageUrl: string, publicUrl: stri
   ].join('');
 }
 
-/** The preview of a page URL: a working share link's, else undefined (the template's "Waymark"). */
+/**
+ * The preview of a page URL: a working share link's; null for a share link that does not work
+ * (its page is a 404 that says nothing of the guide); undefined for any other page.
+ */
 export function createLinkPreview(deps: { shareLinks: Pick<ShareLinksService, 'sharedGuide'>; publicUrl: string }) {
-  return async (url: string): Promise<LinkPreview | undefined> => {
+  return async (url: string): Promise<LinkPreview | null | undefined> => {
     const pathname = url.split(/[?#]/)[0] ?? '';
     const m = /^\/shared\/guides\/([^/]+)\/?$/.exec(pathname);
-    const token = m?.[1];
-    if (!token || !SHARE_TOKEN_PATTERN.test(token)) return undefined;
+    if (!m) return undefined;
+    const token = m[1] ?? '';
+    if (!SHARE_TOKEN_PATTERN.test(token)) return null;
     try {
       const guide = await deps.shareLinks.sharedGuide(token);
       const pageUrl = `${deps.publicUrl}${sharedGuidePath(token)}`;
       return { title: guide.title, tags: previewTags(guide, pageUrl, deps.publicUrl) };
     } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
+      if (error instanceof NotFoundError) return null;
       throw error;
     }
   };

@@ -28,8 +28,11 @@ export interface WebClientOptions {
   hasSession: (cookieHeader: string) => boolean;
   /** The render bundle (dist/ssr/entry-server.js); none or missing: pages stay empty, the browser draws them. */
   ssrEntry?: string;
-  /** A page URL's own link preview (link-preview.ts: a working share link's), else the template's "Waymark". */
-  linkPreview?: (url: string) => Promise<LinkPreview | undefined>;
+  /**
+   * A page URL's own link preview (link-preview.ts: a working share link's); null for a share
+   * link that does not work (a 404 page); undefined for every other page (the template's "Waymark").
+   */
+  linkPreview?: (url: string) => Promise<LinkPreview | null | undefined>;
 }
 
 /** Without a render bundle: no preloads, no answers, nothing drawn. */
@@ -79,6 +82,7 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
     const loaded = await bundle();
     const plan = loaded?.plan(request.url, { isMember: Boolean(cookie && opts.hasSession(cookie)) }) ?? NO_PLAN;
     const preview = await opts.linkPreview?.(request.url);
+    if (preview === null) reply.status(404);
     if (plan.isShared && !preview) {
       // Nothing of the viewer's in it but the theme: built once per build, plan and theme (the
       // sign-in page: drawn once, kept in three variants).

@@ -237,7 +237,7 @@ describe('guide share links (ADR 068)', () => {
       const link = await createLink(otherGuide.id);
       await t.call('DELETE', linkUrl(otherGuide.id), { cookie: alice.cookie });
       const res = await page(new URL(link.url).pathname);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<title>Waymark</title>');
       expect(res.body).not.toContain('Another guide');
       expect(res.body).not.toContain('og:description');
