@@ -73,6 +73,8 @@ describe("a share link's photos (ADR 068)", () => {
     expect(thumbnailUrl(url)).toBe('/api/shared/guides/Abc_-123/photos/guide-photos/u1/p1.thumb.webp');
     expect(midUrl(url)).toBe('/api/shared/guides/Abc_-123/photos/guide-photos/u1/p1.mid.webp');
     expect(photoSrcSet(url, 'mid')).toContain('p1.thumb.webp 480w');
-    expect(thumbnailUrl('/api/shared/guides/x/other/guide-photos/u1/p1.webp')).toBe('/api/shared/guides/x/other/guide-photos/u1/p1.webp');
+    expect(thumbnailUrl('/api/shared/guides/x/other/guide-photos/u1/p1.webp')).toBe(
+      '/api/shared/guides/x/other/guide-photos/u1/p1.webp',
+    );
   });
 });
