@@ -3,7 +3,8 @@ import type { Strategies } from '../strategy';
 import { ADMIN } from './admin';
 import { AUTH } from './auth';
 import { CONTENT } from './content';
+import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { SOCIAL } from './social';
 
-export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL };
+export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...EXPORTS };
