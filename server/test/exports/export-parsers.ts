@@ -75,7 +75,7 @@ function pointOf(el: Element): GpxPoint {
     name: textOf(el, 'name') ?? '',
     desc: textOf(el, 'desc'),
     link: childElements(el, 'link')[0]?.getAttribute('href') ?? null,
-    children: childElements(el).map((c) => c.localName),
+    children: childElements(el).map((c) => c.localName ?? ''),
   };
 }
 
@@ -88,7 +88,7 @@ export function parseGpx(text: string) {
     version: root.getAttribute('version'),
     namespace: root.namespaceURI,
     /** The root's child elements by name, in document order. */
-    children: childElements(root).map((c) => c.localName),
+    children: childElements(root).map((c) => c.localName ?? ''),
     name: metadata ? textOf(metadata, 'name') : null,
     waypoints: childElements(root, 'wpt').map(pointOf),
     routes: childElements(root, 'rte').map((rte) => ({

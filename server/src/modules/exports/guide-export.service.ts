@@ -4,23 +4,13 @@
  * (D2): another member's private guide is 404, and another member's private tip in a guide is
  * left out entirely (the page shows a placeholder; a file has no use for one).
  */
-import type { Guide } from '@common/schemas/guide';
+import { type ExportDay, exportDays } from '@common/guide-export-days';
 import { type CalendarQuery, dayOf, exportFileName } from '@common/schemas/guide-export';
-import type { GuideStop } from '@common/schemas/map';
 import { MEMBER_FALLBACK_NAME } from '@common/texts';
 import type { GuidesService } from '../guides/guides.service';
 import type { GuideMapService } from '../maps/guide-map.service';
 import { guideCalendar } from './guide-calendar';
 import { guideRoute } from './guide-gpx';
-
-export interface ExportItem {
-  itemId: string;
-  title: string;
-  place: string | null;
-  description: string | null;
-  /** Where the item is on the guide map, when it is placed. */
-  stop: GuideStop | undefined;
-}
 
 export interface GuideExport {
   id: string;
@@ -31,26 +21,13 @@ export interface GuideExport {
   /** The guide's page in Waymark. */
   pageUrl: string;
   /** Every day of the guide, empty days included, each with its items in itinerary order. */
-  days: { dayNumber: number; items: ExportItem[] }[];
+  days: ExportDay[];
 }
 
 export interface ExportFile {
   fileName: string;
   contentType: string;
   body: string;
-}
-
-function exportItem(item: Guide['items'][number], stops: Map<string, GuideStop>): ExportItem | null {
-  const { tip } = item;
-  // Neither a tip nor a title: another member's private tip (ADR 008). Nothing of it is exported.
-  if (!tip && !item.customTitle) return null;
-  return {
-    itemId: item.id,
-    title: tip?.title ?? item.customTitle ?? '',
-    place: (tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName) || null,
-    description: tip?.description ?? item.customDescription,
-    stop: stops.get(item.id),
-  };
 }
 
 export function createGuideExportService(deps: { guides: GuidesService; guideMap: GuideMapService; publicUrl: string }) {
@@ -60,14 +37,6 @@ export function createGuideExportService(deps: { guides: GuidesService; guideMap
   async function exportOf(viewerId: string, id: string): Promise<GuideExport> {
     const guide = await guides.get(viewerId, id);
     const map = await guideMap.guideMap(viewerId, id);
-    const stops = new Map(map.days.flatMap((d) => d.stops.map((s) => [s.itemId, s] as const)));
-    const days = Array.from({ length: guide.daysCount }, (_, i) => ({
-      dayNumber: i + 1,
-      items: guide.items
-        .filter((item) => item.dayNumber === i + 1)
-        .sort((a, b) => a.orderInDay - b.orderInDay)
-        .flatMap((item) => exportItem(item, stops) ?? []),
-    }));
     return {
       id: guide.id,
       title: guide.title,
@@ -75,7 +44,7 @@ export function createGuideExportService(deps: { guides: GuidesService; guideMap
       description: guide.description,
       authorName: guide.author.name ?? guide.author.username ?? MEMBER_FALLBACK_NAME,
       pageUrl: `${publicUrl}/view-guide/${guide.id}`,
-      days,
+      days: exportDays(guide, map),
     };
   }
 

@@ -31,6 +31,7 @@ function guideWith(titles: string[], longitude = 10): GuideExport {
           title,
           place: null,
           description: null,
+          tipId: null,
           stop: stop(i + 1, 1, longitude),
         })),
       },

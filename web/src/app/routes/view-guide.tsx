@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { GuideExportMenu } from '@/features/guide-exports/components/guide-export-menu';
 import { GuideDetail } from '@/features/guides/components/guide-detail';
 import { GuideRouteMap } from '@/features/maps/components/lazy-maps';
 import { GuideLoader } from '@/features/guides/components/guide-loader';
@@ -12,7 +13,15 @@ export function ViewGuideRoute() {
         {(guide) => (
           <>
             <DocumentTitle title={guide.title} />
-            <GuideDetail guide={guide} routeMap={GuideRouteMap} />
+            <GuideDetail
+              guide={guide}
+              routeMap={GuideRouteMap}
+              actions={
+                <>
+                  <GuideExportMenu guideId={guide.id} />
+                </>
+              }
+            />
           </>
         )}
       </GuideLoader>
