@@ -36,7 +36,7 @@ export function PrintableGuide({
       data-print-guide
       id="main-content"
       tabIndex={-1}
-      className="mx-auto grid w-full max-w-[200mm] gap-6 bg-white px-4 py-6 text-neutral-900 outline-none sm:my-6 sm:rounded-lg sm:border sm:px-10 sm:shadow-sm"
+      className="mx-auto grid w-full max-w-[200mm] gap-6 bg-card px-4 py-6 text-card-foreground outline-none sm:my-6 sm:rounded-lg sm:border sm:px-10 sm:shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Button asChild variant="outline">
@@ -54,9 +54,11 @@ export function PrintableGuide({
       <header className="print-keep grid gap-3">
         {cover ? <img src={midUrl(cover)} alt={guide.title} className="max-h-[85mm] w-full rounded-md object-cover" /> : null}
         <h1 className="font-display text-3xl font-bold tracking-tight">{guide.title}</h1>
-        <p className="text-sm text-neutral-700">{facts}</p>
+        <p className="text-sm text-muted-foreground">{facts}</p>
         {guide.countries.length > 0 || guide.tags.length > 0 ? (
-          <p className="text-sm text-neutral-700">{[...guide.countries, ...guide.tags.map((tag) => `#${tag}`)].join(' · ')}</p>
+          <p className="text-sm text-muted-foreground">
+            {[...guide.countries, ...guide.tags.map((tag) => `#${tag}`)].join(' · ')}
+          </p>
         ) : null}
         {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
       </header>
@@ -77,11 +79,11 @@ export function PrintableGuide({
 
       {exportDays(guide, guideMap).map((day) => (
         <section key={day.dayNumber} aria-labelledby={`print-day-${day.dayNumber}`} className="grid gap-3">
-          <h2 id={`print-day-${day.dayNumber}`} className="border-b border-neutral-300 pb-1 text-xl font-semibold">
+          <h2 id={`print-day-${day.dayNumber}`} className="border-b border-border pb-1 text-xl font-semibold">
             Day {day.dayNumber}
           </h2>
           {day.items.length === 0 ? (
-            <p className="text-sm text-neutral-700 italic">{GUIDE_TEXTS.emptyDay}</p>
+            <p className="text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
           ) : (
             <ol className="grid gap-3">
               {day.items.map((item, index) => (
@@ -92,7 +94,7 @@ export function PrintableGuide({
         </section>
       ))}
 
-      <footer className="border-t border-neutral-300 pt-2 text-xs text-neutral-700">
+      <footer className="border-t border-border pt-2 text-xs text-muted-foreground">
         {PRODUCT_NAME}: <span className="break-all">{pageUrl}</span>
       </footer>
     </main>
@@ -106,10 +108,10 @@ function PrintItem({ item, position }: { item: ExportItem; position: number }) {
       <p className="font-semibold">
         {position}. {item.title}
       </p>
-      {item.place ? <p className="text-sm text-neutral-700">{item.place}</p> : null}
+      {item.place ? <p className="text-sm text-muted-foreground">{item.place}</p> : null}
       {item.description ? <p className="text-sm leading-relaxed whitespace-pre-wrap">{item.description}</p> : null}
       {link ? (
-        <p className="text-xs text-neutral-700">
+        <p className="text-xs text-muted-foreground">
           Map:{' '}
           <a href={link} className="break-all underline">
             {link}
