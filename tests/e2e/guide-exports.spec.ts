@@ -49,7 +49,9 @@ test('a guide exports to calendar, GPS route and a print layout that prints on A
   const tasca = await post('/api/tips', { title: TRICKY, country: 'Portugal', city: 'Lisbon', description: 'Fado at 10.' });
   const photos: string[] = [];
   for (const color of ['#1d3557', '#e76f51', '#2a9d8f']) {
-    const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background: color } }).png().toBuffer();
+    const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
+      .png()
+      .toBuffer();
     const res = await api.post('/api/uploads/guide-photos', {
       headers: CSRF,
       multipart: { photos: { name: 'p.png', mimeType: 'image/png', buffer } },
@@ -114,7 +116,9 @@ test('a guide exports to calendar, GPS route and a print layout that prints on A
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-  await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
+  await expect
+    .poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
+    .toBe(true);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
 
@@ -125,8 +129,15 @@ test('a guide exports to calendar, GPS route and a print layout that prints on A
     const text = pages.join('\n');
     expect(text).toContain(title);
     // Each item whole on one page (break-inside: avoid), and nothing of the screen-only row.
-    for (const item of itemTitles) expect(pages.some((p) => p.includes(item)), `${format}: ${item}`).toBe(true);
+    for (const item of itemTitles)
+      expect(
+        pages.some((p) => p.includes(item)),
+        `${format}: ${item}`,
+      ).toBe(true);
     expect(text).not.toContain('Back to guide');
-    expect(pages.every((p) => p.trim() !== ''), `${format}: a blank page`).toBe(true);
+    expect(
+      pages.every((p) => p.trim() !== ''),
+      `${format}: a blank page`,
+    ).toBe(true);
   }
 });
