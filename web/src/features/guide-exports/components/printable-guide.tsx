@@ -36,7 +36,7 @@ export function PrintableGuide({
       data-print-guide
       id="main-content"
       tabIndex={-1}
-      className="mx-auto grid w-full max-w-[200mm] gap-6 bg-card px-4 py-6 text-card-foreground outline-none sm:my-6 sm:rounded-lg sm:border sm:px-10 sm:shadow-sm"
+      className="mx-auto grid w-full max-w-[200mm] gap-6 wrap-anywhere bg-card px-4 py-6 text-card-foreground outline-none sm:my-6 sm:rounded-lg sm:border sm:px-10 sm:shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Button asChild variant="outline">
