@@ -117,6 +117,8 @@ export const GuideStopSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   precision: LocationPrecisionSchema,
+  /** The tip's own maps link (checked https maps link), for the exports (issue 23). */
+  mapsUrl: z.string().nullable(),
 });
 export type GuideStop = z.infer<typeof GuideStopSchema>;
 

@@ -33,6 +33,8 @@ import { guideMapRoutes, mapRoutes } from './modules/maps/map.routes';
 import { createMapService } from './modules/maps/map.service';
 import { type Gazetteer, createTipLocator } from './modules/maps/tip-locator';
 import { createHomeService } from './modules/home/home.service';
+import { createGuideExportService } from './modules/exports/guide-export.service';
+import { guideExportRoutes } from './modules/exports/guide-exports.routes';
 import { adminInvitationRoutes, invitationRequestRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
   const guideMap = createGuideMapService({ db, gazetteer });
   const reactions = createReactionsService({ db });
   const guides = createGuidesService({ db, storage: mediaStorage, log: app.log });
+  const guideExports = createGuideExportService({ guides, guideMap, publicUrl: config.publicUrl });
   const content = createContentService({ db });
   const home = createHomeService({ db });
   const profiles = createProfilesService({ db, storage: mediaStorage, log: app.log });
@@ -199,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mapSettingsRoutes, { prefix: '/api/map', tiles: config.mapTiles });
   await app.register(shareLinkRoutes, { prefix: '/api/guides', shareLinks });
   await app.register(sharedGuideRoutes, { prefix: '/api/shared/guides', shareLinks, storage: mediaStorage });
+  await app.register(guideExportRoutes, { prefix: '/api/guides', exports: guideExports });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, {

@@ -284,6 +284,16 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'view-tip', open: async (page, world) => at(`/view-tip/${world.tipId}`)(page, world) },
     { name: 'view-guide', open: async (page, world) => at(`/view-guide/${world.guideId}`)(page, world) },
     {
+      name: 'guide-export-calendar',
+      open: async (page, world) => {
+        await at(`/view-guide/${world.guideId}`)(page, world);
+        await page.getByRole('button', { name: 'Export' }).click();
+        await page.getByRole('menuitem', { name: 'Add to calendar (.ics)' }).click();
+        await expect(page.getByRole('dialog', { name: 'Add to calendar' })).toBeVisible();
+      },
+    },
+    { name: 'print-guide', open: async (page, world) => at(`/print-guide/${world.guideId}`)(page, world) },
+    {
       name: 'edit-tip',
       open: async (page, world) => {
         await at(`/edit-tip/${world.tipId}`)(page, world);

@@ -101,4 +101,6 @@ export const contentRequests: Requests = {
   }),
   'GET /api/map/locate': one(() => ({ url: '/api/map/locate?country=Portugal&city=Lisbon' })),
   'GET /api/guides/:id/map': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/map` })),
+  'GET /api/guides/:id/calendar.ics': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/calendar.ics?start=2026-12-30` })),
+  'GET /api/guides/:id/route.gpx': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/route.gpx` })),
 };

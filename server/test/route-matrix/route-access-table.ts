@@ -104,6 +104,9 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/map/tips': only(members(200)),
   'GET /api/map/locate': only(members(200)),
   'GET /api/guides/:id/map': { public: members(200), private: owned(404, 200, 404) },
+  // A guide's exports follow the guide (issue 23): a private guide is its owner's alone.
+  'GET /api/guides/:id/calendar.ics': { public: members(200), private: owned(404, 200, 404) },
+  'GET /api/guides/:id/route.gpx': { public: members(200), private: owned(404, 200, 404) },
 
   'PATCH /api/profiles/me': only(members(200)),
   'POST /api/profiles/me/avatar': only(members(200)),

@@ -82,6 +82,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         ...lazyRoute('./routes/app-root.tsx', 'AppRoot'),
         children: [{ errorElement: <RouteError />, children: memberRoutes(queryClient) }],
       },
+      // A guide's print layout (issue 23, ADR 067): a member page outside the shell, for paper.
+      { path: '/print-guide/:id', ...lazyRoute('./routes/print-guide.tsx', 'PrintGuideRoute') },
       { path: '*', ...lazyRoute('./routes/not-found.tsx', 'NotFoundRoute') },
     ],
   },

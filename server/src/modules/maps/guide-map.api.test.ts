@@ -70,6 +70,7 @@ describe('GET /api/guides/:id/map', () => {
         latitude: 38.7139,
         longitude: -9.1335,
         precision: 'exact',
+        mapsUrl: 'https://www.google.com/maps/@38.7139,-9.1335,17z',
       },
       {
         itemId: itemId('Tram 28'),
@@ -79,6 +80,7 @@ describe('GET /api/guides/:id/map', () => {
         latitude: 38.71667,
         longitude: -9.13333,
         precision: 'city',
+        mapsUrl: null,
       },
     ]);
     expect(days[0]?.unplaced).toBe(1);

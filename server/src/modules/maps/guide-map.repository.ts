@@ -23,6 +23,7 @@ export function listStops(db: Executor, guideId: string) {
       tipUserId: tips.userId,
       tipIsPrivate: tips.isPrivate,
       tipTitle: tips.title,
+      tipMapsUrl: tips.googleMapsUrl,
       latitude: tips.latitude,
       longitude: tips.longitude,
       locationPrecision: tips.locationPrecision,

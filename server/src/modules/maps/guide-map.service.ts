@@ -4,6 +4,7 @@
  * gazetteer knows its place name in one of the guide's countries. What the viewer may not see
  * (another member's private tip) is left out, as the itinerary leaves it out.
  */
+import { mapsHref } from '@common/maps-url';
 import type { GuideMap, TipLocation } from '@common/schemas/map';
 import type { Database } from '@db/client';
 import { NotFoundError } from '@server/lib/errors';
@@ -29,10 +30,12 @@ export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer
   async function stopOf(row: StopRow, viewerId: string, countries: readonly string[]) {
     if (row.tipId !== null) {
       if (row.tipIsPrivate && row.tipUserId !== viewerId) return undefined;
-      return { title: row.tipTitle ?? '', tipId: row.tipId, place: locationOf(row) };
+      const mapsUrl = row.tipMapsUrl ? mapsHref(row.tipMapsUrl) : null;
+      return { title: row.tipTitle ?? '', tipId: row.tipId, mapsUrl, place: locationOf(row) };
     }
-    if (row.customTitle === null) return { title: '', tipId: null, place: null };
-    return { title: row.customTitle, tipId: null, place: await placeOfCustom(row.customPlaceName, countries) };
+    if (row.customTitle === null) return { title: '', tipId: null, mapsUrl: null, place: null };
+    const place = await placeOfCustom(row.customPlaceName, countries);
+    return { title: row.customTitle, tipId: null, mapsUrl: null, place };
   }
 
   async function guideMap(viewerId: string, id: string): Promise<GuideMap> {
@@ -49,7 +52,14 @@ export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer
       if (!day || !stop) continue;
       if (!stop.place) day.unplaced += 1;
       else
-        day.stops.push({ itemId: row.itemId, number: day.stops.length + 1, title: stop.title, tipId: stop.tipId, ...stop.place });
+        day.stops.push({
+          itemId: row.itemId,
+          number: day.stops.length + 1,
+          title: stop.title,
+          tipId: stop.tipId,
+          mapsUrl: stop.mapsUrl,
+          ...stop.place,
+        });
     }
     return { days };
   }

@@ -3,8 +3,9 @@ import type { Strategies } from '../strategy';
 import { ADMIN } from './admin';
 import { AUTH } from './auth';
 import { CONTENT } from './content';
+import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
 
-export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING };
+export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING, ...EXPORTS };

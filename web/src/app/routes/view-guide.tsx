@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { GuideExportMenu } from '@/features/guide-exports/components/guide-export-menu';
 import { GuideDetail } from '@/features/guides/components/guide-detail';
 import { GuideRouteMap } from '@/features/maps/components/lazy-maps';
 import { GuideLoader } from '@/features/guides/components/guide-loader';
@@ -21,6 +22,7 @@ export function ViewGuideRoute() {
                 <>
                   <CopyLinkButton path={`/view-guide/${guide.id}`} />
                   {guide.viewer.isOwner ? <ShareGuideControl guideId={guide.id} isPrivate={guide.isPrivate} /> : null}
+                  <GuideExportMenu guideId={guide.id} />
                 </>
               }
             />

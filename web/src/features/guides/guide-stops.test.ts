@@ -15,6 +15,7 @@ const customItem = (id: string, dayNumber: number, orderInDay: number, title: st
 });
 const stop = (number: number, title: string, itemId = `item-${title}`): GuideStop => ({
   itemId,
+  mapsUrl: null,
   number,
   title,
   tipId: null,

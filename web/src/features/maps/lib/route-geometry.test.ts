@@ -4,6 +4,7 @@ import { LONE_POINT_SPAN, boxAround, routeOf, stopLabel, unwrapLongitudes } from
 
 const stop = (number: number, latitude: number, longitude: number): GuideStop => ({
   itemId: `item-${number}`,
+  mapsUrl: null,
   number,
   title: `Stop ${number}`,
   tipId: null,

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '@common/schemas/common';
+import { CalendarQuerySchema } from '@common/schemas/guide-export';
+import { requireViewer } from '@server/plugins/access';
+import type { ExportFile, GuideExportService } from './guide-export.service';
+
+const member = { access: 'member' } as const;
+
+/** A download: an attachment with a plain ASCII file name (the service makes it safe). */
+const attachment = (file: ExportFile) => ({
+  'content-type': file.contentType,
+  'content-disposition': `attachment; filename="${file.fileName}"`,
+});
+
+/** /api/guides/:id/calendar.ics and /route.gpx: a guide's exports (members who may see the guide). */
+export function guideExportRoutes(app: FastifyInstance, opts: { exports: GuideExportService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { exports } = opts;
+
+  r.get(
+    '/:id/calendar.ics',
+    { config: member, schema: { params: IdParamsSchema, querystring: CalendarQuerySchema } },
+    async (request, reply) => {
+      const file = await exports.calendar((await requireViewer(request)).userId, request.params.id, request.query);
+      return reply.headers(attachment(file)).send(file.body);
+    },
+  );
+
+  r.get('/:id/route.gpx', { config: member, schema: { params: IdParamsSchema } }, async (request, reply) => {
+    const file = await exports.route((await requireViewer(request)).userId, request.params.id);
+    return reply.headers(attachment(file)).send(file.body);
+  });
+}
