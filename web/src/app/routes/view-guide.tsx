@@ -3,6 +3,7 @@ import { GuideDetail } from '@/features/guides/components/guide-detail';
 import { GuideRouteMap } from '@/features/maps/components/lazy-maps';
 import { GuideLoader } from '@/features/guides/components/guide-loader';
 import { DocumentTitle } from '@/lib/document-title';
+import { MakeAvailableOffline } from '@/features/offline/components/make-available-offline';
 
 export function ViewGuideRoute() {
   const { id = '' } = useParams();
@@ -12,7 +13,15 @@ export function ViewGuideRoute() {
         {(guide) => (
           <>
             <DocumentTitle title={guide.title} />
-            <GuideDetail guide={guide} routeMap={GuideRouteMap} />
+            <GuideDetail
+              guide={guide}
+              routeMap={GuideRouteMap}
+              actions={
+                <>
+                  <MakeAvailableOffline guide={guide} />
+                </>
+              }
+            />
           </>
         )}
       </GuideLoader>
