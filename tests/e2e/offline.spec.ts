@@ -9,6 +9,7 @@ import { type APIResponse, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { CSRF, E2E_ADMIN, createActiveMember, expectToast, signIn, waitForHydration } from './fixtures';
 import { TEXTS } from '@common/texts';
+import { axeViolations } from './axe';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -93,6 +94,11 @@ test('installable; saved and downloaded guides read offline; sign-out clears the
     .click();
   await expect(page.getByRole('heading', { name: 'Lisbon on foot' })).toBeVisible();
   await expect.poll(() => hasLoaded(page, `main img[src*="${cover!.replace(/\.webp$/, '')}"]`)).toBe(true);
+  // The banner and the page on a phone: readable, no serious axe violation.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.screenshot({ path: '.tmp/offline-guide-360.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
   // A like needs the server: refused, with its message.
   await page.getByRole('button', { name: /^Like/ }).click();
   await expectToast(page, TEXTS.offlineNotSent);
@@ -111,6 +117,8 @@ test('installable; saved and downloaded guides read offline; sign-out clears the
   });
   await page.getByRole('button', { name: 'Make available offline' }).click();
   await expect(page.getByRole('main').getByText('Available offline', { exact: true })).toBeVisible();
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.screenshot({ path: '.tmp/offline-kept-guide.png' });
   const progress = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
   // The guide, its map and its tip, then its tip's thumbnail: 4 of 4 at the end.
   expect(progress.at(-1)).toBe('4 of 4');
@@ -121,7 +129,11 @@ test('installable; saved and downloaded guides read offline; sign-out clears the
   // The profile shows the space used.
   await context.setOffline(false);
   await page.goto('/profile');
-  await expect(page.getByText(/Offline storage: [\d.]+ MB of 50 MB/)).toBeVisible();
+  await expect(page.getByText(/Offline storage: [\d.]+ [KM]B of 50 MB/)).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('button', { name: 'Clear offline data' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/offline-profile-360.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Sign out: no member cache is left, and an offline reload of a member page shows nothing of theirs.
   expect(await memberCaches(page)).toHaveLength(1);

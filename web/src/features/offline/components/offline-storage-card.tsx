@@ -5,8 +5,9 @@ import { notifySuccess } from '@/lib/notify';
 import { useClearOfflineData } from '../api/guide-offline';
 import { useOfflineStatus } from '../api/offline-status';
 
-/** Bytes as "3.2 MB" (1 MB = 1024 x 1024 bytes, as the budget is written). */
-export function formatMegabytes(bytes: number): string {
+/** Bytes as "840 KB" or "3.2 MB" (1 MB = 1024 KB = 1024 x 1024 bytes, as the budget is written). */
+export function formatStorage(bytes: number): string {
+  if (bytes > 0 && bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   const mb = bytes / (1024 * 1024);
   return `${mb < 10 && mb > 0 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
@@ -34,7 +35,7 @@ export function OfflineStorageCard() {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm">
-          Offline storage: {formatMegabytes(usedBytes)} of {formatMegabytes(budgetBytes)}
+          Offline storage: {formatStorage(usedBytes)} of {formatStorage(budgetBytes)}
           {guides.length > 0 ? ` (${guides.length} ${guides.length === 1 ? 'guide' : 'guides'} available offline)` : ''}
         </p>
         <Button
