@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CloudDownload, CircleCheck } from 'lucide-react';
+import { CheckCircle2, CloudOff } from 'lucide-react';
 import type { Guide } from '@common/schemas/guide';
 import { Button } from '@/components/ui/button';
 import { notifyFixedFailure, notifySuccess } from '@/lib/notify';
@@ -57,7 +57,7 @@ export function MakeAvailableOffline({ guide }: { guide: Guide }) {
     return (
       <div className="flex flex-wrap items-center gap-2">
         <span className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
-          <CircleCheck className="size-4" aria-hidden />
+          <CheckCircle2 className="size-4" aria-hidden />
           {OFFLINE_TEXTS.available}
         </span>
         <Button
@@ -85,7 +85,7 @@ export function MakeAvailableOffline({ guide }: { guide: Guide }) {
         })
       }
     >
-      <CloudDownload aria-hidden />
+      <CloudOff aria-hidden />
       {OFFLINE_TEXTS.make}
     </Button>
   );

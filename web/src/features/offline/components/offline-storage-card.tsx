@@ -1,4 +1,4 @@
-import { HardDrive } from 'lucide-react';
+import { CloudOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { notifySuccess } from '@/lib/notify';
@@ -25,7 +25,7 @@ export function OfflineStorageCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
-          <HardDrive className="size-4" aria-hidden />
+          <CloudOff className="size-4" aria-hidden />
           Offline storage
         </CardTitle>
         <CardDescription>
