@@ -28,6 +28,9 @@ async function download(url: string, guideId: string): Promise<Response> {
  */
 export async function makeGuideOffline(guide: Guide, onProgress: (progress: Progress) => void): Promise<void> {
   if (!navigator.onLine) throw new ApiError(0, TEXTS.offlineNotSent);
+  // Asked for a trip: the browser then keeps the origin's storage under disk pressure (Chromium
+  // grants it to an installed or often used site without a prompt; a refusal changes nothing).
+  void navigator.storage?.persist?.().catch(() => false);
   const answers = guideAnswerUrls(guide);
   let done = 0;
   let total = answers.length;
