@@ -78,6 +78,12 @@ test('installable; saved and downloaded guides read offline; sign-out clears the
   await page.goto('/dashboard');
   // The service worker installs after load and takes the page over.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Chromium's own install criteria (what its install prompt checks): none unmet but the one a
+  // test browser's throwaway profile always has (it counts as incognito).
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  await cdp.detach();
 
   // Save the guide, then see it in Saved (both stored for this member).
   await page.goto(`/view-guide/${String(saved.id)}`);
