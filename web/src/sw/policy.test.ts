@@ -17,13 +17,16 @@ const GUIDE = '/api/guides/0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const PHOTO = '/api/media/guide-photos/u1/p1.webp';
 
 describe('classify', () => {
-  it('stores a member read, never the live stream, the session, the admin panel or uploads', () => {
+  it('stores a member read, never the live stream, the session, the admin panel, uploads or map boxes', () => {
     expect(classify(get('/api/tips/1'), ORIGIN)).toBe('api');
     expect(classify(get('/api/saved?type=guide'), ORIGIN)).toBe('api');
     expect(classify(get('/api/guides/1/map'), ORIGIN)).toBe('api');
     expect(classify(get('/api/media/tip-photos/u/a.thumb.webp'), ORIGIN)).toBe('photo');
     expect(classify(get('/api/auth/me'), ORIGIN)).toBe('me');
+    expect(classify(get('/api/map/settings'), ORIGIN)).toBe('api');
     for (const path of [
+      '/api/map/tips?west=1&south=2&east=3&north=4&zoom=5',
+      '/api/map/locate?country=Portugal&city=Lisbon',
       '/api/events',
       '/api/events/open',
       '/api/auth/sessions',

@@ -41,8 +41,12 @@ export const isMemberCache = (name: string) => name.startsWith(MEMBER_CACHE_PREF
  */
 export type RequestKind = 'navigate' | 'me' | 'api' | 'photo' | 'signed-in' | 'signed-out' | 'save' | 'pass';
 
-/** Reads never stored: the live stream, the session's own routes, the admin panel, uploads, health. */
-const NEVER_STORED = /^\/api\/(?:events(?:\/|$)|auth\/|admin(?:\/|$)|uploads\/|health$)/;
+/**
+ * Reads never stored: the live stream, the session's own routes, the admin panel, uploads,
+ * health, and the map's box queries and the tip form's place lookup (a new URL for every pan or
+ * keystroke, never asked again as it was: they would only crowd the budget out).
+ */
+const NEVER_STORED = /^\/api\/(?:events(?:\/|$)|auth\/|admin(?:\/|$)|uploads\/|health$|map\/(?:tips|locate)$)/;
 
 export function classify(request: { method: string; url: string; mode?: string }, origin: string): RequestKind {
   const url = new URL(request.url);
