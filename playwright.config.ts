@@ -23,6 +23,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // page.route does not see what a service worker answers: the specs run without one, and
+    // tests/e2e/offline.spec.ts opts in (`test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
   },
   projects: [
     {

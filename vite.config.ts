@@ -3,8 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { type Plugin, type Rolldown, defineConfig } from 'vite';
-import { PAGE_ASSETS_FILE, PAGE_PLACEHOLDERS, type PageAssets } from './common/first-paint';
+import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE_SHELL_PATH, PAGE_ASSETS_FILE, PAGE_PLACEHOLDERS, type PageAssets } from './common/first-paint';
 
 /**
  * Writes `.br` and `.gz` beside every text asset, so the server sends them compressed without
@@ -129,10 +131,62 @@ function pageTemplate(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (issue 23, ADR 070): our own worker
+ * (web/src/sw/sw.ts) with Workbox's precache list injected, built to /sw.js. The page registers
+ * it itself after load (web/src/lib/service-worker.ts), so nothing is added to the entry.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    // web/index.html links the manifest and the icons itself.
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Waymark',
+      short_name: 'Waymark',
+      description: 'An invitation-only community for travelers: tips, multi-day guides, and your saved trips offline.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // The page's background and header colours in the light theme (web/src/index.css).
+      background_color: '#fbfaf6',
+      theme_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The hashed scripts and styles (an open tab of an older version keeps loading its chunks
+      // from here after a deploy), the icons; not the page template, the compressed copies or the
+      // build's own records.
+      globPatterns: ['assets/**/*.{js,css,woff2}', 'favicon.svg', 'icons/*.png'],
+      globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'index.html'],
+      // Workbox asks before precaching anything over 2 MB; nothing of ours comes near.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // The offline shell's HTML follows from the scripts and styles: revised with them.
+      manifestTransforms: [
+        (entries) => {
+          const revision = createHash('sha256')
+            .update(entries.map((entry) => `${entry.url} ${entry.revision ?? ''}`).join('\n'))
+            .digest('hex')
+            .slice(0, 16);
+          return { manifest: [...entries, { url: OFFLINE_SHELL_PATH, revision, size: 0 }] };
+        },
+      ],
+    },
+  });
+}
+
 // The client lives in web/; its build goes to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), pageTemplate(), precompress()],
+  plugins: [react(), tailwindcss(), pageTemplate(), precompress(), serviceWorker()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'web/src'),

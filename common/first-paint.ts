@@ -14,6 +14,12 @@ import type { ImagePreload } from './media-url';
 
 export const FIRST_PAINT_ID = 'waymark-first-paint';
 
+/**
+ * The page the service worker keeps to open the app offline (issue 23, ADR 070): the template
+ * with the build's scripts and nothing of any viewer's, the same for everyone.
+ */
+export const OFFLINE_SHELL_PATH = '/offline-shell';
+
 /** After this long a page's inlined responses are old news: a request goes to the server. */
 export const FIRST_PAINT_MAX_AGE_MS = 10_000;
 

@@ -10,6 +10,8 @@ export const MEMBER_FALLBACK_NAME = 'Administrator';
 
 export const TEXTS = {
   genericFailure: 'Something went wrong. Please try again.',
+  /** An action that needs the server, tried offline (issue 23, ADR 071): refused, the form kept. */
+  offlineNotSent: "You're offline. Nothing was sent: try again when you're back online.",
   validationErrorTitle: 'Validation Error',
   errorTitle: 'Error',
 

@@ -6,12 +6,17 @@ import { createRoutes } from './app/routes';
 import { seedFirstPaint } from './app/first-paint-plan';
 import { createAppRouter, createHydratingRouter } from './app/router';
 import { firstPaint } from './lib/first-paint';
-import { followThemeChoice } from './lib/theme';
+import { registerServiceWorker } from './lib/register-service-worker';
+import { applyTheme, currentThemeChoice, followThemeChoice } from './lib/theme';
+import { THEME_ATTRIBUTE } from '@common/theme';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 followThemeChoice();
+// The service worker's offline shell carries no theme (ADR 070): the cookie's choice goes on here.
+if (!document.documentElement.hasAttribute(THEME_ATTRIBUTE)) applyTheme(currentThemeChoice());
+registerServiceWorker();
 
 const router = root.hasChildNodes() ? await hydratingRouter(root) : null;
 if (router) {

@@ -220,6 +220,26 @@ describe('web client serving', () => {
     expect(await modulesOf('/explore', {})).toEqual(entry);
   });
 
+  it("answers the service worker's offline shell with the build's scripts and no member data, session or not (ADR 070)", async () => {
+    const bodies = [];
+    for (const headers of [{}, { cookie: `${SESSION}; waymark-theme=dark`, 'user-agent': AGENT }]) {
+      const res = await app.inject({ method: 'GET', url: '/offline-shell', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers.vary)).not.toMatch(/cookie/);
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      // Nothing inlined, preloaded or themed: not even who is signed in.
+      expect(res.body).not.toContain('waymark-first-paint');
+      expect(res.body).not.toContain('/api/');
+      expect(res.body).not.toContain(ME.id);
+      expect(res.body).not.toContain('data-theme');
+      expect(res.body).not.toContain('<!--app-');
+      bodies.push(res.body);
+    }
+    expect(bodies[1]).toBe(bodies[0]);
+  });
+
   it('answers unknown API paths with a JSON 404, never the page', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);

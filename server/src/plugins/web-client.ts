@@ -14,7 +14,7 @@ import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Answers, type FirstPaintPlan, PAGE_ASSETS_FILE, type PageAssets } from '@common/first-paint';
+import { type Answers, type FirstPaintPlan, OFFLINE_SHELL_PATH, PAGE_ASSETS_FILE, type PageAssets } from '@common/first-paint';
 import { type ThemeChoice, themeFromCookies } from '@common/theme';
 import { errorBody } from './error-handler';
 import { type Manifest, chunkUrls } from './chunk-preloads';
@@ -99,6 +99,17 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
   };
   app.setNotFoundHandler(servePage);
   if (hasBuild) app.get('/', { config: { access: 'public' } }, servePage);
+
+  // The service worker's offline page (ADR 070): the browser-drawn template with no answers and
+  // the system theme, whoever asks, cookie or not; it boots the app, which reads the worker's cache.
+  if (hasBuild) {
+    app.get(OFFLINE_SHELL_PATH, { config: { access: 'public' } }, async (request, reply) => {
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const key = JSON.stringify([OFFLINE_SHELL_PATH, await template(), await assets()]);
+      const empty = { fetches: [], modules: [], answers: {}, theme: 'system' } as const;
+      return sendEncoded(request, reply, await shared(key, async () => browserPage(await template(), await assets(), empty)));
+    });
+  }
 
   /** The page drawn when its plan says so and every read succeeded, else left to the browser. */
   async function buildPage(

@@ -57,6 +57,25 @@ describe('api', () => {
   });
 });
 
+describe('offline (ADR 071)', () => {
+  it('refuses a change before sending it, with a message that says nothing was sent; reads still go out', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { ok: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('navigator', { onLine: false });
+    await expect(api.post('/api/likes/toggle', { contentType: 'tip', contentId: 'x' })).rejects.toMatchObject({
+      status: 0,
+      message: TEXTS.offlineNotSent,
+    });
+    await expect(api.upload('/api/uploads/tip-photos', new FormData())).rejects.toMatchObject({ message: TEXTS.offlineNotSent });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(api.get('/api/z')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const refused = await api.delete('/api/tips/x').catch((error: unknown) => error);
+    expect(serverMessageOr(refused, 'Failed to delete tip')).toBe(TEXTS.offlineNotSent);
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('api.upload', () => {
   it('posts the form data with the CSRF header and no JSON content type', async () => {
     const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(201, { urls: ['/api/media/a'] })));

@@ -29,6 +29,21 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message);
 }
 
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * A change is never sent offline (ADR 071): it fails at once with a message saying nothing was
+ * sent, and the form that asked keeps what was typed. Reads go on: the service worker answers
+ * them from the member's offline copy.
+ */
+function refuseOffline(method: Method) {
+  if (method !== 'GET' && isOffline()) throw new ApiError(0, TEXTS.offlineNotSent);
+}
+
+/** No answer at all: offline (the connection went mid-request), or the server is not reachable. */
+const networkFailure = (method: Method) =>
+  new ApiError(0, method !== 'GET' && isOffline() ? TEXTS.offlineNotSent : TEXTS.genericFailure);
+
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   // The page's HTML may already hold this response (first-paint.ts): no round trip for it.
   const inlined = method === 'GET' ? firstPaint.take(path) : undefined;
@@ -39,6 +54,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   // Only declare JSON when there is a body: Fastify refuses an empty JSON body.
   if (body !== undefined) headers['content-type'] = 'application/json';
 
+  refuseOffline(method);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -48,7 +64,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, TEXTS.genericFailure);
+    throw networkFailure(method);
   }
 
   if (!response.ok) throw await toApiError(response);
@@ -59,6 +75,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
 
 /** Multipart POST (file uploads): the browser sets the multipart content type and boundary. */
 async function upload<T>(path: string, formData: FormData): Promise<T> {
+  refuseOffline('POST');
   let response: Response;
   try {
     response = await fetch(path, {
@@ -68,7 +85,7 @@ async function upload<T>(path: string, formData: FormData): Promise<T> {
       body: formData,
     });
   } catch {
-    throw new ApiError(0, TEXTS.genericFailure);
+    throw networkFailure('POST');
   }
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
@@ -90,6 +107,7 @@ export function errorMessage(error: unknown): string {
 
 /** The server's own message when it sent one, else the screen's fallback text (SPEC 8). */
 export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message === TEXTS.offlineNotSent) return error.message;
   if (error instanceof ApiError && error.status !== 0 && error.message !== TEXTS.genericFailure) return error.message;
   return fallback;
 }

@@ -39,8 +39,9 @@ describe('fixedFailureToast (SPEC 8, issue 19 item 16)', () => {
       description: undefined,
     });
     vi.stubGlobal('navigator', { onLine: false });
+    // Offline, a change was refused before it left (ADR 071): the toast says nothing was sent.
     expect(fixedFailureToast('Failed to delete tip', new ApiError(0, TEXTS.genericFailure)).description).toBe(
-      FAILURE_TEXTS.offline.title,
+      TEXTS.offlineNotSent,
     );
   });
 

@@ -21,7 +21,8 @@ export function notifySuccess(title: string, description?: string) {
  */
 export function fixedFailureToast(text: string, error: unknown): { title: string; description?: string } {
   const kind = failureKindOf(error);
-  if (kind === 'offline' || kind === 'unreachable') return { title: text, description: FAILURE_TEXTS[kind].title };
+  if (kind === 'offline') return { title: text, description: TEXTS.offlineNotSent };
+  if (kind === 'unreachable') return { title: text, description: FAILURE_TEXTS[kind].title };
   const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
   const reason = isRefusal && error.message !== TEXTS.genericFailure && error.message !== text ? error.message : undefined;
   return { title: text, description: reason };

@@ -20,8 +20,12 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
     queryCache: new QueryCache({ onError: handleError }),
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // Offline, reads still go out: the service worker answers them from the member's offline
+      // copy (ADR 071); TanStack's default ('online') would hold them until the network is back.
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+      // A change is never held back silently until the network returns: it fails at once with
+      // the offline message (api-client.ts) and the form keeps what was typed.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return client;

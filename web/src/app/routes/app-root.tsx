@@ -10,6 +10,10 @@ import { afterMutationsSettle } from '@/lib/after-mutations';
 import { useLiveEvents } from '@/lib/live-events';
 import { signInPathFor } from '@/lib/safe-next';
 import { hasQueryFailed } from '@/components/feedback/query-failure';
+import { useIsOnline } from '@/lib/use-is-online';
+import { OfflineBanner } from '@/features/offline/components/offline-banner';
+import { useOfflineMember } from '@/features/offline/use-offline-member';
+import { useUpdatePrompt } from '@/features/offline/update-prompt';
 import { SessionError, SessionLoading } from './session-status';
 import { WaitingScreen } from './waiting';
 
@@ -28,11 +32,18 @@ export function AppRoot() {
   // The stream ended with the session (signed out, password changed, demoted, deleted), here or
   // in another tab: ask who is signed in; the layout follows (sign-in, waiting screen). Not while
   // this tab's own request is in flight: a password change answers with the new session's cookie.
-  useLiveEvents(isMember, () =>
+  // Offline the stream is closed, not retried: it comes back with the network (issue 23).
+  const isOnline = useIsOnline();
+  useLiveEvents(isMember && isOnline, () =>
     afterMutationsSettle(queryClient, () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),
   );
   const notificationCounts = useNotificationCounts({ enabled: isMember });
   const systemMessages = useActiveSystemMessages({ enabled: isMember });
+
+  // The service worker stores for whoever is signed in, and forgets everyone when nobody is (ADR 071).
+  useOfflineMember(me.isSuccess ? (me.data?.id ?? null) : undefined);
+  // "A new version of Waymark is ready" (ADR 070).
+  useUpdatePrompt();
 
   const onSignOut = () => signOut.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) });
 
@@ -54,6 +65,7 @@ export function AppRoot() {
       onSignOut={onSignOut}
       unreadCount={notificationCounts.data?.unread ?? 0}
     >
+      <OfflineBanner />
       <SystemMessageBanners messages={systemMessages.data ?? []} userId={me.data.id} />
       <Outlet />
     </AppShell>

@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
 import { memberPath } from '@/components/navigation/member-path';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import { OfflineStorageCard } from '@/features/offline/components/offline-storage-card';
 import { renderProfileWorld } from './profile-world';
 
 type ProfileState = { userId?: string; profile?: { username?: string | null } } | null;
@@ -17,5 +18,11 @@ export function ProfileRoute() {
   if (state?.userId && state.userId !== me.id) {
     return <Navigate replace to={memberPath({ userId: state.userId, username: state.profile?.username })} />;
   }
-  return <ProfileScreen userId={me.id} renderWorldMap={renderProfileWorld} />;
+  return (
+    <div className="grid gap-6">
+      <ProfileScreen userId={me.id} renderWorldMap={renderProfileWorld} />
+      {/* The device's offline copy of the member's content (issue 23, ADR 072). */}
+      <OfflineStorageCard />
+    </div>
+  );
 }

@@ -6,6 +6,7 @@ import { GuideLoader } from '@/features/guides/components/guide-loader';
 import { DocumentTitle } from '@/lib/document-title';
 import { CopyLinkButton } from '@/components/content/copy-link-button';
 import { ShareGuideControl } from '@/features/guide-sharing/components/share-guide-control';
+import { MakeAvailableOffline } from '@/features/offline/components/make-available-offline';
 
 export function ViewGuideRoute() {
   const { id = '' } = useParams();
@@ -23,6 +24,7 @@ export function ViewGuideRoute() {
                   <CopyLinkButton path={`/view-guide/${guide.id}`} />
                   {guide.viewer.isOwner ? <ShareGuideControl guideId={guide.id} isPrivate={guide.isPrivate} /> : null}
                   <GuideExportMenu guideId={guide.id} />
+                  <MakeAvailableOffline guide={guide} />
                 </>
               }
             />

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { forgetMemberData } from '@/sw/client';
 
 /** DELETE /api/account: 204; everything of the member goes (D10) and the cookie is cleared. */
 export function deleteAccount() {
@@ -8,5 +9,6 @@ export function deleteAccount() {
 
 /** The caller drops the cache and leaves the member area once it has navigated away. */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: deleteAccount });
+  // The device's offline copy goes with the account (ADR 071).
+  return useMutation({ mutationFn: deleteAccount, onSuccess: () => forgetMemberData() });
 }

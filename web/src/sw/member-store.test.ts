@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { createMemberStore } from './member-store';
+import { INDEX_URL, memberCacheName } from './policy';
+
+/** CacheStorage in memory: enough of it for the store (keys are paths). */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const cacheFor = (name: string) => {
+    const map = stores.get(name) ?? new Map<string, Response>();
+    stores.set(name, map);
+    return {
+      put: (key: string, response: Response) => Promise.resolve(void map.set(key, response.clone())),
+      match: (key: string) => Promise.resolve(map.get(key)?.clone()),
+      delete: (key: string) => Promise.resolve(map.delete(key)),
+    };
+  };
+  const caches = {
+    open: (name: string) => Promise.resolve(cacheFor(name)),
+    keys: () => Promise.resolve([...stores.keys()]),
+    has: (name: string) => Promise.resolve(stores.has(name)),
+    delete: (name: string) => Promise.resolve(stores.delete(name)),
+  };
+  return { caches: caches as unknown as CacheStorage, stores };
+}
+
+const GUIDE = '/api/guides/0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const TIP = '/api/tips/1a6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const PHOTO = '/api/media/guide-photos/u1/p1.webp';
+const THUMB = '/api/media/guide-photos/u1/p1.thumb.webp';
+const jsonAnswer = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const bytes = (n: number) => new Response(new Uint8Array(n), { headers: { 'content-type': 'image/webp' } });
+
+function setup(budgetBytes = 1000) {
+  const { caches, stores } = fakeCaches();
+  const fetched: string[] = [];
+  let clock = 0;
+  const store = createMemberStore({
+    caches,
+    fetch: (url) => {
+      fetched.push(url);
+      return Promise.resolve(bytes(100));
+    },
+    now: () => ++clock,
+    budgetBytes,
+  });
+  const keys = (member: string) => [...(stores.get(memberCacheName(member))?.keys() ?? [])].filter((k) => k !== INDEX_URL).sort();
+  return { store, stores, fetched, keys };
+}
+
+describe('member store', () => {
+  it("stores a member's reads in their own cache, and answers them back", async () => {
+    const { store, keys } = setup();
+    await store.setMember('m1');
+    await store.store('m1', '/api/explore', jsonAnswer({ items: [] }));
+    expect(keys('m1')).toEqual(['/api/explore']);
+    expect(await (await store.match('/api/explore'))?.json()).toEqual({ items: [] });
+  });
+
+  it('stores nothing for a member who is no longer the one signed in', async () => {
+    const { store, stores } = setup();
+    await store.setMember('m1');
+    await store.setMember(null);
+    await store.store('m1', '/api/explore', jsonAnswer({ items: [] }));
+    expect([...stores.keys()].filter((name) => name.startsWith('waymark-member-'))).toEqual([]);
+    expect(await store.match('/api/explore')).toBeUndefined();
+  });
+
+  it("drops every other member's cache when someone else signs in, and all of them at sign-out", async () => {
+    const { store, stores } = setup();
+    await store.setMember('m1');
+    await store.store('m1', '/api/explore', jsonAnswer({ items: [] }));
+    await store.setMember('m2');
+    await store.store('m2', '/api/explore', jsonAnswer({ items: [1] }));
+    expect(stores.has(memberCacheName('m1'))).toBe(false);
+    expect(await (await store.match('/api/explore'))?.json()).toEqual({ items: [1] });
+    await store.setMember(null);
+    expect(stores.has(memberCacheName('m2'))).toBe(false);
+    expect((await store.status()).memberId).toBeNull();
+  });
+
+  it('fetches and keeps the thumbnails and the cover of a saved guide', async () => {
+    const { store, fetched, keys } = setup();
+    await store.setMember('m1');
+    await store.store('m1', GUIDE, jsonAnswer({ photoUrls: [PHOTO], viewer: { isOwner: false, hasSaved: true } }));
+    expect(fetched.sort()).toEqual([PHOTO, THUMB].sort());
+    expect(keys('m1')).toEqual([GUIDE, PHOTO, THUMB].sort());
+  });
+
+  it('evicts the oldest unkept entries first; saved ones and those of a guide kept offline stay', async () => {
+    const { store, keys } = setup(550);
+    await store.setMember('m1');
+    // A saved guide (its JSON + two 100-byte photos), then plain reads of 100 bytes each.
+    await store.store('m1', GUIDE, jsonAnswer({ photoUrls: [PHOTO], viewer: { isOwner: false, hasSaved: true } }));
+    await store.store('m1', '/api/media/tip-photos/x/kept.webp', bytes(100), 'guide-1');
+    await store.store('m1', '/api/explore?page=1', bytes(100));
+    await store.store('m1', '/api/explore?page=2', bytes(100));
+    expect(keys('m1')).toContain('/api/explore?page=2');
+    expect(keys('m1')).not.toContain('/api/explore?page=1');
+    expect(keys('m1')).toEqual(expect.arrayContaining([GUIDE, PHOTO, THUMB, '/api/media/tip-photos/x/kept.webp']));
+    expect((await store.status()).usedBytes).toBeLessThanOrEqual(550);
+  });
+
+  it('marks a guide available offline, and its entries go when it is removed (not what is saved)', async () => {
+    const { store, keys } = setup();
+    await store.setMember('m1');
+    await store.store('m1', '/api/guides/g/map', jsonAnswer({ days: [] }), 'g');
+    await store.store('m1', TIP, jsonAnswer({ photoUrls: [], viewer: { isOwner: true } }), 'g');
+    expect((await store.keepGuide('g')).guides).toEqual(['g']);
+    const after = await store.dropGuide('g');
+    expect(after.guides).toEqual([]);
+    expect(keys('m1')).toEqual([TIP]);
+  });
+
+  it('empties the cache on "Clear offline data" and keeps knowing the member', async () => {
+    const { store, keys } = setup();
+    await store.setMember('m1');
+    await store.store('m1', '/api/explore', jsonAnswer({ items: [] }));
+    const status = await store.clear();
+    expect(status).toMatchObject({ memberId: 'm1', usedBytes: 0, guides: [] });
+    expect(keys('m1')).toEqual([]);
+  });
+});
