@@ -33,6 +33,7 @@ export const INTERNAL_UNIQUE_CONSTRAINTS: readonly string[] = [
   'email_change_tokens_tokenHash_unique',
   'user_roles_userId_unique',
   'guide_tips_position_unique',
+  'guide_share_links_key_unique',
 ];
 
 /** The 409 message for a violation of `constraint` (unknown or unnamed: the generic one). */
