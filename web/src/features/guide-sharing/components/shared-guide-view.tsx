@@ -4,6 +4,7 @@ import { GUIDE_COVER_SIZES, thumbnailUrl } from '@common/media-url';
 import { GUIDE_TEXTS } from '@common/schemas/guide';
 import type { SharedGuide, SharedGuideItem } from '@common/schemas/share-link';
 import { PhotoGallery } from '@/components/content/photo-gallery';
+import { GuideBadges } from '@/components/content/guide-badges';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DocumentTitle } from '@/lib/document-title';
@@ -42,20 +43,7 @@ export function SharedGuideView({ guide, invitation }: { guide: SharedGuide; inv
               ) : null}
             </p>
           </div>
-          {guide.countries.length > 0 || guide.tags.length > 0 ? (
-            <div className="flex flex-wrap gap-1.5">
-              {guide.countries.map((country) => (
-                <Badge key={country} variant="secondary">
-                  {country}
-                </Badge>
-              ))}
-              {guide.tags.map((tag) => (
-                <Badge key={tag} variant="outline">
-                  #{tag}
-                </Badge>
-              ))}
-            </div>
-          ) : null}
+          <GuideBadges countries={guide.countries} tags={guide.tags} />
           {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
           <PhotoGallery urls={guide.photoUrls} alt={guide.title} coverSizes={GUIDE_COVER_SIZES} />
         </CardContent>

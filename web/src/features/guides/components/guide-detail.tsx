@@ -9,6 +9,7 @@ import { LikeButton } from '@/components/content/like-button';
 import { BackLink } from '@/components/navigation/back-link';
 import { PhotoGallery } from '@/components/content/photo-gallery';
 import { SaveButton } from '@/components/content/save-button';
+import { GuideBadges } from '@/components/content/guide-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -78,20 +79,7 @@ export function GuideDetail({ guide, routeMap, actions }: { guide: Guide; routeM
             </p>
             <AuthorLink author={guide.author} />
           </div>
-          {guide.countries.length > 0 || guide.tags.length > 0 ? (
-            <div className="flex flex-wrap gap-1.5">
-              {guide.countries.map((country) => (
-                <Badge key={country} variant="secondary">
-                  {country}
-                </Badge>
-              ))}
-              {guide.tags.map((tag) => (
-                <Badge key={tag} variant="outline">
-                  #{tag}
-                </Badge>
-              ))}
-            </div>
-          ) : null}
+          <GuideBadges countries={guide.countries} tags={guide.tags} />
           {!isOwner ? (
             <div className="flex flex-wrap gap-2">
               <LikeButton
