@@ -4,13 +4,14 @@
  * Saved offline with its photo, under the offline banner, and a like is refused with its
  * message; "Make available offline" downloads a guide with its progress, and a tip inside it
  * opens offline; a new version waits for the member's Reload; sign-out leaves no member cache,
- * and an offline reload shows nothing of theirs.
+ * and an offline reload shows nothing of theirs; nor does deleting the account.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIResponse, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { CSRF, E2E_ADMIN, createActiveMember, expectToast, signIn, waitForHydration } from './fixtures';
+import { PROFILE_TEXTS } from '@common/schemas/profile';
 import { TEXTS } from '@common/texts';
 import { axeViolations } from './axe';
 
@@ -38,7 +39,10 @@ const hasLoaded = (page: Page, selector: string) =>
 const memberCaches = (page: Page) =>
   page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('waymark-member-')));
 
-test('installable; saved and downloaded guides read offline; sign-out clears the cache', async ({ browser, request }) => {
+test('installable; saved and downloaded guides read offline; sign-out and deletion clear the cache', async ({
+  browser,
+  request,
+}) => {
   // Installable: the manifest and its icons.
   const manifest = await ok(await request.get('/manifest.webmanifest'), 200);
   expect(manifest).toMatchObject({ name: 'Waymark', short_name: 'Waymark', start_url: '/', scope: '/', display: 'standalone' });
@@ -166,5 +170,18 @@ test('installable; saved and downloaded guides read offline; sign-out clears the
   await page.goto('/saved').catch(() => undefined);
   await expect(page.getByText(/offline/i).first()).toBeVisible();
   await expect(page.getByText('Lisbon on foot')).toHaveCount(0);
+
+  // Account deletion: the member's cache goes with the account.
+  await context.setOffline(false);
+  await signIn(page, reader.person.email, reader.password);
+  await page.goto('/saved');
+  await expect(page.getByRole('link', { name: /Lisbon on foot/ }).first()).toBeVisible();
+  await expect.poll(() => memberCaches(page)).toHaveLength(1);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: PROFILE_TEXTS.deleteConfirmButton }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect.poll(() => memberCaches(page)).toEqual([]);
   await context.close();
 });
