@@ -4,6 +4,7 @@
  * where the guide map puts them; an item the viewer may not see (another member's private tip,
  * sent as a placeholder, ADR 008) is left out entirely.
  */
+import { tipPlaceLabel } from './guide-labels';
 import type { Guide, GuideItem } from './schemas/guide';
 import type { GuideMap, GuideStop } from './schemas/map';
 
@@ -29,7 +30,7 @@ function exportItem(item: GuideItem, stops: Map<string, GuideStop>): ExportItem 
   return {
     itemId: item.id,
     title: tip?.title ?? item.customTitle ?? '',
-    place: (tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName) || null,
+    place: (tip ? tipPlaceLabel(tip) : item.customPlaceName) || null,
     description: tip?.description ?? item.customDescription,
     tipId: tip?.id ?? null,
     stop: stops.get(item.id),

@@ -1,3 +1,4 @@
+import { dayCountLabel, tipPlaceLabel } from '@common/guide-labels';
 import { type ReactNode, memo } from 'react';
 import { Link } from 'react-router';
 import { BookOpen, CalendarDays, Heart, Lightbulb, Lock, MapPin, Star } from 'lucide-react';
@@ -23,7 +24,7 @@ type ContentCardProps = {
 };
 
 function placeOf(item: ContentCardData) {
-  if (item.kind === 'tip') return [item.placeName, item.city, item.country].filter(Boolean).join(', ');
+  if (item.kind === 'tip') return tipPlaceLabel(item);
   return item.location || item.countries.join(', ');
 }
 
@@ -122,7 +123,7 @@ function CardDetails({ item }: { item: ContentCardData }) {
     <div className="flex flex-wrap items-center gap-1.5 text-xs">
       <span className="inline-flex items-center gap-1 text-muted-foreground">
         <CalendarDays className="size-3.5" aria-hidden />
-        {item.daysCount === 1 ? '1 day' : `${item.daysCount} days`}
+        {dayCountLabel(item.daysCount)}
       </span>
       {shown.map((tag) => (
         <Badge key={tag} variant="outline">

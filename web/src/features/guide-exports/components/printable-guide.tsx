@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
+import { dayCountLabel } from '@common/guide-labels';
 import { type ExportItem, exportDays } from '@common/guide-export-days';
 import { midUrl, thumbnailUrl } from '@common/media-url';
 import { GUIDE_TEXTS, type Guide } from '@common/schemas/guide';
@@ -8,8 +9,6 @@ import type { GuideMap } from '@common/schemas/map';
 import { MEMBER_FALLBACK_NAME, PRODUCT_NAME } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import './print-guide.css';
-
-const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 /**
  * The guide laid out for paper (issue 23, ADR 067): the cover, title and facts, the other photos
@@ -29,7 +28,7 @@ export function PrintableGuide({
 }) {
   const [cover, ...photos] = guide.photoUrls;
   const author = guide.author.name ?? guide.author.username ?? MEMBER_FALLBACK_NAME;
-  const facts = [guide.location, dayCount(guide.daysCount), `by ${author}`].filter(Boolean).join(' · ');
+  const facts = [guide.location, dayCountLabel(guide.daysCount), `by ${author}`].filter(Boolean).join(' · ');
 
   return (
     <main

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, MapPin, UserRound } from 'lucide-react';
+import { dayCountLabel, tipPlaceLabel } from '@common/guide-labels';
 import { GUIDE_COVER_SIZES, thumbnailUrl } from '@common/media-url';
-import { GUIDE_TEXTS } from '@common/schemas/guide';
 import type { SharedGuide, SharedGuideItem } from '@common/schemas/share-link';
 import { PhotoGallery } from '@/components/content/photo-gallery';
 import { GuideBadges } from '@/components/content/guide-badges';
+import { ItineraryCard, ItineraryDay } from '@/components/content/itinerary-days';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { DocumentTitle } from '@/lib/document-title';
-
-const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 /** The guide's public content, read-only: no likes, saves, profile links or tip pages (ADR 068). */
 export function SharedGuideView({ guide, invitation }: { guide: SharedGuide; invitation: ReactNode }) {
@@ -49,41 +48,20 @@ export function SharedGuideView({ guide, invitation }: { guide: SharedGuide; inv
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <CalendarDays className="size-5 text-primary" aria-hidden />
-            Day-by-Day Itinerary
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          {days.map((day) => {
-            const items = guide.items.filter((item) => item.dayNumber === day);
-            return (
-              <section key={day} aria-labelledby={`shared-day-${day}`} className="grid gap-3">
-                <h3 id={`shared-day-${day}`} className="flex items-center gap-2 font-semibold">
-                  <span
-                    className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
-                    aria-hidden
-                  >
-                    {day}
-                  </span>
-                  Day {day}
-                </h3>
-                {items.length === 0 ? (
-                  <p className="ml-10 text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
-                ) : (
-                  <ol className="ml-4 grid gap-4 border-l-2 border-secondary pl-6">
-                    {items.map((item) => (
-                      <SharedItem key={item.id} item={item} />
-                    ))}
-                  </ol>
-                )}
-              </section>
-            );
-          })}
-        </CardContent>
-      </Card>
+      <ItineraryCard>
+        {days.map((day) => {
+          const items = guide.items.filter((item) => item.dayNumber === day);
+          return (
+            <ItineraryDay key={day} day={day} idPrefix="shared-day-" isEmpty={items.length === 0}>
+              <ol className="ml-4 grid gap-4 border-l-2 border-secondary pl-6">
+                {items.map((item) => (
+                  <SharedItem key={item.id} item={item} />
+                ))}
+              </ol>
+            </ItineraryDay>
+          );
+        })}
+      </ItineraryCard>
 
       {invitation}
     </>
@@ -93,7 +71,7 @@ export function SharedGuideView({ guide, invitation }: { guide: SharedGuide; inv
 function SharedItem({ item }: { item: SharedGuideItem }) {
   const tip = item.tip;
   const title = tip?.title ?? item.customTitle ?? '';
-  const place = tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName;
+  const place = tip ? tipPlaceLabel(tip) : item.customPlaceName;
   const description = tip?.description ?? item.customDescription;
   const photo = tip?.photoUrls[0];
   return (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
+import { dayCountLabel } from '@common/guide-labels';
 import { GUIDE_COVER_SIZES } from '@common/media-url';
 import type { Guide } from '@common/schemas/guide';
 import { AuthorLink } from '@/components/content/author-link';
@@ -17,8 +18,6 @@ import { guideQueryKey } from '../api/get-guide';
 import { useGuideMap } from '../api/get-guide-map';
 import { Itinerary } from './guide-itinerary';
 import { GuideRouteSection, type RouteMap } from './guide-route-section';
-
-export const dayCountLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 /**
  * `routeMap`: the map of the guide's stops, given by the page (lazy map code, browser only).

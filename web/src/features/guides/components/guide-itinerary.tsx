@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { CalendarDays, Lock, MapPin } from 'lucide-react';
-import { GUIDE_TEXTS, type Guide, type GuideItem } from '@common/schemas/guide';
+import { Lock, MapPin } from 'lucide-react';
+import { tipPlaceLabel } from '@common/guide-labels';
+import type { Guide, GuideItem } from '@common/schemas/guide';
 import type { GuideMap } from '@common/schemas/map';
 import { TEXTS } from '@common/texts';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ItineraryCard, ItineraryDay } from '@/components/content/itinerary-days';
 import { dayMapSummary, stopNumbers } from '../guide-stops';
 
 /** Also the route map's list: each placed item shows its stop number (once the map's stops are known). */
@@ -12,48 +13,25 @@ export function Itinerary({ guide, guideMap }: { guide: Guide; guideMap: GuideMa
   const days = Array.from({ length: guide.daysCount }, (_, index) => index + 1);
   const numbers = guideMap ? stopNumbers(guideMap) : new Map<string, number>();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarDays className="size-5 text-primary" aria-hidden />
-          Day-by-Day Itinerary
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {days.map((day) => {
-          const items = guide.items.filter((item) => item.dayNumber === day).sort((a, b) => a.orderInDay - b.orderInDay);
-          return (
-            <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
-              <h3 id={`day-${day}`} className="flex items-center gap-2 font-semibold">
-                <span
-                  className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
-                  aria-hidden
-                >
-                  {day}
-                </span>
-                Day {day}
-              </h3>
-              {items.length === 0 ? (
-                <p className="ml-10 text-sm text-muted-foreground italic">{GUIDE_TEXTS.emptyDay}</p>
-              ) : (
-                <>
-                  {guideMap ? (
-                    <p className="ml-10 text-xs text-muted-foreground">
-                      {dayMapSummary(guideMap.days.find((d) => d.dayNumber === day))}
-                    </p>
-                  ) : null}
-                  <ol className="ml-4 grid gap-3 border-l-2 border-secondary pl-6">
-                    {items.map((item, index) => (
-                      <ItineraryItem key={item.id} item={item} position={index + 1} stopNumber={numbers.get(item.id)} />
-                    ))}
-                  </ol>
-                </>
-              )}
-            </section>
-          );
-        })}
-      </CardContent>
-    </Card>
+    <ItineraryCard>
+      {days.map((day) => {
+        const items = guide.items.filter((item) => item.dayNumber === day).sort((a, b) => a.orderInDay - b.orderInDay);
+        return (
+          <ItineraryDay key={day} day={day} idPrefix="day-" isEmpty={items.length === 0}>
+            {guideMap ? (
+              <p className="ml-10 text-xs text-muted-foreground">
+                {dayMapSummary(guideMap.days.find((d) => d.dayNumber === day))}
+              </p>
+            ) : null}
+            <ol className="ml-4 grid gap-3 border-l-2 border-secondary pl-6">
+              {items.map((item, index) => (
+                <ItineraryItem key={item.id} item={item} position={index + 1} stopNumber={numbers.get(item.id)} />
+              ))}
+            </ol>
+          </ItineraryDay>
+        );
+      })}
+    </ItineraryCard>
   );
 }
 
@@ -63,7 +41,7 @@ function ItineraryItem({ item, position, stopNumber }: { item: GuideItem; positi
   // Neither a tip nor a custom title: someone else's private tip (ADR 008). Nothing of it is sent.
   const isPrivateTip = !tip && !item.customTitle;
   const title = tip?.title ?? item.customTitle ?? TEXTS.privateTipInGuide;
-  const place = tip ? [tip.placeName, tip.city, tip.country].filter(Boolean).join(', ') : item.customPlaceName;
+  const place = tip ? tipPlaceLabel(tip) : item.customPlaceName;
   const description = tip?.description ?? item.customDescription;
   return (
     <li className="relative grid gap-1" data-testid="itinerary-item">

@@ -1,3 +1,4 @@
+import { dayCountLabel } from '@common/guide-labels';
 import * as React from 'react';
 import { Route } from 'lucide-react';
 import type { GuideMap } from '@common/schemas/map';
@@ -99,5 +100,5 @@ function tripSummary(days: GuideMapDay[]): string {
   const stops = days.reduce((sum, day) => sum + day.stops.length, 0);
   const placedDays = days.filter((day) => day.stops.length > 0).length;
   const stopWord = stops === 1 ? 'stop' : 'stops';
-  return `Whole trip: ${stops} ${stopWord} on ${placedDays === 1 ? '1 day' : `${placedDays} days`}`;
+  return `Whole trip: ${stops} ${stopWord} on ${dayCountLabel(placedDays)}`;
 }

@@ -1,3 +1,4 @@
+import { tipPlaceLabel } from '@common/guide-labels';
 import * as React from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { GUIDE_TEXTS } from '@common/schemas/guide';
@@ -107,9 +108,7 @@ function DayEditor({ day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, o
 
 function ItemRow({ item, day, onRemove }: { item: DraftItem; day: number; onRemove: () => void }) {
   const title = item.tip ? item.tip.title : (item.customTitle ?? '');
-  const detail = item.tip
-    ? [item.tip.placeName, item.tip.city, item.tip.country].filter(Boolean).join(', ')
-    : [item.customPlaceName, item.customDescription].filter(Boolean).join(' · ');
+  const detail = item.tip ? tipPlaceLabel(item.tip) : [item.customPlaceName, item.customDescription].filter(Boolean).join(' · ');
   return (
     <li className="flex items-start gap-3 rounded-md border bg-card p-3">
       <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground">
