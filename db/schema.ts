@@ -86,6 +86,8 @@ export const sessions = pgTable(
     userAgent: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When a request last used it, written at most once a few minutes (Security Settings' list). */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -124,6 +126,108 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+// ---- Account protection (issue 24) ----
+
+/** A forgotten-password link: only its SHA-256 is kept; deleted when used, and all of a user's when the password changes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A member's TOTP secret (encrypted at rest with the app secret). `enabledAt` null: set up but
+ * not yet confirmed with a code, so sign-in does not ask for one. `lastUsedStep`: the 30 s step
+ * of the last accepted code; a code of that step or an earlier one is refused (no replay).
+ */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text().notNull(),
+  enabledAt: timestamp({ withTimezone: true }),
+  lastUsedStep: bigint({ mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes per member, kept as SHA-256 hashes; `usedAt` set when spent. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The step between a right password and the second factor: the browser holds the token (an
+ * HttpOnly cookie), the server its SHA-256. Short-lived; wrong codes are counted in `attempts`.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_challenges_user_id_idx').on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys): the public key and signature counter of each, named by its owner. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** base64url credential id, as the authenticator gave it. */
+    credentialId: text().notNull(),
+    /** base64url COSE public key. */
+    publicKey: text().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    deviceType: text().notNull(),
+    backedUp: boolean().notNull().default(false),
+    transports: text(),
+    aaguid: text(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_unique').on(t.credentialId),
+    index('passkeys_user_id_idx').on(t.userId),
+  ],
+);
+
+/** A WebAuthn challenge awaiting its answer (registration or sign-in); single-use, short-lived. */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  /** SHA-256 of the random id the browser holds in an HttpOnly cookie. */
+  idHash: text().primaryKey(),
+  /** Set for registration (the signed-in member), null for a passwordless sign-in. */
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  challenge: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 // ---- Members ----
 

@@ -21,6 +21,7 @@ export const UNIQUE_CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
   saved_items_user_guide_unique: TEXTS.alreadySaved,
   connections_pair_unique: TEXTS.connectionExists,
   email_change_tokens_userId_unique: TEXTS.alreadyExists,
+  passkeys_credential_id_unique: TEXTS.alreadyExists,
 };
 
 /**
@@ -34,6 +35,7 @@ export const INTERNAL_UNIQUE_CONSTRAINTS: readonly string[] = [
   'user_roles_userId_unique',
   'guide_tips_position_unique',
   'guide_share_links_key_unique',
+  'two_factor_recovery_codes_user_code_unique',
 ];
 
 /** The 409 message for a violation of `constraint` (unknown or unnamed: the generic one). */

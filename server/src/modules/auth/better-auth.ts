@@ -10,6 +10,7 @@ import type { Database } from '@db/client';
 import { accounts, sessions, users, verifications } from '@db/schema';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password-hasher';
+import { sessionIssuer } from './session-issuer';
 
 /**
  * Session lifetimes (ADR 015): a session unused for 7 days ends (better-auth slides the expiry
@@ -59,6 +60,7 @@ export function createBetterAuth(opts: { db: Database; secret: string; publicUrl
     trustedOrigins: [new URL(opts.publicUrl).origin],
     // @fastify/rate-limit guards our routes; better-auth's own limiter only sees its handler.
     rateLimit: { enabled: false },
+    plugins: [sessionIssuer()],
     telemetry: { enabled: false },
     // A wrong password is an expected 401, not a warning worth a log line.
     logger: { level: 'error' },
