@@ -48,7 +48,7 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
           {request.data.message}
         </p>
         <p className="text-sm text-muted-foreground">
-          Sent to <strong className="break-all text-foreground">{getValues('email')}</strong>. No e-mail after a few minutes?
+          You asked for <strong className="break-all text-foreground">{getValues('email')}</strong>. No email after a few minutes?
           Check your spam folder, or ask again.
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">

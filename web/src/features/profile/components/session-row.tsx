@@ -38,11 +38,11 @@ export function SessionRow({
   const Icon = (session.deviceType && DEVICE_ICONS[session.deviceType as keyof typeof DEVICE_ICONS]) || Monitor;
   const label = sessionLabel(session);
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3 sm:flex-nowrap">
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted" aria-hidden>
         <Icon className="size-4.5 text-muted-foreground" />
       </span>
-      <div className="grid min-w-0 flex-1 gap-0.5">
+      <div className="grid min-w-0 gap-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="wrap-anywhere">{label}</span>
           {session.isCurrent ? <Badge variant="success">This device</Badge> : null}
@@ -59,7 +59,13 @@ export function SessionRow({
           confirmLabel="Sign out"
           onConfirm={() => onEnd(session)}
         >
-          <Button type="button" variant="outline" size="sm" className="ml-12 sm:ml-0" disabled={isEnding}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="col-start-2 justify-self-start sm:col-start-auto"
+            disabled={isEnding}
+          >
             <LogOut aria-hidden />
             Sign out
             <span className="sr-only"> {label}</span>
