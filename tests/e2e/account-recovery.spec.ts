@@ -171,6 +171,7 @@ test('sessions: the member signs out another device, whose open page leaves for 
   await laptop.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Sign out' })).toBeFocused();
   await laptop.keyboard.press('Enter');
+  await expectToast(laptop, 'Signed out');
 
   // The phone's open page leaves for sign-in within a second or two, saying why; its API calls get 401.
   await expect(phone).toHaveURL(/\/\?next=%2Fexplore/, { timeout: 3_000 });
@@ -178,7 +179,6 @@ test('sessions: the member signs out another device, whose open page leaves for 
   expect((await phoneContext.request.get('/api/auth/me')).status()).toBe(401);
   await phone.setViewportSize({ width: 360, height: 800 });
   await phone.screenshot({ path: `${SHOTS}/session-ended-sign-in-360.png` });
-  await expectToast(laptop, 'Signed out');
   await expect(rows).toHaveCount(1);
   expect((await laptop.request.get('/api/auth/me')).status()).toBe(200);
 
