@@ -67,6 +67,8 @@ export default defineConfig({
       RATE_LIMIT_INVITATIONS: '1000',
       RATE_LIMIT_UPLOADS: '1000',
       RATE_LIMIT_SHARED_LINKS: '1000',
+      RATE_LIMIT_PASSWORD_RESET: '1000',
+      RATE_LIMIT_PASSWORD_RESET_ACCOUNT: '1000',
     },
   },
 });

@@ -84,6 +84,14 @@ export const TEXTS = {
   notSingleLine: 'Please keep this to a single line, without tabs, line breaks or control characters.',
   /** A multi-line field (description, bio...) with a control character other than a line break or tab. */
   controlCharacter: 'Please remove control characters (such as text-direction overrides) from this text.',
+
+  // Account protection (issue 24): forgotten passwords and sessions (ADRs 073, 074).
+  passwordResetRequested:
+    'If an account uses this address, we sent it a link to set a new password. The link works once, within an hour.',
+  passwordResetLinkInvalid: 'This password reset link is invalid, has expired or was already used. Ask for a new one.',
+  passwordResetDone: 'Your password has been changed and every session was signed out. Sign in with your new password.',
+  sessionNotFound: 'This session was not found. It may have ended already.',
+  sessionEnded: 'You were signed out: this session was ended, here or on another device. Please sign in again.',
 } as const;
 
 /** 'Invitation approved and notification email sent' / 'Invitation rejected' (SPEC 8). */

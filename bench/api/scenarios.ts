@@ -28,6 +28,8 @@ export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
     get('guide detail + items', `/api/guides/${f.popularGuideId}`),
     get('own tips list', `/api/users/${f.memberId}/content?type=tips&limit=20`),
     get('notifications list', '/api/notifications?filter=all&limit=20'),
+    // Security Settings' sessions (issue 24, ADR 074): the member's own, user agents parsed.
+    get('own sessions list', '/api/auth/sessions?limit=20'),
     // The home screen (issue 21, ADR 055): the connections' feed and the 30-day most liked, a page each.
     get('home feed', '/api/home/feed?limit=12'),
     get('home most liked', '/api/home/popular?limit=12'),

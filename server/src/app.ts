@@ -18,6 +18,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createEmailChangeService } from './modules/auth/email-change.service';
 import { createBetterAuth, sessionCookieName } from './modules/auth/better-auth';
 import { createSessionCache } from './modules/auth/session-cache';
+import { createLastSeen } from './modules/auth/last-seen';
+import { createMemberSessionsService } from './modules/auth/member-sessions.service';
+import { memberSessionRoutes } from './modules/auth/member-sessions.routes';
+import { createPasswordChangedNotice } from './modules/auth/password-changed';
+import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
@@ -131,8 +137,23 @@ export async function buildApp(deps: AppDeps) {
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.stop());
   const cookieName = sessionCookieName(config.publicUrl);
-  const authService = createAuthService(db, auth, { cache: sessionCache, cookieName });
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
+  // Issue 24: forgotten passwords (ADR 073) and the member's sessions (ADR 074).
+  const passwordChanged = createPasswordChangedNotice({ db, mailer, publicUrl: config.publicUrl, log: app.log });
+  const lastSeen = createLastSeen({ db, log: app.log });
+  const authService = createAuthService(db, auth, { cache: sessionCache, cookieName, lastSeen, passwordChanged });
+  const passwordReset = createPasswordResetService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    authChanges: sessionCache,
+    passwordChanged,
+  });
+  // Links asked for just before shutdown are still sent (and never outlive the database).
+  app.addHook('onClose', () => passwordReset.settled());
+  app.decorate('passwordResetsSettled', passwordReset.settled);
+  const memberSessions = createMemberSessionsService({ db, authChanges: sessionCache });
   const invitations = createInvitationsService({ db, mailer, publicUrl: config.publicUrl, log: app.log });
   // One photo store for every module (uploads, tips, guides).
   const mediaStorage = createMediaStorage(config.dataDir);
@@ -176,6 +197,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth/password-reset', passwordReset });
+  await app.register(memberSessionRoutes, { prefix: '/api/auth/sessions', sessions: memberSessions, authService });
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
   await app.register(outboxRoutes, { prefix: '/api/admin/outbox', outbox });

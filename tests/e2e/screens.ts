@@ -249,6 +249,8 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'signup', open: at('/signup') },
     { name: 'request-invitation', open: at('/request-invitation') },
     { name: 'confirm-email', open: at('/confirm-email?token=not-a-real-token') },
+    { name: 'forgot-password', open: at('/forgot-password', 'Forgot your password?') },
+    { name: 'reset-password', open: at('/reset-password?token=not-a-real-token&email=someone%40example.com') },
     { name: 'not-found', open: at('/no-such-place') },
     { name: 'shared-guide', open: async (page, world) => at(world.sharedGuidePath)(page, world) },
   ],

@@ -25,7 +25,15 @@ describe('loadConfig', () => {
       adminEmail: 'admin@waymark.local',
       logLevel: 'info',
       trustProxy: false,
-      rateLimits: { signIn: 25, signUp: 5, invitationRequest: 5, uploads: 30, sharedLinks: 600 },
+      rateLimits: {
+        signIn: 25,
+        signUp: 5,
+        invitationRequest: 5,
+        uploads: 30,
+        sharedLinks: 600,
+        passwordReset: 10,
+        passwordResetAccount: 3,
+      },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();

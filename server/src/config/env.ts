@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimits } from '../plugins/rate-limit';
 
 const optionalUrl = z
   .string()
@@ -64,6 +65,9 @@ export const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS: perWindow(30),
   // Reads of a shared guide and its photos per IP in 5 minutes (ADR 068).
   RATE_LIMIT_SHARED_LINKS: perWindow(600),
+  // Password reset links asked for in 30 minutes, per IP and per e-mail address (ADR 073).
+  RATE_LIMIT_PASSWORD_RESET: perWindow(10),
+  RATE_LIMIT_PASSWORD_RESET_ACCOUNT: perWindow(3),
   MAP_TILES_URL: tilesUrl,
   MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
@@ -97,7 +101,7 @@ export interface Config {
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
-  rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number; sharedLinks: number };
+  rateLimits: RateLimits;
   /** How long slow or silent clients may hold a connection (docs/decisions/033). */
   timeouts: RequestTimeouts;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
@@ -158,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       invitationRequest: e.RATE_LIMIT_INVITATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,
       sharedLinks: e.RATE_LIMIT_SHARED_LINKS,
+      passwordReset: e.RATE_LIMIT_PASSWORD_RESET,
+      passwordResetAccount: e.RATE_LIMIT_PASSWORD_RESET_ACCOUNT,
     },
     timeouts: {
       headersMs: e.REQUEST_HEADERS_TIMEOUT_MS,

@@ -19,6 +19,9 @@ export interface RateLimits {
   uploads: number;
   /** Reads of shared guide links and their photos, per IP (ADR 068). */
   sharedLinks: number;
+  /** Password reset links asked for, per IP and (passwordResetAccount) per e-mail address (ADR 073). */
+  passwordReset: number;
+  passwordResetAccount: number;
 }
 
 const MINUTE = 60_000;
@@ -28,6 +31,8 @@ export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
   invitationRequest: 30 * MINUTE,
   uploads: 30 * MINUTE,
   sharedLinks: 5 * MINUTE,
+  passwordReset: 30 * MINUTE,
+  passwordResetAccount: 30 * MINUTE,
 };
 
 export type KeyedLimiter = ReturnType<typeof keyedLimiter>;
@@ -39,7 +44,13 @@ declare module 'fastify' {
      * Limits keyed by account (password checks, by e-mail), by client IP across every route that
      * checks a password, by member (photo files uploaded, e-mail change links sent).
      */
-    keyedLimits: { signInAccount: KeyedLimiter; passwordIp: KeyedLimiter; uploads: KeyedLimiter; emailChange: KeyedLimiter };
+    keyedLimits: {
+      signInAccount: KeyedLimiter;
+      passwordIp: KeyedLimiter;
+      uploads: KeyedLimiter;
+      emailChange: KeyedLimiter;
+      passwordResetAccount: KeyedLimiter;
+    };
     /**
      * Every route that checks a password (sign-in, password change, e-mail change) counts one
      * attempt against the same per-IP and per-account sign-in limits (ADR 029), so no route is a
@@ -90,6 +101,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     uploads: keyedLimiter(app, 'uploads'),
     // Links sent to a new address: as few as sign-ups (a member can't mail-bomb anyone with them).
     emailChange: keyedLimiter(app, 'signUp'),
+    // Reset links mailed to one address, whether it has an account or not (ADR 073).
+    passwordResetAccount: keyedLimiter(app, 'passwordResetAccount'),
   };
   app.decorate('keyedLimits', keyedLimits);
   app.decorate('passwordAttempt', async (request: FastifyRequest, accountEmail: string) => {

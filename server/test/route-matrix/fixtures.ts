@@ -8,7 +8,9 @@ import {
   connections,
   invitationRequests,
   notifications,
+  passwordResetTokens,
   pendingActivations,
+  sessions,
   profiles,
   savedItems,
   systemMessages,
@@ -119,6 +121,24 @@ export function createFixtures(t: TestApp, people: People) {
         .insert(emailChangeTokens)
         .values({ userId: member.id, newEmail: `${unique('moved')}@example.com`, tokenHash, expiresAt });
       return token;
+    },
+    /** The token of a fresh member's password reset link (ADR 073), as the mailed link carries it. */
+    async passwordResetToken() {
+      const member = await t.createMember('user', unique('Forgetful '));
+      const { token, tokenHash } = newSignupToken();
+      await db
+        .insert(passwordResetTokens)
+        .values({ userId: member.id, tokenHash, expiresAt: new Date(Date.now() + 60 * 60_000) });
+      return token;
+    },
+    /** A new session of `account` (a second device); its id. */
+    async extraSessionOf(account: Account): Promise<string> {
+      const before = new Set(
+        (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, account.id))).map((r) => r.id),
+      );
+      await t.signIn(account.email, account.password);
+      const after = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, account.id));
+      return first(after.filter((r) => !before.has(r.id))).id;
     },
     /** A stored photo of the owner's, as the upload route writes it. */
     upload: () => writeUpload(t.config.dataDir, 'tip-photos', owner),

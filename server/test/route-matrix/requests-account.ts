@@ -39,6 +39,38 @@ export const accountRequests: Requests = {
     valid: async (fx) => ({ url: '/api/auth/email/confirm', body: { token: await fx.emailChangeToken() } }),
     'made-up token': () => ({ url: '/api/auth/email/confirm', body: { token: unique('made-up-token') } }),
   },
+  // Issue 24: forgotten passwords (ADR 073) and the caller's sessions (ADR 074).
+  'POST /api/auth/password-reset/request': one(async (fx) => ({
+    url: '/api/auth/password-reset/request',
+    body: { email: (await fx.newMember()).email },
+  })),
+  'POST /api/auth/password-reset': {
+    valid: async (fx) => ({
+      url: '/api/auth/password-reset',
+      body: { token: await fx.passwordResetToken(), newPassword: 'reset-password-9' },
+    }),
+    'made-up token': () => ({
+      url: '/api/auth/password-reset',
+      body: { token: unique('made-up-token'), newPassword: 'reset-password-9' },
+    }),
+  },
+  'GET /api/auth/sessions': one(() => ({ url: '/api/auth/sessions' })),
+  'DELETE /api/auth/sessions/:id': {
+    // A second device of the caller (a stand-in: its sessions change), ended from the first.
+    'own other session': async (fx, caller) => {
+      const as = await fx.standIn(caller);
+      const target = as ? await fx.extraSessionOf(as) : await fx.extraSessionOf(await fx.newMember());
+      return { url: `/api/auth/sessions/${target}`, as };
+    },
+    "another member's session": async (fx) => {
+      const target = await fx.extraSessionOf(await fx.newMember());
+      return { url: `/api/auth/sessions/${target}` };
+    },
+  },
+  'POST /api/auth/sessions/sign-out-others': one(async (fx, caller) => ({
+    url: '/api/auth/sessions/sign-out-others',
+    as: await fx.standIn(caller),
+  })),
   'POST /api/invitations': one(() => ({
     url: '/api/invitations',
     body: {

@@ -52,6 +52,13 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   // Public: the token is the proof. A valid one works for anyone; a made-up one is 400 for all.
   'POST /api/auth/email/confirm': { valid: everyone(200), 'made-up token': everyone(400) },
   'POST /api/invitations': only(everyone(201)),
+  // Issue 24 (ADR 073): the same 202 for any address; the link's token is the proof, for anyone.
+  'POST /api/auth/password-reset/request': only(everyone(202)),
+  'POST /api/auth/password-reset': { valid: everyone(200), 'made-up token': everyone(400) },
+  // ADR 074: the caller's own sessions; another member's session id is 404, as an unknown one.
+  'GET /api/auth/sessions': only(signedIn(200)),
+  'DELETE /api/auth/sessions/:id': { 'own other session': signedIn(204), "another member's session": signedIn(404) },
+  'POST /api/auth/sessions/sign-out-others': only(signedIn(200)),
 
   'GET /api/admin/invitations': only(admins(200)),
   'POST /api/admin/invitations/:id/approve': only(admins(200)),

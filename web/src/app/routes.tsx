@@ -76,6 +76,9 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/signup', ...lazyRoute('./routes/signup.tsx', 'SignUpRoute') },
       { path: '/request-invitation', ...lazyRoute('./routes/request-invitation.tsx', 'RequestInvitationRoute') },
       { path: '/confirm-email', ...lazyRoute('./routes/confirm-email.tsx', 'ConfirmEmailRoute') },
+      // Forgotten passwords (ADR 073): public, signed in or not.
+      { path: '/forgot-password', ...lazyRoute('./routes/forgot-password.tsx', 'ForgotPasswordRoute') },
+      { path: '/reset-password', ...lazyRoute('./routes/reset-password.tsx', 'ResetPasswordRoute') },
       // A guide's public link (ADR 068): outside the member shell, for visitors and members alike.
       { path: '/shared/guides/:token', ...lazyRoute('./routes/shared-guide.tsx', 'SharedGuideRoute') },
       {

@@ -14,6 +14,9 @@ import * as repo from './auth.repository';
 import { writeProfileWithHandle } from './new-handle';
 import { hashPassword } from './password-hasher';
 import { type BetterAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth';
+import type { LastSeen } from './last-seen';
+import type { PasswordChangedNotice } from './password-changed';
+import { deletePasswordResetsOf } from './password-reset.repository';
 import type { SessionCache } from './session-cache';
 import type { Viewer } from './viewer';
 
@@ -77,6 +80,10 @@ export function cookieValue(header: string, name: string): string | undefined {
 export interface SessionDeps {
   cache: SessionCache;
   cookieName: string;
+  /** Records "last seen" when a request had to look its session up (ADR 074). */
+  lastSeen?: LastSeen;
+  /** After a password change: reset links end, the owner is mailed (ADR 073). */
+  passwordChanged?: PasswordChangedNotice;
 }
 
 export function createAuthService(db: Database, auth: BetterAuth, sessions: SessionDeps) {
@@ -102,6 +109,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       sessionCache.forgetUser(response.user.id);
       return { result: null, setCookies: [] };
     }
+    await sessions.lastSeen?.touch(response.session.id);
     const role = (await repo.findRole(db, response.user.id)) ?? 'pending';
     const viewer = { userId: response.user.id, email: response.user.email, role, sessionId: response.session.id };
     // A refreshed cookie is a new value: the next request looks it up (and caches it) anew.
@@ -171,6 +179,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       await repo.setPasswordHash(tx, userId, passwordHash);
       await repo.deleteSessionsOf(tx, userId);
       await repo.deleteEmailChangesOf(tx, userId);
+      await deletePasswordResetsOf(tx, userId);
       await repo.markClaimed(tx, userId, body.fullName);
       await writeProfileWithHandle(tx, { userId, name: body.fullName, country: activation.country });
       if ((await repo.findRole(tx, userId)) !== 'admin') await repo.setRole(tx, userId, 'user');
@@ -249,6 +258,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       // So does an asked-for e-mail change: whoever asked with the old password (a stolen
       // session) must not move the account onto their own address after the owner locked them out.
       await repo.deleteEmailChangesOf(db, viewer.userId);
+      await sessions.passwordChanged?.(viewer.userId);
       return headers.getSetCookie();
     } catch (error) {
       if (errorCode(error) === 'INVALID_PASSWORD') throw new BadRequestError(TEXTS.currentPasswordWrong);

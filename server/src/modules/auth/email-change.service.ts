@@ -14,6 +14,7 @@ import { emailChangeConfirmation } from '../mail/templates';
 import type { AuthChanges } from '../account/account.service';
 import * as authRepo from './auth.repository';
 import * as repo from './email-change.repository';
+import { deletePasswordResetsOf } from './password-reset.repository';
 import { verifyPassword } from './password-hasher';
 import type { Viewer } from './viewer';
 
@@ -71,6 +72,8 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       const change = await repo.takeEmailChange(tx, hashToken(token));
       if (!change || change.expiresAt.getTime() <= Date.now()) return null;
       const removed = await repo.removeUnprovenPendingHolder(tx, change.newEmail, change.userId);
+      // A reset link mailed to the old address must not take the account back (ADR 073).
+      await deletePasswordResetsOf(tx, change.userId);
       try {
         await tx.transaction((savepoint) => repo.setVerifiedEmail(savepoint, change.userId, change.newEmail));
       } catch (error) {

@@ -70,6 +70,48 @@ export function emailChangeConfirmation(to: string, confirmUrl: string, lifetime
   };
 }
 
+/** A forgotten password (ADR 073): the single-use link. Sent only to the account's own address. */
+export function passwordResetLink(to: string, resetUrl: string, lifetimeMinutes: number): MailMessage {
+  const ignore = 'If you did not ask for this, ignore this e-mail: your password stays as it is.';
+  return {
+    to,
+    subject: 'Set a new Waymark password',
+    text: [
+      'Hello,',
+      '',
+      'Someone (we hope you) asked to set a new password for the Waymark account of this address. Open this link to choose one:',
+      '',
+      resetUrl,
+      '',
+      `This link works once and expires in ${lifetimeMinutes} minutes. ${ignore}`,
+      '',
+      'The Waymark team',
+    ].join('\n'),
+    html: `<p>Hello,</p><p>Someone (we hope you) asked to set a new password for the Waymark account of this address.</p><p><a href="${escapeHtml(resetUrl)}">Choose a new password</a></p><p>This link works once and expires in ${lifetimeMinutes} minutes. ${ignore}</p><p>The Waymark team</p>`,
+  };
+}
+
+/** After any password change (ADR 073): the owner hears of it, and how to take the account back. */
+export function passwordChanged(to: string, forgotPasswordUrl: string): MailMessage {
+  const notYou = 'If this was not you, set a new password at once with "Forgot password?" on the sign-in screen:';
+  return {
+    to,
+    subject: 'Your Waymark password was changed',
+    text: [
+      'Hello,',
+      '',
+      'The password of your Waymark account was just changed, and the account was signed out everywhere else.',
+      '',
+      notYou,
+      '',
+      forgotPasswordUrl,
+      '',
+      'The Waymark team',
+    ].join('\n'),
+    html: `<p>Hello,</p><p>The password of your Waymark account was just changed, and the account was signed out everywhere else.</p><p>${escapeHtml(notYou)}</p><p><a href="${escapeHtml(forgotPasswordUrl)}">Forgot password?</a></p><p>The Waymark team</p>`,
+  };
+}
+
 /**
  * The links of a message as the outbox shows them: the anchors of its HTML part, which only these
  * templates write (every other value in it is escaped), never URLs found in its text.

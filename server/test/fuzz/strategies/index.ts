@@ -5,7 +5,19 @@ import { AUTH } from './auth';
 import { CONTENT } from './content';
 import { EXPORTS } from './exports';
 import { LISTS } from './lists';
+import { MEMBER_SESSIONS } from './member-sessions';
+import { PASSWORD_RESET } from './password-reset';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
 
-export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING, ...EXPORTS };
+export const STRATEGIES: Strategies = {
+  ...AUTH,
+  ...ADMIN,
+  ...CONTENT,
+  ...LISTS,
+  ...SOCIAL,
+  ...SHARING,
+  ...EXPORTS,
+  ...PASSWORD_RESET,
+  ...MEMBER_SESSIONS,
+};

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { SystemMessageBanners } from '@/components/layout/system-message-banners';
 import { ME_QUERY_KEY, useMe } from '@/lib/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { withSignInNotice } from '@/features/auth/sign-in-notice';
 import { useActiveSystemMessages } from '@/lib/api/get-active-system-messages';
 import { useNotificationCounts } from '@/features/notifications/api/get-notification-counts';
 import { afterMutationsSettle } from '@/lib/after-mutations';
@@ -45,6 +47,11 @@ export function AppRoot() {
   // "A new version of Waymark is ready" (ADR 070).
   useUpdatePrompt();
 
+  // A session that ends while this page shows (signed out elsewhere, ended from another device's
+  // Security Settings) leaves for sign-in saying why (ADR 074); a first visit just asks to sign in.
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+  if (me.data && !wasSignedIn) setWasSignedIn(true);
+
   const onSignOut = () => signOut.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) });
 
   if (hasQueryFailed(me)) return <SessionError query={me} />;
@@ -52,7 +59,8 @@ export function AppRoot() {
   if (!me.data) {
     // After a deliberate sign-out there is nothing to come back to.
     const hasSignedOut = signOut.isPending || signOut.isSuccess || signOut.isError;
-    return <Navigate to={hasSignedOut ? '/' : signInPathFor(location.pathname, location.search)} replace />;
+    const state = wasSignedIn && !hasSignedOut ? withSignInNotice({ kind: 'session-ended' }) : undefined;
+    return <Navigate to={hasSignedOut ? '/' : signInPathFor(location.pathname, location.search)} state={state} replace />;
   }
   if (me.data.role === 'pending') {
     return <WaitingScreen email={me.data.email} isSigningOut={signOut.isPending} onSignOut={onSignOut} />;

@@ -1,9 +1,10 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@common/texts';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { PRODUCT_NAME, PRODUCT_TAGLINE, TEXTS } from '@common/texts';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { useMe } from '@/lib/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { signInNoticeOf } from '@/features/auth/sign-in-notice';
 import { safeNextPath } from '@/lib/safe-next';
 import { hasQueryFailed } from '@/components/feedback/query-failure';
 import { SessionError, SessionLoading } from './session-status';
@@ -17,6 +18,7 @@ export function LandingRoute() {
   useDocumentTitle(me.data ? undefined : 'Sign In');
   const signOut = useSignOut();
   const [params] = useSearchParams();
+  const notice = signInNoticeOf(useLocation().state);
 
   if (hasQueryFailed(me)) return <SessionError query={me} />;
   if (me.isPending) return <SessionLoading />;
@@ -27,7 +29,15 @@ export function LandingRoute() {
 
   return (
     <AuthLayout title={`Welcome to ${PRODUCT_NAME}`} subtitle={<p>{PRODUCT_TAGLINE}. Sign in to continue your journey.</p>}>
-      <SignInForm />
+      {notice ? (
+        <p
+          role="status"
+          className="mb-5 rounded-md border border-primary/30 bg-primary/10 p-3 text-sm font-medium text-foreground"
+        >
+          {notice.kind === 'password-reset' ? TEXTS.passwordResetDone : TEXTS.sessionEnded}
+        </p>
+      ) : null}
+      <SignInForm defaultEmail={notice?.kind === 'password-reset' ? notice.email : ''} />
     </AuthLayout>
   );
 }

@@ -22,8 +22,11 @@ const signInValidation = lazyResolver<SignIn>(async () => {
   return zodResolver(SignInSchema);
 });
 
-/** Where to go after sign-in is decided by the landing route, which watches the session. */
-export function SignInForm() {
+/**
+ * Where to go after sign-in is decided by the landing route, which watches the session.
+ * `defaultEmail`: the account a finished password reset was for (ADR 073).
+ */
+export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signIn = useSignIn();
   // Drawn by the server (ADR 024), the form cannot send before its script runs: a browser's own
   // submission would put the password in the page's URL. A disabled button stops it, Enter too.
@@ -34,7 +37,7 @@ export function SignInForm() {
     formState: { errors },
   } = useForm<SignIn>({
     resolver: signInValidation.resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail, password: '' },
     shouldFocusError: false,
   });
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
@@ -55,9 +58,17 @@ export function SignInForm() {
       <Field id="email" label="Email" required error={fieldText(errors.email)}>
         <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
       </Field>
-      <Field id="password" label="Password" required error={fieldText(errors.password)}>
-        <Input type="password" autoComplete="current-password" placeholder="Your password" {...register('password')} />
-      </Field>
+      <div className="grid gap-1.5">
+        <Field id="password" label="Password" required error={fieldText(errors.password)}>
+          <Input type="password" autoComplete="current-password" placeholder="Your password" {...register('password')} />
+        </Field>
+        <Link
+          to="/forgot-password"
+          className="justify-self-end rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" size="lg" className="w-full" disabled={isServerPass || signIn.isPending}>
         <LogIn aria-hidden />
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
