@@ -18,6 +18,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createEmailChangeService } from './modules/auth/email-change.service';
 import { createBetterAuth, sessionCookieName } from './modules/auth/better-auth';
 import { createSessionCache } from './modules/auth/session-cache';
+import { challengeCookie as createChallengeCookie } from './modules/two-factor/challenge-cookie';
+import { createSecretBox } from './modules/two-factor/secret-box';
+import { createSignInChallenges } from './modules/two-factor/sign-in-challenge.service';
+import { twoFactorSignInRoutes } from './modules/two-factor/two-factor-sign-in.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
@@ -131,7 +137,19 @@ export async function buildApp(deps: AppDeps) {
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.stop());
   const cookieName = sessionCookieName(config.publicUrl);
-  const authService = createAuthService(db, auth, { cache: sessionCache, cookieName });
+  const authService = createAuthService(
+    db,
+    auth,
+    { cache: sessionCache, cookieName },
+    { requireAdminTwoFactor: config.requireAdminTwoFactor },
+  );
+  const twoFactor = createTwoFactorService({
+    db,
+    box: createSecretBox(deps.sessionSecret),
+    requireAdminTwoFactor: config.requireAdminTwoFactor,
+  });
+  const challenges = createSignInChallenges({ db, twoFactor });
+  const challengeCookie = createChallengeCookie(config.publicUrl);
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   const invitations = createInvitationsService({ db, mailer, publicUrl: config.publicUrl, log: app.log });
   // One photo store for every module (uploads, tips, guides).
@@ -172,10 +190,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(viewerPlugin, { authService });
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { isAdminSecondFactorMissing: twoFactor.isMissingFor });
 
   await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange });
+  await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange, challenges, challengeCookie });
+  await app.register(twoFactorRoutes, { prefix: '/api/auth/two-factor', twoFactor });
+  await app.register(twoFactorSignInRoutes, { prefix: '/api/auth/sign-in', authService, challenges, cookie: challengeCookie });
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
   await app.register(outboxRoutes, { prefix: '/api/admin/outbox', outbox });

@@ -64,6 +64,10 @@ export const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS: perWindow(30),
   // Reads of a shared guide and its photos per IP in 5 minutes (ADR 068).
   RATE_LIMIT_SHARED_LINKS: perWindow(600),
+  // Two-factor codes checked per account in 15 minutes (ADR 075).
+  RATE_LIMIT_TWO_FACTOR: perWindow(10),
+  // Admins must turn on two-factor before any admin route answers them (ADR 076).
+  REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '']).default('false'),
   MAP_TILES_URL: tilesUrl,
   MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
@@ -97,7 +101,16 @@ export interface Config {
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
-  rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number; sharedLinks: number };
+  rateLimits: {
+    signIn: number;
+    signUp: number;
+    invitationRequest: number;
+    uploads: number;
+    sharedLinks: number;
+    twoFactor: number;
+  };
+  /** REQUIRE_ADMIN_2FA: admin routes refuse an admin without two-factor (ADR 076). */
+  requireAdminTwoFactor: boolean;
   /** How long slow or silent clients may hold a connection (docs/decisions/033). */
   timeouts: RequestTimeouts;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
@@ -158,7 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       invitationRequest: e.RATE_LIMIT_INVITATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,
       sharedLinks: e.RATE_LIMIT_SHARED_LINKS,
+      twoFactor: e.RATE_LIMIT_TWO_FACTOR,
     },
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA === 'true',
     timeouts: {
       headersMs: e.REQUEST_HEADERS_TIMEOUT_MS,
       idleMs: e.REQUEST_IDLE_TIMEOUT_MS,

@@ -19,6 +19,8 @@ export interface RateLimits {
   uploads: number;
   /** Reads of shared guide links and their photos, per IP (ADR 068). */
   sharedLinks: number;
+  /** Two-factor codes checked per account (ADR 075). */
+  twoFactor: number;
 }
 
 const MINUTE = 60_000;
@@ -28,6 +30,7 @@ export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
   invitationRequest: 30 * MINUTE,
   uploads: 30 * MINUTE,
   sharedLinks: 5 * MINUTE,
+  twoFactor: 15 * MINUTE,
 };
 
 export type KeyedLimiter = ReturnType<typeof keyedLimiter>;
@@ -39,7 +42,14 @@ declare module 'fastify' {
      * Limits keyed by account (password checks, by e-mail), by client IP across every route that
      * checks a password, by member (photo files uploaded, e-mail change links sent).
      */
-    keyedLimits: { signInAccount: KeyedLimiter; passwordIp: KeyedLimiter; uploads: KeyedLimiter; emailChange: KeyedLimiter };
+    keyedLimits: {
+      signInAccount: KeyedLimiter;
+      passwordIp: KeyedLimiter;
+      uploads: KeyedLimiter;
+      emailChange: KeyedLimiter;
+      /** Two-factor codes and recovery codes checked, by account (ADR 075). */
+      twoFactor: KeyedLimiter;
+    };
     /**
      * Every route that checks a password (sign-in, password change, e-mail change) counts one
      * attempt against the same per-IP and per-account sign-in limits (ADR 029), so no route is a
@@ -90,6 +100,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     uploads: keyedLimiter(app, 'uploads'),
     // Links sent to a new address: as few as sign-ups (a member can't mail-bomb anyone with them).
     emailChange: keyedLimiter(app, 'signUp'),
+    twoFactor: keyedLimiter(app, 'twoFactor'),
   };
   app.decorate('keyedLimits', keyedLimits);
   app.decorate('passwordAttempt', async (request: FastifyRequest, accountEmail: string) => {
