@@ -7,5 +7,15 @@ import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
+import { TWO_FACTOR } from './two-factor';
 
-export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING, ...EXPORTS };
+export const STRATEGIES: Strategies = {
+  ...AUTH,
+  ...ADMIN,
+  ...CONTENT,
+  ...LISTS,
+  ...SOCIAL,
+  ...SHARING,
+  ...EXPORTS,
+  ...TWO_FACTOR,
+};
