@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { singleLine } from './common';
-import { type SecondFactorNeeded, SecondFactorNeededSchema } from './two-factor';
 
 const email = z
   .string()
@@ -86,6 +85,16 @@ export const CurrentUserSchema = z.object({
   isTwoFactorRequired: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/**
+ * 200 of POST /api/auth/sign-in when the password was right but two-factor is on (ADR 075): no
+ * session yet; the code goes to POST /api/auth/sign-in/two-factor within `expiresInSeconds`.
+ */
+export const SecondFactorNeededSchema = z.object({
+  secondFactor: z.literal('totp'),
+  expiresInSeconds: z.number().int(),
+});
+export type SecondFactorNeeded = z.infer<typeof SecondFactorNeededSchema>;
 
 /**
  * 200 of POST /api/auth/sign-in: the signed-in user, or (two-factor on, no session yet) that a

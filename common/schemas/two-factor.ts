@@ -4,26 +4,9 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { TWO_FACTOR_TEXTS } from './two-factor-texts';
 
-export const TWO_FACTOR_TEXTS = {
-  codeFormat: 'Enter the 6-digit code from your authenticator app',
-  codeWrong: "That code isn't right. Check your authenticator app and try again.",
-  codeUsed: 'That code was already used. Wait for the next code and enter it.',
-  recoveryCodeFormat: 'Enter one of your recovery codes',
-  recoveryCodeWrong: "That recovery code isn't right, or it was already used.",
-  passwordRequired: 'Enter your password',
-  passwordWrong: 'Password is incorrect',
-  factorRequired: 'Enter a code from your authenticator app or a recovery code',
-  alreadyEnabled: 'Two-factor authentication is already on.',
-  notEnabled: 'Two-factor authentication is not on.',
-  setupMissing: 'Start the setup again: scan a new QR code.',
-  challengeExpired: 'Your sign-in took too long. Please enter your email and password again.',
-  challengeEnded: 'Too many wrong codes. Please enter your email and password again.',
-  requiredForAdmins: 'Admins must turn on two-factor authentication before they can use the Admin Panel.',
-  enabled: 'Two-factor authentication is on',
-  disabled: 'Two-factor authentication is off',
-  codesRegenerated: 'New recovery codes made. The old ones no longer work.',
-} as const;
+export { TWO_FACTOR_TEXTS };
 
 /** How many recovery codes a member gets (each works once). */
 export const RECOVERY_CODE_COUNT = 10;
@@ -97,11 +80,3 @@ export const TwoFactorStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
-
-/** 200 of POST /api/auth/sign-in when the password was right but a second factor is needed. */
-export const SecondFactorNeededSchema = z.object({
-  secondFactor: z.literal('totp'),
-  /** How long the code step lasts before the password must be entered again. */
-  expiresInSeconds: z.number().int(),
-});
-export type SecondFactorNeeded = z.infer<typeof SecondFactorNeededSchema>;

@@ -22,6 +22,7 @@ import { ConnectButton } from './connect-button';
 import { ProfileEditForm } from './profile-edit-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { ThemeCard } from './theme-card';
+import { TwoFactorCard } from './two-factor-card';
 import { TravelStatsCard } from './travel-stats-card';
 
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
@@ -149,6 +150,7 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
       {profile.isOwn ? (
         <div className="grid gap-6 lg:col-start-1">
           <SecuritySettingsCard />
+          <TwoFactorCard />
           <ThemeCard />
         </div>
       ) : null}
