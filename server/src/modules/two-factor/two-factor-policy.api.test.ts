@@ -112,3 +112,23 @@ describe('limits on codes', () => {
     }
   });
 });
+
+describe('under https', () => {
+  it('the challenge cookie is __Host- prefixed and Secure, as the session cookie', async () => {
+    const secure = await createTestApp({ publicUrl: 'https://waymark.test' });
+    try {
+      const member = await secure.createMember('user');
+      await enableTwoFactor(secure, member);
+      const res = await secure.call('POST', '/api/auth/sign-in', {
+        body: { email: member.email, password: member.password },
+        headers: { origin: 'https://waymark.test' },
+      });
+      expect(res.statusCode).toBe(200);
+      const challenge = res.cookies.find((c) => c.name.endsWith('sign_in_challenge'));
+      expect(challenge).toMatchObject({ name: '__Host-waymark.sign_in_challenge', secure: true, httpOnly: true, path: '/' });
+      expect(challenge?.domain).toBeUndefined();
+    } finally {
+      await secure.close();
+    }
+  });
+});
