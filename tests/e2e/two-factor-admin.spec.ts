@@ -87,7 +87,7 @@ test('an admin without two-factor is sent to set it up, then back to the Admin P
   await page.getByRole('button', { name: 'Set Up Two-Factor' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/profile$/);
-  const card = page.locator('[aria-labelledby="two-factor-card-title"]');
+  const card = page.getByTestId('two-factor-card');
   await expect(card.getByText(TWO_FACTOR_TEXTS.requiredForAdmins)).toBeVisible();
   await expect(card.getByLabel('Current Password')).toBeFocused();
   await shot(page, 'setup');

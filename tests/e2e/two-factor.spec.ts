@@ -69,7 +69,7 @@ test('a member turns on two-factor, signs in with a code and a recovery code, an
 
   // 1. Security Settings: off, then the password, the QR code and the key, a code, the recovery codes.
   await page.goto('/profile');
-  const card = page.locator('[aria-labelledby="two-factor-card-title"]');
+  const card = page.getByTestId('two-factor-card');
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await shot(page, 'off', card);
   await card.getByRole('button', { name: 'Turn On' }).click();
@@ -85,7 +85,7 @@ test('a member turns on two-factor, signs in with a code and a recovery code, an
   const secret = (await card.getByTestId('two-factor-secret').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await shot(page, 'scan', card);
-  await expectNoAxeViolations(page, '[aria-labelledby="two-factor-card-title"]');
+  await expectNoAxeViolations(page, '[data-testid="two-factor-card"]');
   const app = authenticator(secret);
 
   const codeField = card.getByLabel('Authentication code');
@@ -103,7 +103,7 @@ test('a member turns on two-factor, signs in with a code and a recovery code, an
   const recoveryCodes = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
   expect(recoveryCodes).toHaveLength(10);
   await shot(page, 'recovery-codes', card);
-  await expectNoAxeViolations(page, '[aria-labelledby="two-factor-card-title"]');
+  await expectNoAxeViolations(page, '[data-testid="two-factor-card"]');
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Download (.txt)' }).click();
   expect((await download).suggestedFilename()).toBe('waymark-recovery-codes.txt');
@@ -169,7 +169,7 @@ test('a member turns on two-factor, signs in with a code and a recovery code, an
   await card.getByLabel('Current Password').fill(member.password);
   await card.getByLabel('Authentication code').fill(app.codeAt(stepNow() + 4));
   await shot(page, 'turn-off', card);
-  await expectNoAxeViolations(page, '[aria-labelledby="two-factor-card-title"]');
+  await expectNoAxeViolations(page, '[data-testid="two-factor-card"]');
   await card.getByRole('button', { name: 'Turn Off' }).click();
   await expect(card.getByText(TWO_FACTOR_TEXTS.codeWrong)).toBeVisible();
   await card.getByLabel('Authentication code').fill(await app.fresh());

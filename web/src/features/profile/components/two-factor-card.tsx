@@ -37,10 +37,10 @@ export function TwoFactorCard() {
   const isEnabled = info?.isEnabled ?? false;
 
   return (
-    <Card ref={cardRef} aria-labelledby="two-factor-card-title">
+    <Card ref={cardRef} data-testid="two-factor-card">
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
-          <CardTitle id="two-factor-card-title" className="flex flex-wrap items-center gap-2">
+          <CardTitle className="flex flex-wrap items-center gap-2">
             <Smartphone className="size-5 text-primary" aria-hidden />
             Two-Factor Authentication
             {info ? <Badge variant={isEnabled ? 'success' : 'outline'}>{isEnabled ? 'On' : 'Off'}</Badge> : null}
