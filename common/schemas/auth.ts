@@ -79,5 +79,30 @@ export const CurrentUserSchema = z.object({
   name: z.string().nullable(),
   username: z.string().nullable(),
   profilePictureUrl: z.string().nullable(),
+  /** Sign-in asks this account for a code after the password (ADR 075). */
+  isTwoFactorEnabled: z.boolean(),
+  /** REQUIRE_ADMIN_2FA applies to this account: the Admin Panel waits until two-factor is on. */
+  isTwoFactorRequired: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/**
+ * 200 of POST /api/auth/sign-in when the password was right but two-factor is on (ADR 075): no
+ * session yet; the code goes to POST /api/auth/sign-in/two-factor within `expiresInSeconds`.
+ */
+export const SecondFactorNeededSchema = z.object({
+  secondFactor: z.literal('totp'),
+  expiresInSeconds: z.number().int(),
+});
+export type SecondFactorNeeded = z.infer<typeof SecondFactorNeededSchema>;
+
+/**
+ * 200 of POST /api/auth/sign-in: the signed-in user, or (two-factor on, no session yet) that a
+ * code is needed at POST /api/auth/sign-in/two-factor. `isSecondFactorNeeded` tells them apart.
+ */
+export const SignInResultSchema = z.union([CurrentUserSchema, SecondFactorNeededSchema]);
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+export function isSecondFactorNeeded(result: SignInResult): result is SecondFactorNeeded {
+  return 'secondFactor' in result;
+}

@@ -24,6 +24,12 @@ import { memberSessionRoutes } from './modules/auth/member-sessions.routes';
 import { createPasswordChangedNotice } from './modules/auth/password-changed';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { challengeCookie as createChallengeCookie } from './modules/two-factor/challenge-cookie';
+import { createSecretBox } from './modules/two-factor/secret-box';
+import { createSignInChallenges } from './modules/two-factor/sign-in-challenge.service';
+import { twoFactorSignInRoutes } from './modules/two-factor/two-factor-sign-in.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
@@ -137,11 +143,23 @@ export async function buildApp(deps: AppDeps) {
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.stop());
   const cookieName = sessionCookieName(config.publicUrl);
+  const twoFactor = createTwoFactorService({
+    db,
+    box: createSecretBox(deps.sessionSecret),
+    requireAdminTwoFactor: config.requireAdminTwoFactor,
+  });
+  const challenges = createSignInChallenges({ db, twoFactor });
+  const challengeCookie = createChallengeCookie(config.publicUrl);
   const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   // Issue 24: forgotten passwords (ADR 073) and the member's sessions (ADR 074).
   const passwordChanged = createPasswordChangedNotice({ db, mailer, publicUrl: config.publicUrl, log: app.log });
   const lastSeen = createLastSeen({ db, log: app.log });
-  const authService = createAuthService(db, auth, { cache: sessionCache, cookieName, lastSeen, passwordChanged });
+  const authService = createAuthService(
+    db,
+    auth,
+    { cache: sessionCache, cookieName, lastSeen, passwordChanged },
+    { requireAdminTwoFactor: config.requireAdminTwoFactor },
+  );
   const passwordReset = createPasswordResetService({
     db,
     mailer,
@@ -193,10 +211,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(viewerPlugin, { authService });
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { isAdminSecondFactorMissing: twoFactor.isMissingFor });
 
   await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange });
+  await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange, challenges, challengeCookie });
+  await app.register(twoFactorRoutes, { prefix: '/api/auth/two-factor', twoFactor });
+  await app.register(twoFactorSignInRoutes, { prefix: '/api/auth/sign-in', authService, challenges, cookie: challengeCookie });
   await app.register(passwordResetRoutes, { prefix: '/api/auth/password-reset', passwordReset });
   await app.register(memberSessionRoutes, { prefix: '/api/auth/sessions', sessions: memberSessions, authService });
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });

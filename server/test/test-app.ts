@@ -63,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       sharedLinks: 1000,
       passwordReset: 1000,
       passwordResetAccount: 1000,
+      twoFactor: 1000,
       ...options.rateLimits,
     },
   });

@@ -10,6 +10,8 @@ const me: CurrentUser = {
   name: 'Ann Lee',
   username: null,
   profilePictureUrl: null,
+  isTwoFactorEnabled: false,
+  isTwoFactorRequired: false,
 };
 
 const tip = (id: string, title: string): Tip => ({

@@ -33,7 +33,9 @@ describe('loadConfig', () => {
         sharedLinks: 600,
         passwordReset: 10,
         passwordResetAccount: 3,
+        twoFactor: 10,
       },
+      requireAdminTwoFactor: false,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();

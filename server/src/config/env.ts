@@ -68,6 +68,10 @@ export const EnvSchema = z.object({
   // Password reset links asked for in 30 minutes, per IP and per e-mail address (ADR 073).
   RATE_LIMIT_PASSWORD_RESET: perWindow(10),
   RATE_LIMIT_PASSWORD_RESET_ACCOUNT: perWindow(3),
+  // Two-factor codes checked per account in 15 minutes (ADR 075).
+  RATE_LIMIT_TWO_FACTOR: perWindow(10),
+  // Admins must turn on two-factor before any admin route answers them (ADR 076).
+  REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '']).default('false'),
   MAP_TILES_URL: tilesUrl,
   MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
@@ -102,6 +106,8 @@ export interface Config {
   trustProxy: boolean;
   /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
   rateLimits: RateLimits;
+  /** REQUIRE_ADMIN_2FA: admin routes refuse an admin without two-factor (ADR 076). */
+  requireAdminTwoFactor: boolean;
   /** How long slow or silent clients may hold a connection (docs/decisions/033). */
   timeouts: RequestTimeouts;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
@@ -164,7 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sharedLinks: e.RATE_LIMIT_SHARED_LINKS,
       passwordReset: e.RATE_LIMIT_PASSWORD_RESET,
       passwordResetAccount: e.RATE_LIMIT_PASSWORD_RESET_ACCOUNT,
+      twoFactor: e.RATE_LIMIT_TWO_FACTOR,
     },
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA === 'true',
     timeouts: {
       headersMs: e.REQUEST_HEADERS_TIMEOUT_MS,
       idleMs: e.REQUEST_IDLE_TIMEOUT_MS,

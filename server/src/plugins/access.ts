@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import { TWO_FACTOR_TEXTS } from '@common/schemas/two-factor';
 import { TEXTS } from '@common/texts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { Viewer } from '../modules/auth/viewer';
@@ -48,7 +49,12 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   return viewer;
 }
 
-export const accessPlugin = fp((app: FastifyInstance) => {
+export interface AccessOptions {
+  /** REQUIRE_ADMIN_2FA (ADR 076): true when this admin must turn on two-factor before admin routes answer. */
+  isAdminSecondFactorMissing?: (viewer: Viewer) => Promise<boolean>;
+}
+
+export const accessPlugin = fp((app: FastifyInstance, opts: AccessOptions) => {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -68,6 +74,10 @@ export const accessPlugin = fp((app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    assertAllowed(access, await request.viewer());
+    const viewer = await request.viewer();
+    assertAllowed(access, viewer);
+    if (access === 'admin' && viewer && (await opts.isAdminSecondFactorMissing?.(viewer))) {
+      throw new ForbiddenError(TWO_FACTOR_TEXTS.requiredForAdmins);
+    }
   });
 });

@@ -44,6 +44,7 @@ it('uses at least Mastodon-strict numbers by default', () => {
     sharedLinks: 600,
     passwordReset: 10,
     passwordResetAccount: 3,
+    twoFactor: 10,
   });
 });
 

@@ -22,6 +22,8 @@ export interface RateLimits {
   /** Password reset links asked for, per IP and (passwordResetAccount) per e-mail address (ADR 073). */
   passwordReset: number;
   passwordResetAccount: number;
+  /** Two-factor codes checked per account (ADR 075). */
+  twoFactor: number;
 }
 
 const MINUTE = 60_000;
@@ -33,6 +35,7 @@ export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
   sharedLinks: 5 * MINUTE,
   passwordReset: 30 * MINUTE,
   passwordResetAccount: 30 * MINUTE,
+  twoFactor: 15 * MINUTE,
 };
 
 export type KeyedLimiter = ReturnType<typeof keyedLimiter>;
@@ -50,6 +53,8 @@ declare module 'fastify' {
       uploads: KeyedLimiter;
       emailChange: KeyedLimiter;
       passwordResetAccount: KeyedLimiter;
+      /** Two-factor codes and recovery codes checked, by account (ADR 075). */
+      twoFactor: KeyedLimiter;
     };
     /**
      * Every route that checks a password (sign-in, password change, e-mail change) counts one
@@ -103,6 +108,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     emailChange: keyedLimiter(app, 'signUp'),
     // Reset links mailed to one address, whether it has an account or not (ADR 073).
     passwordResetAccount: keyedLimiter(app, 'passwordResetAccount'),
+    twoFactor: keyedLimiter(app, 'twoFactor'),
   };
   app.decorate('keyedLimits', keyedLimits);
   app.decorate('passwordAttempt', async (request: FastifyRequest, accountEmail: string) => {

@@ -74,6 +74,7 @@ const NO_LIMITS = {
   sharedLinks: 1e9,
   passwordReset: 1e9,
   passwordResetAccount: 1e9,
+  twoFactor: 1e9,
 } as Partial<RateLimits>;
 
 export async function createWorld(): Promise<World> {

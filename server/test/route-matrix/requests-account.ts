@@ -7,13 +7,9 @@ const ABOUT = 'I travel slowly through mountain villages and write down every go
 export const accountRequests: Requests = {
   'GET /api/health': one(() => ({ url: '/api/health' })),
   'GET /api/auth/me': one(() => ({ url: '/api/auth/me' })),
-  // Sign-in, sign-out, password and e-mail change and account deletion change their caller's
+  // Sign-out, password and e-mail change and account deletion change their caller's
   // session or account, so each call runs as a fresh stand-in of the caller's role.
-  'POST /api/auth/sign-in': one(async (fx, caller) => {
-    const as = await fx.standIn(caller);
-    const who = as ?? (await fx.newMember());
-    return { url: '/api/auth/sign-in', as, body: { email: who.email, password: who.password } };
-  }),
+  // POST /api/auth/sign-in: requests-two-factor.ts (with its two-factor scenario).
   'POST /api/auth/sign-up': one(() => ({
     url: '/api/auth/sign-up',
     body: { fullName: 'New Traveler', email: `${unique('signup')}@example.com`, password: 'signup-password-1' },

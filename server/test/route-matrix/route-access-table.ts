@@ -43,7 +43,15 @@ const answerRequest: RouteAccess = { 'third party': owned(403, 200, 403), 'calle
 export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/health': only(everyone(200)),
   'GET /api/auth/me': only(signedIn(200)),
-  'POST /api/auth/sign-in': only(everyone(200)),
+  // 200 either way: signed in, or (two-factor on) asked for a code with no session yet.
+  'POST /api/auth/sign-in': { default: everyone(200), 'two-factor account': everyone(200) },
+  // ADR 075: the challenge cookie is the proof; a made-up one is 400 for all.
+  'POST /api/auth/sign-in/two-factor': { valid: everyone(200), 'made-up challenge': everyone(400) },
+  'GET /api/auth/two-factor': only(members(200)),
+  'POST /api/auth/two-factor/setup': only(members(200)),
+  'POST /api/auth/two-factor/enable': only(members(200)),
+  'POST /api/auth/two-factor/recovery-codes': only(members(200)),
+  'POST /api/auth/two-factor/disable': only(members(204)),
   'POST /api/auth/sign-up': only(everyone(201)),
   'POST /api/auth/sign-out': only(everyone(204)),
   'POST /api/auth/password': only(signedIn(204)),

@@ -13,11 +13,19 @@ import { adminRequests } from './requests-admin';
 import { contentRequests } from './requests-content';
 import { socialRequests } from './requests-social';
 import { sharingRequests } from './requests-sharing';
+import { twoFactorRequests } from './requests-two-factor';
 import { ACCESS_TABLE } from './route-access-table';
 import { type Tally, runRoute } from './run-matrix';
 import type { Requests } from './scene';
 
-const REQUESTS: Requests = { ...accountRequests, ...adminRequests, ...contentRequests, ...socialRequests, ...sharingRequests };
+const REQUESTS: Requests = {
+  ...accountRequests,
+  ...adminRequests,
+  ...contentRequests,
+  ...socialRequests,
+  ...sharingRequests,
+  ...twoFactorRequests,
+};
 const TABLE_KEYS = Object.keys(ACCESS_TABLE);
 
 describe('route matrix', () => {

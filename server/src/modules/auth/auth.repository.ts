@@ -1,7 +1,17 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Role } from '@common/schemas/auth';
 import type { Executor } from '@db/client';
-import { accounts, emailChangeTokens, pendingActivations, profiles, sessions, signupTokens, userRoles, users } from '@db/schema';
+import {
+  accounts,
+  emailChangeTokens,
+  pendingActivations,
+  profiles,
+  sessions,
+  signupTokens,
+  twoFactorSecrets,
+  userRoles,
+  users,
+} from '@db/schema';
 
 export async function findRole(db: Executor, userId: string): Promise<Role | null> {
   const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
@@ -17,10 +27,12 @@ export async function findCurrentUser(db: Executor, userId: string) {
       name: profiles.name,
       username: profiles.username,
       profilePictureUrl: profiles.profilePictureUrl,
+      isTwoFactorEnabled: sql<boolean>`${twoFactorSecrets.enabledAt} is not null`,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(twoFactorSecrets, eq(twoFactorSecrets.userId, users.id))
     .where(eq(users.id, userId));
   return row ? { ...row, role: row.role ?? 'pending' } : null;
 }

@@ -7,6 +7,7 @@ import {
   CurrentUserSchema,
   EmailChangeConfirmedSchema,
   EmailChangeRequestedSchema,
+  SignInResultSchema,
   SignInSchema,
   SignUpSchema,
 } from '@common/schemas/auth';
@@ -15,12 +16,22 @@ import { TEXTS } from '@common/texts';
 import { requireViewer } from '@server/plugins/access';
 import { limitPerIp } from '@server/plugins/rate-limit';
 import type { AuthService } from './auth.service';
+import type { ChallengeCookie } from '../two-factor/challenge-cookie';
+import type { SignInChallenges } from '../two-factor/sign-in-challenge.service';
 import type { EmailChangeService } from './email-change.service';
 import { requestContext, sendCookies } from './request-context';
 
-export function authRoutes(app: FastifyInstance, opts: { authService: AuthService; emailChange: EmailChangeService }) {
+export function authRoutes(
+  app: FastifyInstance,
+  opts: {
+    authService: AuthService;
+    emailChange: EmailChangeService;
+    challenges: SignInChallenges;
+    challengeCookie: ChallengeCookie;
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { authService, emailChange } = opts;
+  const { authService, emailChange, challenges, challengeCookie } = opts;
 
   r.get('/me', { config: { access: 'public' }, schema: { response: { 200: CurrentUserSchema } } }, async (request) => {
     const viewer = await request.viewer();
@@ -32,14 +43,20 @@ export function authRoutes(app: FastifyInstance, opts: { authService: AuthServic
     '/sign-in',
     {
       config: { access: 'public' },
-      schema: { body: SignInSchema, response: { 200: CurrentUserSchema } },
+      schema: { body: SignInSchema, response: { 200: SignInResultSchema } },
     },
     async (request, reply) => {
       // Per IP and per account, shared with every route that checks a password (ADR 029).
       await app.passwordAttempt(request, request.body.email);
-      const { result, setCookies } = await authService.signIn(request.body, requestContext(request));
-      sendCookies(reply, setCookies);
-      return result;
+      const outcome = await authService.signIn(request.body, requestContext(request));
+      if ('secondFactorUserId' in outcome) {
+        // Two-factor on: no session yet; the code goes to POST /sign-in/two-factor (ADR 075).
+        const { token, expiresInSeconds } = await challenges.start(outcome.secondFactorUserId);
+        sendCookies(reply, [app.serializeCookie(challengeCookie.name, token, challengeCookie.set)]);
+        return { secondFactor: 'totp' as const, expiresInSeconds };
+      }
+      sendCookies(reply, outcome.setCookies);
+      return outcome.result;
     },
   );
 

@@ -12,7 +12,8 @@ import { BadRequestError, ConflictError, UnauthorizedError } from '@server/lib/e
 import { hashToken } from '../invitations/signup-token';
 import * as repo from './auth.repository';
 import { writeProfileWithHandle } from './new-handle';
-import { hashPassword } from './password-hasher';
+import { findTwoFactorAccount } from '../two-factor/two-factor.repository';
+import { hashPassword, verifyPassword } from './password-hasher';
 import { type BetterAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth';
 import type { LastSeen } from './last-seen';
 import type { PasswordChangedNotice } from './password-changed';
@@ -86,12 +87,23 @@ export interface SessionDeps {
   passwordChanged?: PasswordChangedNotice;
 }
 
-export function createAuthService(db: Database, auth: BetterAuth, sessions: SessionDeps) {
+/** Sign-in after the password: the account's second factor, when it has one (ADR 075). */
+export interface SecondFactorPolicy {
+  /** REQUIRE_ADMIN_2FA (ADR 076). */
+  requireAdminTwoFactor: boolean;
+}
+
+/** A right password for an account with two-factor on: no session yet, a code is needed. */
+export interface SecondFactorDue {
+  secondFactorUserId: string;
+}
+
+export function createAuthService(db: Database, auth: BetterAuth, sessions: SessionDeps, policy: SecondFactorPolicy) {
   const sessionCache = sessions.cache;
   async function currentUser(userId: string): Promise<CurrentUser> {
     const user = await repo.findCurrentUser(db, userId);
     if (!user) throw new UnauthorizedError(TEXTS.signInRequired);
-    return user;
+    return { ...user, isTwoFactorRequired: policy.requireAdminTwoFactor && user.role === 'admin' };
   }
 
   async function resolveViewer(ctx: RequestContext): Promise<WithCookies<Viewer | null>> {
@@ -133,16 +145,45 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     }
   }
 
-  async function signIn(body: SignIn, ctx: RequestContext): Promise<WithCookies<CurrentUser>> {
+  /** A new session at every sign-in; the one the browser held before is ended (no fixation). */
+  async function endPreviousSession(ctx: RequestContext) {
     const previous = await resolveViewer(ctx).catch(() => ({ result: null }));
-    const signedIn = await signInWithPassword(body.email, body.password, ctx);
-    if (!signedIn) throw new UnauthorizedError(TEXTS.invalidCredentials);
-    // A new session at every sign-in; the one the browser held before is ended (no fixation).
-    if (previous.result) {
+    return async () => {
+      if (!previous.result) return;
       await repo.deleteSession(db, previous.result.sessionId);
       sessionCache.forgetUser(previous.result.userId);
+    };
+  }
+
+  /**
+   * With two-factor on, the password is checked here and no session is made (ADR 075): one
+   * argon2id computation, as better-auth's path for a wrong password or an unknown e-mail makes,
+   * so the three answer in the same time.
+   */
+  async function signIn(body: SignIn, ctx: RequestContext): Promise<WithCookies<CurrentUser> | SecondFactorDue> {
+    const twoFactorAccount = await findTwoFactorAccount(db, body.email);
+    if (twoFactorAccount) {
+      const isRight = await verifyPassword({ hash: twoFactorAccount.passwordHash ?? '', password: body.password });
+      if (!isRight) throw new UnauthorizedError(TEXTS.invalidCredentials);
+      return { secondFactorUserId: twoFactorAccount.userId };
     }
+    const endPrevious = await endPreviousSession(ctx);
+    const signedIn = await signInWithPassword(body.email, body.password, ctx);
+    if (!signedIn) throw new UnauthorizedError(TEXTS.invalidCredentials);
+    await endPrevious();
     return { result: await currentUser(signedIn.userId), setCookies: signedIn.setCookies };
+  }
+
+  /** Starts the session of a user whose second factor was just proven (session-issuer.ts). */
+  async function issueSession(userId: string, ctx: RequestContext): Promise<WithCookies<CurrentUser>> {
+    const endPrevious = await endPreviousSession(ctx);
+    const { headers } = await auth.api.issueSession({
+      body: { userId },
+      headers: toHeaders({ ...ctx, cookie: undefined }),
+      returnHeaders: true,
+    });
+    await endPrevious();
+    return { result: await currentUser(userId), setCookies: headers.getSetCookie() };
   }
 
   async function findActivation(body: SignUp) {
@@ -267,7 +308,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     }
   }
 
-  return { resolveViewer, currentUser, signIn, signUp, signOut, changePassword };
+  return { resolveViewer, currentUser, signIn, issueSession, signUp, signOut, changePassword };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

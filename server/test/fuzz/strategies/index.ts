@@ -9,6 +9,7 @@ import { MEMBER_SESSIONS } from './member-sessions';
 import { PASSWORD_RESET } from './password-reset';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
+import { TWO_FACTOR } from './two-factor';
 
 export const STRATEGIES: Strategies = {
   ...AUTH,
@@ -20,4 +21,5 @@ export const STRATEGIES: Strategies = {
   ...EXPORTS,
   ...PASSWORD_RESET,
   ...MEMBER_SESSIONS,
+  ...TWO_FACTOR,
 };

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
@@ -11,7 +12,10 @@ import { fieldText, useFocusFirstInvalid } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError } from '@/lib/notify';
 import { useIsServerPass } from '@/lib/use-server-pass';
-import { useSignIn } from '../api/sign-in';
+import { needsSecondFactor, useSignIn } from '../api/sign-in';
+
+// Only members with two-factor on need the code step: it loads when the server asks for a code.
+const TwoFactorStep = React.lazy(() => import('./two-factor-step'));
 
 // zod stays out of the sign-in page's bundle: it loads when the form is first focused.
 const signInValidation = lazyResolver<SignIn>(async () => {
@@ -31,9 +35,13 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   // Drawn by the server (ADR 024), the form cannot send before its script runs: a browser's own
   // submission would put the password in the page's URL. A disabled button stops it, Enter too.
   const isServerPass = useIsServerPass();
+  // The password was right and two-factor is on: the code step replaces the form (ADR 075).
+  const [isCodeStep, setIsCodeStep] = React.useState(false);
   const {
     register,
     handleSubmit,
+    setValue,
+    setFocus,
     formState: { errors },
   } = useForm<SignIn>({
     resolver: signInValidation.resolver,
@@ -43,9 +51,27 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const onSubmit = handleSubmit(
-    (values) => signIn.mutate(values, { onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle) }),
+    (values) =>
+      signIn.mutate(values, {
+        onSuccess: (result) => setIsCodeStep(needsSecondFactor(result)),
+        onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle),
+      }),
     focusFirstInvalid,
   );
+
+  if (isCodeStep) {
+    const startOver = () => {
+      setValue('password', '');
+      setIsCodeStep(false);
+      // After the form is back: the password is what the member types next.
+      setTimeout(() => setFocus('password'), 0);
+    };
+    return (
+      <React.Suspense fallback={<p className="text-sm text-muted-foreground">Loading...</p>}>
+        <TwoFactorStep onStartOver={startOver} />
+      </React.Suspense>
+    );
+  }
 
   return (
     <form

@@ -23,6 +23,7 @@ import { ProfileEditForm } from './profile-edit-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsCard } from './sessions-card';
 import { ThemeCard } from './theme-card';
+import { TwoFactorCard } from './two-factor-card';
 import { TravelStatsCard } from './travel-stats-card';
 
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
@@ -151,6 +152,7 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
         <div className="grid gap-6 lg:col-start-1">
           <SecuritySettingsCard />
           <SessionsCard />
+          <TwoFactorCard />
           <ThemeCard />
         </div>
       ) : null}

@@ -1,0 +1,20 @@
+/** Two-factor's texts (ADR 075), apart from the schemas so the sign-in page's code step needs no zod for them. */
+export const TWO_FACTOR_TEXTS = {
+  codeFormat: 'Enter the 6-digit code from your authenticator app',
+  codeWrong: "That code isn't right. Check your authenticator app and try again.",
+  codeUsed: 'That code was already used. Wait for the next code and enter it.',
+  recoveryCodeFormat: 'Enter one of your recovery codes',
+  recoveryCodeWrong: "That recovery code isn't right, or it was already used.",
+  passwordRequired: 'Enter your password',
+  passwordWrong: 'Password is incorrect',
+  factorRequired: 'Enter a code from your authenticator app or a recovery code',
+  alreadyEnabled: 'Two-factor authentication is already on.',
+  notEnabled: 'Two-factor authentication is not on.',
+  setupMissing: 'Start the setup again: scan a new QR code.',
+  challengeExpired: 'Your sign-in took too long. Please enter your email and password again.',
+  challengeEnded: 'Too many wrong codes. Please enter your email and password again.',
+  requiredForAdmins: 'Admins must turn on two-factor authentication before they can use the Admin Panel.',
+  enabled: 'Two-factor authentication is on',
+  disabled: 'Two-factor authentication is off',
+  codesRegenerated: 'New recovery codes made. The old ones no longer work.',
+} as const;
