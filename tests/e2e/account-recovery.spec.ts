@@ -148,7 +148,11 @@ test('sessions: the member signs out another device, whose open page leaves for 
   const phoneRow = rows.filter({ hasText: 'Mobile Safari 17 on iOS 17.5' });
   await expect(phoneRow).toContainText('Last seen');
   await card.scrollIntoViewIfNeeded();
-  expect(await axeViolations(laptop, '[data-slot="card"]:has(ul[aria-label="Sessions"])')).toEqual([]);
+  const cardOnly = '[data-slot="card"]:has(ul[aria-label="Sessions"])';
+  expect(await axeViolations(laptop, cardOnly)).toEqual([]);
+  await laptop.emulateMedia({ colorScheme: 'dark' });
+  expect(await axeViolations(laptop, cardOnly)).toEqual([]);
+  await laptop.emulateMedia({ colorScheme: 'light' });
   await laptop.setViewportSize({ width: 360, height: 800 });
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: `${SHOTS}/sessions-card-360.png` });
