@@ -18,6 +18,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createEmailChangeService } from './modules/auth/email-change.service';
 import { createBetterAuth, sessionCookieName } from './modules/auth/better-auth';
 import { createSessionCache } from './modules/auth/session-cache';
+import { createProvenSignIn } from './modules/auth/proven-sign-in';
+import { createPasskeySignInService } from './modules/passkeys/passkey-sign-in.service';
+import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/passkeys.routes';
+import { createPasskeysService } from './modules/passkeys/passkeys.service';
+import { challengeCookie, relyingPartyOf } from './modules/passkeys/relying-party';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
@@ -161,6 +166,11 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     authChanges: sessionCache,
   });
+  // Passkeys (ADR 077): RP ID and origin from PUBLIC_URL.
+  const rp = relyingPartyOf(config.publicUrl);
+  const passkeys = createPasskeysService({ db, rp });
+  const signInProven = createProvenSignIn({ db, auth, authService, sessionCache });
+  const passkeySignIn = createPasskeySignInService({ db, rp, signInProven });
   const shareLinks = createShareLinksService({ db, secret: deps.sessionSecret, publicUrl: config.publicUrl });
   const admin = createAdminService({
     db,
@@ -176,6 +186,12 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange });
+  await app.register(passkeyRoutes, { prefix: '/api/auth/passkeys', passkeys, cookie: challengeCookie(config.publicUrl) });
+  await app.register(passkeySignInRoutes, {
+    prefix: '/api/auth/passkey-sign-in',
+    passkeySignIn,
+    cookie: challengeCookie(config.publicUrl),
+  });
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
   await app.register(outboxRoutes, { prefix: '/api/admin/outbox', outbox });
