@@ -10,6 +10,7 @@ import { createPeople } from './callers';
 import { type Fixtures, createFixtures } from './fixtures';
 import { accountRequests } from './requests-account';
 import { adminRequests } from './requests-admin';
+import { passkeyRequests } from './requests-passkeys';
 import { contentRequests } from './requests-content';
 import { socialRequests } from './requests-social';
 import { sharingRequests } from './requests-sharing';
@@ -17,7 +18,14 @@ import { ACCESS_TABLE } from './route-access-table';
 import { type Tally, runRoute } from './run-matrix';
 import type { Requests } from './scene';
 
-const REQUESTS: Requests = { ...accountRequests, ...adminRequests, ...contentRequests, ...socialRequests, ...sharingRequests };
+const REQUESTS: Requests = {
+  ...accountRequests,
+  ...adminRequests,
+  ...contentRequests,
+  ...socialRequests,
+  ...sharingRequests,
+  ...passkeyRequests,
+};
 const TABLE_KEYS = Object.keys(ACCESS_TABLE);
 
 describe('route matrix', () => {

@@ -5,7 +5,8 @@ import { AUTH } from './auth';
 import { CONTENT } from './content';
 import { EXPORTS } from './exports';
 import { LISTS } from './lists';
+import { PASSKEYS } from './passkeys';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
 
-export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING, ...EXPORTS };
+export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING, ...EXPORTS, ...PASSKEYS };
