@@ -4,28 +4,10 @@
  * SimpleWebAuthn on the server.
  */
 import { z } from 'zod';
+import { PASSKEY_LIMITS, PASSKEY_TEXTS } from '../passkey-texts';
 import { singleLine } from './common';
 
-export const PASSKEY_TEXTS = {
-  nameRequired: 'Please give the passkey a name.',
-  nameTooLong: 'A passkey name can be at most 60 characters long.',
-  challengeExpired: 'This passkey request has expired or was already used. Please try again.',
-  notVerified: 'Your passkey could not be verified. Please try again.',
-  unknownPasskey: 'This passkey is not registered with Waymark (it may have been removed). Sign in with your email and password.',
-  alreadyRegistered: 'This passkey is already registered.',
-  tooMany: 'You can have at most 20 passkeys. Remove one before adding another.',
-  notFound: 'Passkey not found',
-  added: 'Passkey added. You can now sign in with it.',
-  renamed: 'Passkey renamed',
-  removed: 'Passkey removed',
-  cancelled: 'The passkey prompt was closed. Nothing changed.',
-  unsupported: "This browser can't use passkeys. Sign in with your email and password instead.",
-  unsupportedHere: "This browser can't create or use passkeys. Try a recent browser on a device with a screen lock.",
-  addFailed: 'The passkey could not be added. Please try again.',
-  signInFailed: 'Signing in with a passkey failed. Please try again.',
-} as const;
-
-export const PASSKEY_LIMITS = { nameMaxLength: 60, perMember: 20 } as const;
+export { PASSKEY_LIMITS, PASSKEY_TEXTS };
 
 /** base64url text of at most `max` characters (the ceremonies' binary fields); a browser never sends other. */
 const base64url = (max: number) =>

@@ -12,6 +12,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError } from '@/lib/notify';
 import { useIsServerPass } from '@/lib/use-server-pass';
 import { useSignIn } from '../api/sign-in';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 // zod stays out of the sign-in page's bundle: it loads when the form is first focused.
 const signInValidation = lazyResolver<SignIn>(async () => {
@@ -62,6 +63,7 @@ export function SignInForm() {
         <LogIn aria-hidden />
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
+      <PasskeySignInButton isDisabled={isServerPass} />
       <div className="relative text-center text-sm text-muted-foreground">
         <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden />
         <span className="relative bg-card px-3">New to the community?</span>
