@@ -39,7 +39,7 @@ async function shoot(page: Page, name: string, locator?: ReturnType<Page['locato
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with a passkey' })).toBeVisible();
 }
 
 test('add, rename, sign in with a passkey and no password, remove it, then it is refused', async ({ browser }) => {
@@ -87,7 +87,7 @@ test('add, rename, sign in with a passkey and no password, remove it, then it is
   expect(await axeViolations(page)).toEqual([]);
   await shoot(page, 'passkey-sign-in');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const me = (await (await context.request.get('/api/auth/me')).json()) as { id: string };
   expect(me.id).toBe(member.userId);
@@ -104,7 +104,7 @@ test('add, rename, sign in with a passkey and no password, remove it, then it is
 
   // 5. The device still holds it, but Waymark no longer accepts it.
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page.getByRole('status').filter({ hasText: PASSKEY_TEXTS.unknownPasskey })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect((await context.request.get('/api/auth/me')).status()).toBe(401);
@@ -112,7 +112,7 @@ test('add, rename, sign in with a passkey and no password, remove it, then it is
   // 6. A prompt that ends without an answer (here: the user is not verified) is said calmly.
   await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
   await dismissToasts(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page.getByRole('status').filter({ hasText: PASSKEY_TEXTS.cancelled })).toBeVisible();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await shoot(page, 'passkey-sign-in-cancelled');
@@ -132,6 +132,6 @@ test('without WebAuthn the profile and the sign-in screen say so instead of a br
   await expect(card.getByText(PASSKEY_TEXTS.unsupportedHere)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page.getByRole('status').filter({ hasText: PASSKEY_TEXTS.unsupported })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Fingerprint } from 'lucide-react';
-import { PASSKEY_TEXTS } from '@common/passkey-texts';
+import { PASSKEY_SIGN_IN_TEXTS as PASSKEY_TEXTS } from '@common/passkey-texts';
 import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { ApiError, serverMessageOr } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import { ceremonyFailureOf, isWebAuthnAvailable } from '@/lib/webauthn';
 import { usePasskeySignIn } from '../api/passkey-sign-in';
 
 /**
- * "Sign in with a passkey": no e-mail, no password. The WebAuthn library loads on the click.
+ * "Continue with a passkey" (its name must not contain "Sign In", the password button's): no e-mail, no password. The WebAuthn library loads on the click.
  * A closed prompt is said calmly under the button; a refusal by the server is an error.
  */
 export function PasskeySignInButton({ isDisabled }: { isDisabled: boolean }) {
@@ -47,7 +47,7 @@ export function PasskeySignInButton({ isDisabled }: { isDisabled: boolean }) {
         disabled={isDisabled || signIn.isPending}
       >
         <Fingerprint aria-hidden />
-        {signIn.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        {signIn.isPending ? 'Waiting for your passkey...' : 'Continue with a passkey'}
       </Button>
       <p role="status" className="text-center text-sm text-muted-foreground empty:hidden">
         {status}
