@@ -4,6 +4,8 @@
  * SimpleWebAuthn on the server.
  */
 import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { TEXTS } from '../texts';
 import { PASSKEY_LIMITS, PASSKEY_TEXTS } from '../passkey-texts';
 import { singleLine } from './common';
 
@@ -53,6 +55,15 @@ export const AuthenticationResponseSchema = z.object({
     userHandle: base64url(256).optional(),
   }),
 });
+
+/**
+ * POST /api/auth/passkeys/registration-options: the current password first, as for an e-mail
+ * change (ADR 077): a stolen session alone cannot plant a passkey that outlives a password change.
+ */
+export const PasskeyRegistrationOptionsSchema = z.object({
+  currentPassword: z.string().min(1, TEXTS.currentPasswordRequired).max(LIMITS.passwordMaxLength),
+});
+export type PasskeyRegistrationOptions = z.infer<typeof PasskeyRegistrationOptionsSchema>;
 
 /** POST /api/auth/passkeys: the browser's answer to the registration options, and an optional name. */
 export const AddPasskeySchema = z.object({ response: RegistrationResponseSchema, name: PasskeyNameSchema.optional() });

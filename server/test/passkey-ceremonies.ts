@@ -14,9 +14,15 @@ export function challengeCookieOf(res: LightMyRequestResponse): string {
 
 export const withCookies = (...cookies: (string | undefined)[]) => cookies.filter(Boolean).join('; ') || undefined;
 
-/** Registration options for the member, with the challenge cookie to answer them. */
-export async function registrationOptions(t: TestApp, sessionCookie: string) {
-  const res = await t.call('POST', '/api/auth/passkeys/registration-options', { cookie: sessionCookie });
+/** Every test member's password (TestApp.createMember). */
+export const MEMBER_PASSWORD = 'member-password-1';
+
+/** Registration options for the member (password confirmed), with the challenge cookie to answer them. */
+export async function registrationOptions(t: TestApp, sessionCookie: string, currentPassword = MEMBER_PASSWORD) {
+  const res = await t.call('POST', '/api/auth/passkeys/registration-options', {
+    cookie: sessionCookie,
+    body: { currentPassword },
+  });
   if (res.statusCode !== 200) throw new Error(`registration options: ${res.statusCode} ${res.body}`);
   return { options: res.json(), challenge: challengeCookieOf(res) };
 }

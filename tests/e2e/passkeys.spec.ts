@@ -5,6 +5,7 @@
  */
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { PASSKEY_TEXTS } from '@common/passkey-texts';
+import { TEXTS } from '@common/texts';
 import { axeViolations } from './axe';
 import { CSRF, E2E_ADMIN, createActiveMember, dismissToasts, expectToast } from './fixtures';
 
@@ -50,11 +51,22 @@ test('add, rename, sign in with a passkey and no password, remove it, then it is
   const { page, context } = member;
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
 
-  // 1. Security Settings: no passkeys yet; add one. It opens for naming at once.
+  // 1. Security Settings: no passkeys yet; adding one asks for the password first (a wrong one is
+  // refused on its field), then the device. The new passkey opens for naming at once.
   await page.goto('/profile');
   const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Passkeys', { exact: true }) });
   await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
   await card.getByRole('button', { name: 'Add a passkey' }).click();
+  const password = card.getByLabel('Current Password');
+  await password.fill('not-my-password');
+  await card.getByRole('button', { name: 'Continue' }).click();
+  await expect(card.locator('#passkey-current-password-error')).toHaveText(TEXTS.currentPasswordWrong);
+  await expect(password).toBeFocused();
+  await shoot(page, 'passkeys-add-form', card);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dismissToasts(page);
+  await password.fill(member.password);
+  await page.keyboard.press('Enter');
   await expectToast(page, PASSKEY_TEXTS.added);
   const name = card.getByLabel('Passkey name');
   await expect(name).toBeFocused();

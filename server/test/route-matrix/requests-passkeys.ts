@@ -22,11 +22,15 @@ async function ownersPasskey(fx: Fixtures) {
 }
 
 export const passkeyRequests: Requests = {
-  'POST /api/auth/passkeys/registration-options': one(() => ({ url: '/api/auth/passkeys/registration-options' })),
+  'POST /api/auth/passkeys/registration-options': one((fx, caller) => ({
+    url: '/api/auth/passkeys/registration-options',
+    body: { currentPassword: fx.accountOf(caller)?.password ?? 'member-password-1' },
+  })),
   // The caller's own ceremony when it may start one; a well-formed answer to nothing otherwise.
   'POST /api/auth/passkeys': one(async (fx, caller) => {
     const account = fx.accountOf(caller);
-    const ceremony = caller === 'anonymous' || caller === 'pending' ? null : await registrationOptions(fx.t, account!.cookie);
+    const ceremony =
+      caller === 'anonymous' || caller === 'pending' ? null : await registrationOptions(fx.t, account!.cookie, account!.password);
     const { response } = authenticator.register(ceremony?.options ?? { challenge: 'none', user: { id: 'none' } });
     return {
       url: '/api/auth/passkeys',

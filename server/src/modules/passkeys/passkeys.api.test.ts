@@ -32,7 +32,10 @@ const refusal = (status: number, message: string) => ({
 describe('adding a passkey', () => {
   it('options ask for a discoverable, user-verified credential for our RP; the challenge is kept hashed, its id in an HttpOnly cookie', async () => {
     const member = await t.createMember('user', 'Pia Passkey');
-    const res = await t.call('POST', '/api/auth/passkeys/registration-options', { cookie: member.cookie });
+    const res = await t.call('POST', '/api/auth/passkeys/registration-options', {
+      cookie: member.cookie,
+      body: { currentPassword: member.password },
+    });
     expect(res.statusCode).toBe(200);
     const options = res.json();
     expect(options.rp).toEqual({ name: 'Waymark', id: 'waymark.test' });
@@ -46,6 +49,22 @@ describe('adding a passkey', () => {
     const [row] = await t.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, member.id));
     expect(row).toMatchObject({ idHash: hashToken(cookie.value), challenge: options.challenge });
     expect(await t.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.idHash, cookie.value))).toHaveLength(0);
+  });
+
+  it('asks for the current password first: a wrong or missing one is refused on its field, no challenge kept', async () => {
+    const member = await t.createMember();
+    const wrong = await t.call('POST', '/api/auth/passkeys/registration-options', {
+      cookie: member.cookie,
+      body: { currentPassword: 'not-the-password' },
+    });
+    expect(wrong.json()).toEqual(refusal(400, TEXTS.currentPasswordWrong));
+    const missing = await t.call('POST', '/api/auth/passkeys/registration-options', {
+      cookie: member.cookie,
+      body: { currentPassword: '' },
+    });
+    expect(missing.json()).toEqual(refusal(400, TEXTS.currentPasswordRequired));
+    expect(wrong.cookies.some((c) => c.name.endsWith('passkey_challenge'))).toBe(false);
+    expect(await t.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, member.id))).toHaveLength(0);
   });
 
   it('stores a verified passkey with a default name, lists it, and excludes it from the next options', async () => {
@@ -186,7 +205,10 @@ describe('adding a passkey', () => {
         deviceType: 'singleDevice',
       })),
     );
-    const res = await t.call('POST', '/api/auth/passkeys/registration-options', { cookie: full.cookie });
+    const res = await t.call('POST', '/api/auth/passkeys/registration-options', {
+      cookie: full.cookie,
+      body: { currentPassword: full.password },
+    });
     expect(res.json()).toEqual(refusal(400, PASSKEY_TEXTS.tooMany));
   });
 });
@@ -234,7 +256,7 @@ describe('listing, renaming and removing', () => {
     const pending = await t.createMember('pending');
     const id = '00000000-0000-4000-8000-000000000000';
     const calls = [
-      ['POST', '/api/auth/passkeys/registration-options', undefined],
+      ['POST', '/api/auth/passkeys/registration-options', { currentPassword: 'x' }],
       ['POST', '/api/auth/passkeys', { response: {} }],
       ['GET', '/api/auth/passkeys', undefined],
       ['PATCH', `/api/auth/passkeys/${id}`, { name: 'x' }],

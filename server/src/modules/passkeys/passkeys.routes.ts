@@ -5,6 +5,7 @@ import { IdParamsSchema } from '@common/schemas/common';
 import {
   AddPasskeySchema,
   PasskeyListSchema,
+  PasskeyRegistrationOptionsSchema,
   PasskeySchema,
   PasskeySignInSchema,
   RenamePasskeySchema,
@@ -38,10 +39,13 @@ export function passkeyRoutes(app: FastifyInstance, opts: { passkeys: PasskeysSe
 
   r.post(
     '/registration-options',
-    { config: member, schema: { response: { 200: WebAuthnOptionsSchema } } },
+    { config: member, schema: { body: PasskeyRegistrationOptionsSchema, response: { 200: WebAuthnOptionsSchema } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
-      const { options, challengeId } = await passkeys.registrationOptions(viewer.userId, jar.read(request));
+      // Counted with every other route that checks a password (ADR 029).
+      await app.passwordAttempt(request, viewer.email);
+      const { currentPassword } = request.body;
+      const { options, challengeId } = await passkeys.registrationOptions(viewer.userId, currentPassword, jar.read(request));
       jar.set(reply, challengeId);
       return options;
     },

@@ -9,6 +9,9 @@ import { type AddPasskey, PASSKEY_LIMITS, PASSKEY_TEXTS, type Passkey, type WebA
 import type { Database } from '@db/client';
 import { isUniqueViolation } from '@db/pg-errors';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '@server/lib/errors';
+import { TEXTS } from '@common/texts';
+import * as authRepo from '../auth/auth.repository';
+import { verifyPassword } from '../auth/password-hasher';
 import { keepChallenge, takeChallenge } from './challenges';
 import { defaultPasskeyName } from './passkey-names';
 import * as repo from './passkeys.repository';
@@ -36,9 +39,15 @@ export function createPasskeysService(deps: { db: Database; rp: RelyingParty }) 
     if ((await repo.countOf(db, userId)) >= PASSKEY_LIMITS.perMember) throw new BadRequestError(PASSKEY_TEXTS.tooMany);
   }
 
-  /** Options for navigator.credentials.create(); the challenge is kept for the answer. */
-  async function registrationOptions(userId: string, previousChallengeId?: string) {
+  async function assertPassword(userId: string, password: string) {
+    const hash = await authRepo.findPasswordHash(db, userId);
+    if (!hash || !(await verifyPassword({ hash, password }))) throw new BadRequestError(TEXTS.currentPasswordWrong);
+  }
+
+  /** Options for navigator.credentials.create() once the password is confirmed; the challenge is kept for the answer. */
+  async function registrationOptions(userId: string, currentPassword: string, previousChallengeId?: string) {
     await assertRoom(userId);
+    await assertPassword(userId, currentPassword);
     const account = await repo.findAccountLabel(db, userId);
     if (!account) throw new UnauthorizedError();
     const own = await repo.credentialsOf(db, userId);

@@ -64,7 +64,9 @@ const assertion = ceremony({
 /** Sends `req` with the challenge cookie of fresh options (registration or sign-in) beside the caller's session. */
 function withLiveChallenge(optionsUrl: string, isSignedIn: boolean) {
   return async (w: World, req: FuzzRequest) => {
-    const options = await w.t.call('POST', optionsUrl, { cookie: isSignedIn ? w.me.cookie : undefined });
+    const options = isSignedIn
+      ? await w.t.call('POST', optionsUrl, { cookie: w.me.cookie, body: { currentPassword: w.me.password } })
+      : await w.t.call('POST', optionsUrl);
     const cookie = withCookies(isSignedIn ? w.me.cookie : req.headers.cookie, challengeCookieOf(options));
     return w.t.app.inject({
       method: 'POST',
@@ -77,7 +79,17 @@ function withLiveChallenge(optionsUrl: string, isSignedIn: boolean) {
 
 export const PASSKEYS: Strategies = {
   'GET /api/auth/passkeys': { group: 'auth', tables: ['passkeys'], restore: seedPasskeys },
-  'POST /api/auth/passkeys/registration-options': { group: 'auth', tables: ['webauthn_challenges'] },
+  'POST /api/auth/passkeys/registration-options': {
+    group: 'auth',
+    tables: ['webauthn_challenges'],
+    body: (w) =>
+      fc.record({
+        currentPassword: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(null).map(() => w.me.password) },
+          { weight: 1, arbitrary: fc.string({ maxLength: 130 }) },
+        ),
+      }),
+  },
   'POST /api/auth/passkeys': {
     group: 'auth',
     tables: ['passkeys', 'webauthn_challenges'],

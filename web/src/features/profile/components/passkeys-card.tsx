@@ -4,47 +4,21 @@ import { PASSKEY_LIMITS, PASSKEY_TEXTS } from '@common/schemas/passkey';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, serverMessageOr } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { ceremonyFailureOf, useIsWebAuthnAvailable } from '@/lib/webauthn';
-import { useAddPasskey } from '../api/add-passkey';
+import { serverMessageOr } from '@/lib/api-client';
+import { useIsWebAuthnAvailable } from '@/lib/webauthn';
 import { usePasskeys } from '../api/list-passkeys';
+import { AddPasskeyForm } from './add-passkey-form';
 import { PasskeyRow } from './passkey-row';
-
-/** What to tell the member when adding ended without a passkey; null: nothing to add to the toast. */
-function addFailureText(error: unknown): { text: string; isCalm: boolean } {
-  if (error instanceof ApiError) return { text: serverMessageOr(error, PASSKEY_TEXTS.addFailed), isCalm: false };
-  const kind = ceremonyFailureOf(error);
-  if (kind === 'cancelled') return { text: PASSKEY_TEXTS.cancelled, isCalm: true };
-  if (kind === 'alreadyRegistered') return { text: PASSKEY_TEXTS.alreadyOnDevice, isCalm: true };
-  return { text: PASSKEY_TEXTS.addFailed, isCalm: false };
-}
 
 /** Passkeys (own profile, ADR 077): sign in without a password; list, add, rename, remove. */
 export function PasskeysCard() {
   const isAvailable = useIsWebAuthnAvailable();
   const passkeys = usePasskeys();
-  const add = useAddPasskey();
+  const [isAdding, setIsAdding] = React.useState(false);
   const [editingId, setEditingId] = React.useState<string | null>(null);
-  const [status, setStatus] = React.useState<string | null>(null);
+  const [status, setStatus] = React.useState('');
   const items = passkeys.data?.items ?? [];
   const isFull = items.length >= PASSKEY_LIMITS.perMember;
-
-  const onAdd = () => {
-    setStatus(null);
-    add.mutate(undefined, {
-      onSuccess: (passkey) => {
-        notifySuccess(PASSKEY_TEXTS.added);
-        // Named for the member at once: the default name says little.
-        setEditingId(passkey.id);
-      },
-      onError: (error) => {
-        const { text, isCalm } = addFailureText(error);
-        setStatus(text);
-        if (!isCalm) notifyError(text);
-      },
-    });
-  };
 
   return (
     <Card>
@@ -56,24 +30,38 @@ export function PasskeysCard() {
           </CardTitle>
           <CardDescription>Sign in without a password, with your fingerprint, face or screen lock.</CardDescription>
         </div>
-        {isAvailable ? (
+        {isAvailable && !isAdding ? (
           <Button
             type="button"
             variant="outline"
             size="sm"
             className="self-start"
-            onClick={onAdd}
-            disabled={add.isPending || isFull}
+            onClick={() => {
+              setStatus('');
+              setIsAdding(true);
+            }}
+            disabled={isFull}
           >
             <Plus aria-hidden />
-            {add.isPending ? 'Waiting for your device...' : 'Add a passkey'}
+            Add a passkey
           </Button>
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         {!isAvailable ? <p className="text-sm text-muted-foreground">{PASSKEY_TEXTS.unsupportedHere}</p> : null}
+        {isAdding ? (
+          <AddPasskeyForm
+            onAdded={(passkey) => {
+              setIsAdding(false);
+              // Named by the member at once: the default name says little.
+              setEditingId(passkey.id);
+            }}
+            onCancel={() => setIsAdding(false)}
+            onStatus={setStatus}
+          />
+        ) : null}
         <p role="status" className="text-sm text-muted-foreground empty:hidden">
-          {status ?? (isFull ? PASSKEY_TEXTS.tooMany : '')}
+          {status || (isFull ? PASSKEY_TEXTS.tooMany : '')}
         </p>
         {passkeys.isPending ? (
           <Spinner label="Loading passkeys" />
