@@ -85,6 +85,16 @@ describe('POST /api/auth/passkey-sign-in', () => {
     expect(sessionsNow).toHaveLength(2);
   });
 
+  it('two answers racing on one challenge: exactly one signs in', async () => {
+    const member = await t.createMember();
+    const { credential } = await addPasskey(t, member.cookie);
+    const { options, challenge } = await signInOptions(t);
+    const first = authenticator.assert(credential, options);
+    const second = authenticator.assert(credential, options);
+    const results = await Promise.all([answer(challenge, first), answer(challenge, second), answer(challenge, first)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('refuses no challenge, an expired one, a registration challenge, or an answer to another challenge', async () => {
     const member = await t.createMember();
     const { credential } = await addPasskey(t, member.cookie);
