@@ -37,6 +37,8 @@ export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
     // shows it at zoom 12 (cells from tip_map_cells), and a street at zoom 17 (the tips themselves).
     get('map world view', '/api/map/tips?west=-180&south=-70&east=180&north=80&zoom=2'),
     get('map city view', '/api/map/tips?west=2.13&south=48.77&east=2.57&north=48.95&zoom=12'),
+    // Security Settings' passkeys (issue 24, ADR 077): at most 20 per member, one page.
+    get('own passkeys', '/api/auth/passkeys'),
     get('map street view', '/api/map/tips?west=2.335&south=48.851&east=2.362&north=48.862&zoom=16'),
     {
       name: 'toggle like',

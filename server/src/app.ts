@@ -30,6 +30,10 @@ import { createSignInChallenges } from './modules/two-factor/sign-in-challenge.s
 import { twoFactorSignInRoutes } from './modules/two-factor/two-factor-sign-in.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
+import { createPasskeySignInService } from './modules/passkeys/passkey-sign-in.service';
+import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/passkeys.routes';
+import { createPasskeysService } from './modules/passkeys/passkeys.service';
+import { challengeCookie as passkeyChallengeCookie, relyingPartyOf } from './modules/passkeys/relying-party';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
@@ -200,6 +204,10 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     authChanges: sessionCache,
   });
+  // Passkeys (ADR 077): RP ID and origin from PUBLIC_URL.
+  const rp = relyingPartyOf(config.publicUrl);
+  const passkeys = createPasskeysService({ db, rp });
+  const passkeySignIn = createPasskeySignInService({ db, rp, signInProven: authService.issueSession });
   const shareLinks = createShareLinksService({ db, secret: deps.sessionSecret, publicUrl: config.publicUrl });
   const admin = createAdminService({
     db,
@@ -219,6 +227,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(twoFactorSignInRoutes, { prefix: '/api/auth/sign-in', authService, challenges, cookie: challengeCookie });
   await app.register(passwordResetRoutes, { prefix: '/api/auth/password-reset', passwordReset });
   await app.register(memberSessionRoutes, { prefix: '/api/auth/sessions', sessions: memberSessions, authService });
+  await app.register(passkeyRoutes, { prefix: '/api/auth/passkeys', passkeys, cookie: passkeyChallengeCookie(config.publicUrl) });
+  await app.register(passkeySignInRoutes, {
+    prefix: '/api/auth/passkey-sign-in',
+    passkeySignIn,
+    cookie: passkeyChallengeCookie(config.publicUrl),
+  });
   await app.register(invitationRequestRoutes, { prefix: '/api/invitations', invitations });
   await app.register(adminInvitationRoutes, { prefix: '/api/admin/invitations', invitations });
   await app.register(outboxRoutes, { prefix: '/api/admin/outbox', outbox });

@@ -59,6 +59,14 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'POST /api/auth/email': only(signedIn(202)),
   // Public: the token is the proof. A valid one works for anyone; a made-up one is 400 for all.
   'POST /api/auth/email/confirm': { valid: everyone(200), 'made-up token': everyone(400) },
+  // Passkeys (issue 24, ADR 077): the member's own; another member's is 404 like an unknown one.
+  'POST /api/auth/passkeys/registration-options': only(members(200)),
+  'POST /api/auth/passkeys': only(members(201)),
+  'GET /api/auth/passkeys': only(members(200)),
+  'PATCH /api/auth/passkeys/:id': only(owned(404, 200, 404)),
+  'DELETE /api/auth/passkeys/:id': only(owned(404, 204, 404)),
+  'POST /api/auth/passkey-sign-in/options': only(everyone(200)),
+  'POST /api/auth/passkey-sign-in': { valid: everyone(200), 'unknown passkey': everyone(400) },
   'POST /api/invitations': only(everyone(201)),
   // Issue 24 (ADR 073): the same 202 for any address; the link's token is the proof, for anyone.
   'POST /api/auth/password-reset/request': only(everyone(202)),

@@ -10,6 +10,7 @@ import { createPeople } from './callers';
 import { type Fixtures, createFixtures } from './fixtures';
 import { accountRequests } from './requests-account';
 import { adminRequests } from './requests-admin';
+import { passkeyRequests } from './requests-passkeys';
 import { contentRequests } from './requests-content';
 import { socialRequests } from './requests-social';
 import { sharingRequests } from './requests-sharing';
@@ -25,6 +26,7 @@ const REQUESTS: Requests = {
   ...socialRequests,
   ...sharingRequests,
   ...twoFactorRequests,
+  ...passkeyRequests,
 };
 const TABLE_KEYS = Object.keys(ACCESS_TABLE);
 

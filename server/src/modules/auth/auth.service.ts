@@ -35,7 +35,7 @@ export interface WithCookies<T> {
   setCookies: string[];
 }
 
-function toHeaders(ctx: RequestContext): Headers {
+export function toHeaders(ctx: RequestContext): Headers {
   const headers = new Headers({ 'x-forwarded-for': ctx.ip });
   if (ctx.cookie) headers.set('cookie', ctx.cookie);
   if (ctx.userAgent) headers.set('user-agent', ctx.userAgent);

@@ -7,6 +7,7 @@ import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { MEMBER_SESSIONS } from './member-sessions';
 import { PASSWORD_RESET } from './password-reset';
+import { PASSKEYS } from './passkeys';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
 import { TWO_FACTOR } from './two-factor';
@@ -22,4 +23,5 @@ export const STRATEGIES: Strategies = {
   ...PASSWORD_RESET,
   ...MEMBER_SESSIONS,
   ...TWO_FACTOR,
+  ...PASSKEYS,
 };

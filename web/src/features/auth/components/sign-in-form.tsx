@@ -13,6 +13,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError } from '@/lib/notify';
 import { useIsServerPass } from '@/lib/use-server-pass';
 import { needsSecondFactor, useSignIn } from '../api/sign-in';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 // Only members with two-factor on need the code step: it loads when the server asks for a code.
 const TwoFactorStep = React.lazy(() => import('./two-factor-step'));
@@ -99,6 +100,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         <LogIn aria-hidden />
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
+      <PasskeySignInButton isDisabled={isServerPass} />
       <div className="relative text-center text-sm text-muted-foreground">
         <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden />
         <span className="relative bg-card px-3">New to the community?</span>

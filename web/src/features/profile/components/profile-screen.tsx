@@ -20,6 +20,7 @@ import { formatWorldExplored } from '../profile-form-values';
 import { AvatarUploader } from './avatar-uploader';
 import { ConnectButton } from './connect-button';
 import { ProfileEditForm } from './profile-edit-form';
+import { PasskeysCard } from './passkeys-card';
 import { SecuritySettingsCard } from './security-settings-card';
 import { SessionsCard } from './sessions-card';
 import { ThemeCard } from './theme-card';
@@ -151,8 +152,9 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
       {profile.isOwn ? (
         <div className="grid gap-6 lg:col-start-1">
           <SecuritySettingsCard />
-          <SessionsCard />
           <TwoFactorCard />
+          <PasskeysCard />
+          <SessionsCard />
           <ThemeCard />
         </div>
       ) : null}
