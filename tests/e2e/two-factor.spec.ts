@@ -62,7 +62,7 @@ async function signOut(page: Page) {
 }
 
 test('a member turns on two-factor, signs in with a code and a recovery code, and turns it off', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const adminContext = await browser.newContext();
   expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
   const member = await createActiveMember(browser, adminContext.request, 'Guarded');
@@ -177,9 +177,22 @@ test('a member turns on two-factor, signs in with a code and a recovery code, an
   await step.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // 4. Turning it off needs the password and a code; then the password alone signs in.
+  // 4. New recovery codes for a current code: the old ones are replaced.
   await page.goto('/profile');
   await expect(card.getByText('9 of 10 recovery codes left.', { exact: false })).toBeVisible();
+  await card.getByRole('button', { name: 'New Recovery Codes' }).click();
+  await expect(card.getByLabel('Authentication code')).toBeFocused();
+  await card.getByLabel('Authentication code').fill(await app.fresh());
+  await card.getByRole('button', { name: 'Make New Codes' }).click();
+  await expect(card.getByRole('heading', { name: 'Save your recovery codes' })).toBeFocused();
+  const newCodes = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+  expect(newCodes).toHaveLength(10);
+  expect(newCodes.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+  await card.getByLabel('I have saved my recovery codes somewhere safe.').check();
+  await card.getByRole('button', { name: 'Done' }).click();
+  await expect(card.getByText('10 of 10 recovery codes left.', { exact: false })).toBeVisible();
+
+  // 5. Turning it off needs the password and a code; then the password alone signs in.
   await card.getByRole('button', { name: 'Turn Off' }).click();
   await card.getByLabel('Current Password').fill(member.password);
   await card.getByLabel('Authentication code').fill(app.codeAt(stepNow() + 4));
