@@ -67,6 +67,8 @@ export default defineConfig({
       RATE_LIMIT_INVITATIONS: '1000',
       RATE_LIMIT_UPLOADS: '1000',
       RATE_LIMIT_SHARED_LINKS: '1000',
+      // Per account: one two-factor flow checks more codes than a person signing in would.
+      RATE_LIMIT_TWO_FACTOR: '1000',
     },
   },
 });
