@@ -69,6 +69,8 @@ export default defineConfig({
       RATE_LIMIT_SHARED_LINKS: '1000',
       RATE_LIMIT_PASSWORD_RESET: '1000',
       RATE_LIMIT_PASSWORD_RESET_ACCOUNT: '1000',
+      // Per account: one two-factor flow checks more codes than a person signing in would.
+      RATE_LIMIT_TWO_FACTOR: '1000',
     },
   },
 });

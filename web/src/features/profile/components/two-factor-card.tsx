@@ -40,10 +40,14 @@ export function TwoFactorCard() {
     <Card ref={cardRef} data-testid="two-factor-card">
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
-          <CardTitle className="flex flex-wrap items-center gap-2">
-            <Smartphone className="size-5 text-primary" aria-hidden />
-            Two-Factor Authentication
-            {info ? <Badge variant={isEnabled ? 'success' : 'outline'}>{isEnabled ? 'On' : 'Off'}</Badge> : null}
+          <CardTitle className="flex items-center gap-2">
+            <Smartphone className="size-5 shrink-0 text-primary" aria-hidden />
+            <span>Two-Factor Authentication</span>
+            {info ? (
+              <Badge variant={isEnabled ? 'success' : 'outline'} className="shrink-0">
+                {isEnabled ? 'On' : 'Off'}
+              </Badge>
+            ) : null}
           </CardTitle>
           <CardDescription>
             {isEnabled
