@@ -55,7 +55,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: options.mailer,
     webRoot: options.webRoot ?? '/nonexistent',
     gazetteer: options.gazetteer ?? testGazetteer,
-    rateLimits: { signIn: 1000, signUp: 1000, invitationRequest: 1000, uploads: 1000, sharedLinks: 1000, ...options.rateLimits },
+    rateLimits: {
+      signIn: 1000,
+      signUp: 1000,
+      invitationRequest: 1000,
+      uploads: 1000,
+      sharedLinks: 1000,
+      dataExports: 1000,
+      ...options.rateLimits,
+    },
   });
   await app.ready();
 

@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       adminEmail: 'admin@waymark.local',
       logLevel: 'info',
       trustProxy: false,
-      rateLimits: { signIn: 25, signUp: 5, invitationRequest: 5, uploads: 30, sharedLinks: 600 },
+      rateLimits: { signIn: 25, signUp: 5, invitationRequest: 5, uploads: 30, sharedLinks: 600, dataExports: 3 },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();

@@ -64,6 +64,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS: perWindow(30),
   // Reads of a shared guide and its photos per IP in 5 minutes (ADR 068).
   RATE_LIMIT_SHARED_LINKS: perWindow(600),
+  // "Download my data" exports per member in an hour (ADR 080).
+  RATE_LIMIT_DATA_EXPORTS: perWindow(3),
   MAP_TILES_URL: tilesUrl,
   MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
@@ -97,7 +99,14 @@ export interface Config {
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
-  rateLimits: { signIn: number; signUp: number; invitationRequest: number; uploads: number; sharedLinks: number };
+  rateLimits: {
+    signIn: number;
+    signUp: number;
+    invitationRequest: number;
+    uploads: number;
+    sharedLinks: number;
+    dataExports: number;
+  };
   /** How long slow or silent clients may hold a connection (docs/decisions/033). */
   timeouts: RequestTimeouts;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
@@ -158,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       invitationRequest: e.RATE_LIMIT_INVITATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,
       sharedLinks: e.RATE_LIMIT_SHARED_LINKS,
+      dataExports: e.RATE_LIMIT_DATA_EXPORTS,
     },
     timeouts: {
       headersMs: e.REQUEST_HEADERS_TIMEOUT_MS,

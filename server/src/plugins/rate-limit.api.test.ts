@@ -36,7 +36,7 @@ function postFrom(ip: string, url: string, payload: object | Buffer, headers: Re
 }
 
 it('uses at least Mastodon-strict numbers by default', () => {
-  expect(DEFAULTS).toEqual({ signIn: 25, signUp: 5, invitationRequest: 5, uploads: 30, sharedLinks: 600 });
+  expect(DEFAULTS).toEqual({ signIn: 25, signUp: 5, invitationRequest: 5, uploads: 30, sharedLinks: 600, dataExports: 3 });
 });
 
 describe('sign-in: 25 per 5 minutes', () => {

@@ -7,6 +7,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATA_EXPORT_TEXTS } from '@common/schemas/data-export';
 import { TEXTS } from '@common/texts';
 import { TooManyRequestsError } from '../lib/errors';
 import { errorBody } from './error-handler';
@@ -19,6 +20,8 @@ export interface RateLimits {
   uploads: number;
   /** Reads of shared guide links and their photos, per IP (ADR 068). */
   sharedLinks: number;
+  /** "Download my data" exports started, per member (ADR 080). */
+  dataExports: number;
 }
 
 const MINUTE = 60_000;
@@ -28,6 +31,7 @@ export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
   invitationRequest: 30 * MINUTE,
   uploads: 30 * MINUTE,
   sharedLinks: 5 * MINUTE,
+  dataExports: 60 * MINUTE,
 };
 
 export type KeyedLimiter = ReturnType<typeof keyedLimiter>;
@@ -39,7 +43,13 @@ declare module 'fastify' {
      * Limits keyed by account (password checks, by e-mail), by client IP across every route that
      * checks a password, by member (photo files uploaded, e-mail change links sent).
      */
-    keyedLimits: { signInAccount: KeyedLimiter; passwordIp: KeyedLimiter; uploads: KeyedLimiter; emailChange: KeyedLimiter };
+    keyedLimits: {
+      signInAccount: KeyedLimiter;
+      passwordIp: KeyedLimiter;
+      uploads: KeyedLimiter;
+      emailChange: KeyedLimiter;
+      dataExports: KeyedLimiter;
+    };
     /**
      * Every route that checks a password (sign-in, password change, e-mail change) counts one
      * attempt against the same per-IP and per-account sign-in limits (ADR 029), so no route is a
@@ -60,7 +70,7 @@ export function limitPerIp(app: FastifyInstance, key: keyof RateLimits) {
  * request, so a second limit on a route must be checked this way. One call counts one unit: an
  * upload calls it once per file, as Mastodon counts media.
  */
-function keyedLimiter(app: FastifyInstance, key: keyof RateLimits) {
+function keyedLimiter(app: FastifyInstance, key: keyof RateLimits, message: string = TEXTS.tooManyRequests) {
   const subjects = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
     max: app.rateLimits[key],
@@ -70,7 +80,7 @@ function keyedLimiter(app: FastifyInstance, key: keyof RateLimits) {
   return async (request: FastifyRequest, subject: string): Promise<void> => {
     subjects.set(request, subject);
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(TEXTS.tooManyRequests);
+    if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(message);
   };
 }
 
@@ -90,6 +100,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     uploads: keyedLimiter(app, 'uploads'),
     // Links sent to a new address: as few as sign-ups (a member can't mail-bomb anyone with them).
     emailChange: keyedLimiter(app, 'signUp'),
+    dataExports: keyedLimiter(app, 'dataExports', DATA_EXPORT_TEXTS.tooManyExports),
   };
   app.decorate('keyedLimits', keyedLimits);
   app.decorate('passwordAttempt', async (request: FastifyRequest, accountEmail: string) => {
