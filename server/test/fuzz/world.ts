@@ -66,7 +66,14 @@ export interface World {
  * Limits far above what a fuzz run sends: it proves robustness, not the limits (their own tests
  * do). Keys are whatever the rate-limit plugin has; unknown ones are ignored.
  */
-const NO_LIMITS = { signIn: 1e9, signUp: 1e9, invitationRequest: 1e9, uploads: 1e9, sharedLinks: 1e9, dataExports: 1e9 } as Partial<RateLimits>;
+const NO_LIMITS = {
+  signIn: 1e9,
+  signUp: 1e9,
+  invitationRequest: 1e9,
+  uploads: 1e9,
+  sharedLinks: 1e9,
+  dataExports: 1e9,
+} as Partial<RateLimits>;
 
 export async function createWorld(): Promise<World> {
   const t = await createTestApp({ rateLimits: NO_LIMITS });

@@ -3,9 +3,19 @@ import type { Strategies } from '../strategy';
 import { ADMIN } from './admin';
 import { AUTH } from './auth';
 import { CONTENT } from './content';
+import { DATA_EXPORT } from './data-export';
 import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
 
-export const STRATEGIES: Strategies = { ...AUTH, ...ADMIN, ...CONTENT, ...LISTS, ...SOCIAL, ...SHARING, ...EXPORTS };
+export const STRATEGIES: Strategies = {
+  ...AUTH,
+  ...ADMIN,
+  ...CONTENT,
+  ...LISTS,
+  ...SOCIAL,
+  ...SHARING,
+  ...EXPORTS,
+  ...DATA_EXPORT,
+};
