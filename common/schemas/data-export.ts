@@ -3,9 +3,16 @@ import { z } from 'zod';
 
 export const DATA_EXPORT_TEXTS = {
   cardTitle: 'Your data',
-  cardDescription:
-    'Download a copy of everything you have put into Waymark: your profile and account, tips, guides with their day-by-day itineraries, likes, saves, connections, notifications, your invitation request, and your photos.',
-  formatNote: 'A zip file with JSON files and a README that explains them. Large accounts take a minute or two.',
+  cardDescription: 'Download a copy of everything you have put into Waymark.',
+  contents: [
+    'Your profile and account details',
+    'Your tips and guides, with each guide’s day-by-day itinerary',
+    'What you liked and saved',
+    'Your connections (other members by name only) and notifications',
+    'Your invitation request',
+    'Your photos, as Waymark stores them',
+  ],
+  formatNote: 'One zip file with JSON files and a README that explains them. A large account takes a minute or two.',
   downloadButton: 'Download my data',
   preparing: 'Starting download...',
   downloadStarted: 'Your download has started',

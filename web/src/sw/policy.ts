@@ -46,7 +46,8 @@ export type RequestKind = 'navigate' | 'me' | 'api' | 'photo' | 'signed-in' | 's
  * health, and the map's box queries and the tip form's place lookup (a new URL for every pan or
  * keystroke, never asked again as it was: they would only crowd the budget out).
  */
-const NEVER_STORED = /^\/api\/(?:events(?:\/|$)|auth\/|admin(?:\/|$)|uploads\/|health$|map\/(?:tips|locate)$|account\/export(?:\/|$))/;
+const NEVER_STORED =
+  /^\/api\/(?:events(?:\/|$)|auth\/|admin(?:\/|$)|uploads\/|health$|map\/(?:tips|locate)$|account\/export(?:\/|$))/;
 
 export function classify(request: { method: string; url: string; mode?: string }, origin: string): RequestKind {
   const url = new URL(request.url);

@@ -23,6 +23,7 @@ import { ProfileEditForm } from './profile-edit-form';
 import { SecuritySettingsCard } from './security-settings-card';
 import { ThemeCard } from './theme-card';
 import { TravelStatsCard } from './travel-stats-card';
+import { YourDataCard } from './your-data-card';
 
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
 export function ProfileScreen({ userId, renderWorldMap }: { userId: string; renderWorldMap?: RenderWorldMap }) {
@@ -149,6 +150,7 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
       {profile.isOwn ? (
         <div className="grid gap-6 lg:col-start-1">
           <SecuritySettingsCard />
+          <YourDataCard />
           <ThemeCard />
         </div>
       ) : null}
