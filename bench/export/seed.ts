@@ -23,14 +23,14 @@ export interface ExportSizes {
 
 export const EXPORT_SIZES: ExportSizes = { tips: 10_000, photos: 5_000, guides: 100, others: 200 };
 
-/** A 1024 x 683 photo-like WebP (noise over a gradient), about the size of a real stored photo. */
+/** An 800 x 533 photo-like WebP (light noise over a gradient), about 100 KB like a phone photo stored. */
 async function samplePhoto(): Promise<Buffer> {
-  const width = 1024;
-  const height = 683;
+  const width = 800;
+  const height = 533;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 3) {
     const x = (i / 3) % width;
-    const noise = Math.floor(Math.random() * 40);
+    const noise = Math.floor(Math.random() * 16);
     pixels[i] = (x / 4 + noise) & 255;
     pixels[i + 1] = (120 + noise) & 255;
     pixels[i + 2] = (200 - x / 8 + noise) & 255;
@@ -56,13 +56,15 @@ export async function seedExporter(handle: DatabaseHandle, dataDir: string, size
     `INSERT INTO users (id, name, email, email_verified) SELECT id, 'Other ' || n, 'other' || n || '@bench.waymark.test', true FROM bench_others`,
     `INSERT INTO profiles (user_id, name, username) SELECT id, 'Other ' || n, 'other-' || n FROM bench_others`,
     `INSERT INTO user_roles (user_id, role) SELECT id, 'user' FROM bench_others`,
-    `INSERT INTO tips (user_id, title, country, city, place_name, description, detailed_content, tags, is_private, photo_urls, created_at)
+    // location_precision 'none': already tried, so the server's locator backfill (ADR 061) leaves them be.
+    `INSERT INTO tips (user_id, title, country, city, place_name, description, detailed_content, tags, is_private, photo_urls,
+         location_precision, created_at)
        SELECT '${id}', 'Tip number ' || n, 'Portugal', 'Lisbon', 'Place ' || n,
          'A short description of tip ' || n || ', worth the detour.',
          repeat('Longer notes about the place, the people and the food. ', 8),
          ARRAY['food', 'walk'], n % 10 = 0,
          CASE WHEN n <= ${sizes.photos} THEN ARRAY['/api/media/tip-photos/${id}/' || n || '-0-bench.webp'] ELSE '{}' END,
-         now() - n * interval '1 minute'
+         'none', now() - n * interval '1 minute'
        FROM generate_series(1, ${sizes.tips}) n`,
     `INSERT INTO guides (user_id, title, countries, description, days_count, created_at)
        SELECT '${id}', 'Guide number ' || n, ARRAY['Portugal'], 'Five days around Lisbon.', 5, now() - n * interval '1 hour'
@@ -70,8 +72,8 @@ export async function seedExporter(handle: DatabaseHandle, dataDir: string, size
     `INSERT INTO guide_tips (guide_id, tip_id, day_number, order_in_day)
        SELECT g.id, (SELECT id FROM tips WHERE user_id = '${id}' ORDER BY created_at OFFSET (d * 3 + o) LIMIT 1), d, o
        FROM guides g, generate_series(1, 5) d, generate_series(1, 3) o WHERE g.user_id = '${id}'`,
-    `INSERT INTO tips (user_id, title, country, city, description)
-       SELECT id, 'Other tip ' || n, 'Spain', 'Madrid', 'Someone else''s tip.' FROM bench_others`,
+    `INSERT INTO tips (user_id, title, country, city, description, location_precision)
+       SELECT id, 'Other tip ' || n, 'Spain', 'Madrid', 'Someone else''s tip.', 'none' FROM bench_others`,
     `INSERT INTO likes (user_id, tip_id) SELECT '${id}', t.id FROM tips t WHERE t.user_id <> '${id}'`,
     `INSERT INTO saved_items (user_id, tip_id) SELECT '${id}', t.id FROM tips t WHERE t.user_id <> '${id}'`,
     `INSERT INTO connections (requester_id, addressee_id, status) SELECT '${id}', id, 'accepted' FROM bench_others`,
