@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { DATA_EXPORT_TEXTS, type DataExportStart, dataExportFileName } from '@common/schemas/data-export';
 import type { Database, Executor } from '@db/client';
-import { ConflictError, NotFoundError } from '@server/lib/errors';
+import { AppError, ConflictError, NotFoundError } from '@server/lib/errors';
 import type { MediaStorage } from '../media/media-storage';
 import * as repo from './data-export.repository';
 import { writeArchive } from './export-archive';
@@ -100,7 +100,10 @@ export function createDataExportService(deps: DataExportDeps) {
     })
       .catch((error: unknown) => {
         opened.reject(error);
-        if (!signal.aborted) log.warn({ err: error, userId }, 'a data export failed while it was being written');
+        // A refusal (409 from another instance's lock) is answered, not logged; a reader leaving is no failure.
+        if (!signal.aborted && !(error instanceof AppError)) {
+          log.warn({ err: error, userId }, 'a data export failed while it was being written');
+        }
         zip.destroy(error instanceof Error ? error : new Error(String(error)));
       })
       .finally(release);
