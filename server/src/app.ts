@@ -49,6 +49,8 @@ import { guideMapRoutes, mapRoutes } from './modules/maps/map.routes';
 import { createMapService } from './modules/maps/map.service';
 import { type Gazetteer, createTipLocator } from './modules/maps/tip-locator';
 import { createHomeService } from './modules/home/home.service';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
+import { createDataExportService } from './modules/data-export/data-export.service';
 import { createGuideExportService } from './modules/exports/guide-export.service';
 import { guideExportRoutes } from './modules/exports/guide-exports.routes';
 import { adminInvitationRoutes, invitationRequestRoutes } from './modules/invitations/invitations.routes';
@@ -192,6 +194,14 @@ export async function buildApp(deps: AppDeps) {
   const home = createHomeService({ db });
   const profiles = createProfilesService({ db, storage: mediaStorage, log: app.log });
   const account = createAccountService({ db, storage: mediaStorage, log: app.log, authChanges: sessionCache });
+  const dataExport = createDataExportService({
+    db,
+    hasSnapshots: database.kind === 'postgres',
+    storage: mediaStorage,
+    publicUrl: config.publicUrl,
+    secret: deps.sessionSecret,
+    log: app.log,
+  });
   const connections = createConnectionsService({ db });
   const notifications = createNotificationsService({ db });
   const systemMessages = createSystemMessagesService({ db });
@@ -252,6 +262,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mapRoutes, { prefix: '/api/map', map, locator });
   await app.register(profileRoutes, { prefix: '/api/profiles', profiles });
   await app.register(accountRoutes, { prefix: '/api/account', authService, account });
+  await app.register(dataExportRoutes, { prefix: '/api/account', dataExport });
   await app.register(connectionRoutes, { prefix: '/api/connections', connections });
   await app.register(userConnectionRoutes, { prefix: '/api/users', connections });
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications });

@@ -64,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       passwordReset: 1000,
       passwordResetAccount: 1000,
       twoFactor: 1000,
+      dataExports: 1000,
       ...options.rateLimits,
     },
   });

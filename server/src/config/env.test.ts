@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         passwordReset: 10,
         passwordResetAccount: 3,
         twoFactor: 10,
+        dataExports: 3,
       },
       requireAdminTwoFactor: false,
     });

@@ -72,6 +72,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_TWO_FACTOR: perWindow(10),
   // Admins must turn on two-factor before any admin route answers them (ADR 076).
   REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '']).default('false'),
+  // "Download my data" exports per member in an hour (ADR 080).
+  RATE_LIMIT_DATA_EXPORTS: perWindow(3),
   MAP_TILES_URL: tilesUrl,
   MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordReset: e.RATE_LIMIT_PASSWORD_RESET,
       passwordResetAccount: e.RATE_LIMIT_PASSWORD_RESET_ACCOUNT,
       twoFactor: e.RATE_LIMIT_TWO_FACTOR,
+      dataExports: e.RATE_LIMIT_DATA_EXPORTS,
     },
     requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA === 'true',
     timeouts: {

@@ -45,6 +45,7 @@ it('uses at least Mastodon-strict numbers by default', () => {
     passwordReset: 10,
     passwordResetAccount: 3,
     twoFactor: 10,
+    dataExports: 3,
   });
 });
 

@@ -7,6 +7,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATA_EXPORT_TEXTS } from '@common/schemas/data-export';
 import { TEXTS } from '@common/texts';
 import { TooManyRequestsError } from '../lib/errors';
 import { errorBody } from './error-handler';
@@ -24,6 +25,8 @@ export interface RateLimits {
   passwordResetAccount: number;
   /** Two-factor codes checked per account (ADR 075). */
   twoFactor: number;
+  /** "Download my data" exports started, per member (ADR 080). */
+  dataExports: number;
 }
 
 const MINUTE = 60_000;
@@ -36,6 +39,7 @@ export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
   passwordReset: 30 * MINUTE,
   passwordResetAccount: 30 * MINUTE,
   twoFactor: 15 * MINUTE,
+  dataExports: 60 * MINUTE,
 };
 
 export type KeyedLimiter = ReturnType<typeof keyedLimiter>;
@@ -55,6 +59,7 @@ declare module 'fastify' {
       passwordResetAccount: KeyedLimiter;
       /** Two-factor codes and recovery codes checked, by account (ADR 075). */
       twoFactor: KeyedLimiter;
+      dataExports: KeyedLimiter;
     };
     /**
      * Every route that checks a password (sign-in, password change, e-mail change) counts one
@@ -76,7 +81,7 @@ export function limitPerIp(app: FastifyInstance, key: keyof RateLimits) {
  * request, so a second limit on a route must be checked this way. One call counts one unit: an
  * upload calls it once per file, as Mastodon counts media.
  */
-function keyedLimiter(app: FastifyInstance, key: keyof RateLimits) {
+function keyedLimiter(app: FastifyInstance, key: keyof RateLimits, message: string = TEXTS.tooManyRequests) {
   const subjects = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
     max: app.rateLimits[key],
@@ -86,7 +91,7 @@ function keyedLimiter(app: FastifyInstance, key: keyof RateLimits) {
   return async (request: FastifyRequest, subject: string): Promise<void> => {
     subjects.set(request, subject);
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(TEXTS.tooManyRequests);
+    if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(message);
   };
 }
 
@@ -109,6 +114,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     // Reset links mailed to one address, whether it has an account or not (ADR 073).
     passwordResetAccount: keyedLimiter(app, 'passwordResetAccount'),
     twoFactor: keyedLimiter(app, 'twoFactor'),
+    dataExports: keyedLimiter(app, 'dataExports', DATA_EXPORT_TEXTS.tooManyExports),
   };
   app.decorate('keyedLimits', keyedLimits);
   app.decorate('passwordAttempt', async (request: FastifyRequest, accountEmail: string) => {

@@ -75,6 +75,7 @@ const NO_LIMITS = {
   passwordReset: 1e9,
   passwordResetAccount: 1e9,
   twoFactor: 1e9,
+  dataExports: 1e9,
 } as Partial<RateLimits>;
 
 export async function createWorld(): Promise<World> {

@@ -1,8 +1,18 @@
 /** Requests for the public, auth, invitation, account and live-event routes. */
+import type { DataExportStart } from '@common/schemas/data-export';
+import type { Account } from './callers';
+import { type Fixtures, unique } from './fixtures';
 import { type Requests, one } from './scene';
-import { unique } from './fixtures';
 
 const ABOUT = 'I travel slowly through mountain villages and write down every good bakery.';
+
+/** A download ticket of `account`'s own export (ADR 080), or of the owner's when it has none. */
+async function exportTicketUrl(fx: Fixtures, account: Account | null): Promise<string> {
+  const res = await fx.t.call('POST', '/api/account/export', { cookie: account?.cookie });
+  if (res.statusCode === 201) return res.json<DataExportStart>().url;
+  if (account === fx.people.owner) throw new Error(`the owner's export did not start: ${res.statusCode} ${res.body}`);
+  return exportTicketUrl(fx, fx.people.owner);
+}
 
 export const accountRequests: Requests = {
   'GET /api/health': one(() => ({ url: '/api/health' })),
@@ -78,6 +88,12 @@ export const accountRequests: Requests = {
     },
   })),
   'DELETE /api/account': one(async (fx, caller) => ({ url: '/api/account', as: await fx.standIn(caller) })),
+  'POST /api/account/export': one(() => ({ url: '/api/account/export' })),
+  // There is no member id to name: only a ticket, which opens its own member's export alone.
+  'GET /api/account/export/:ticket': {
+    'own ticket': async (fx, caller) => ({ url: await exportTicketUrl(fx, fx.accountOf(caller)) }),
+    "the owner's ticket": async (fx) => ({ url: await exportTicketUrl(fx, fx.people.owner) }),
+  },
   'GET /api/events': one(() => ({ url: '/api/events', isStream: true })),
   'GET /api/events/open': one(() => ({ url: '/api/events/open' })),
 };

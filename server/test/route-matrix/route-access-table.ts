@@ -136,6 +136,9 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/profiles/:userId': only(members(200)),
   'GET /api/profiles/by-username/:username': only(members(200)),
   'DELETE /api/account': only(members(204)),
+  // "Download my data" (ADR 080): each member's own; a ticket opens only its member's export.
+  'POST /api/account/export': only(members(201)),
+  'GET /api/account/export/:ticket': { 'own ticket': members(200), "the owner's ticket": owned(404, 200, 404) },
   'GET /api/connections': only(members(200)),
   'GET /api/connections/discover': only(members(200)),
   'POST /api/connections': only(members(201)),

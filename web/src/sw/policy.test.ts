@@ -33,6 +33,7 @@ describe('classify', () => {
       '/api/admin/outbox',
       '/api/health',
       '/api/uploads/x',
+      '/api/account/export/ticket',
     ]) {
       expect(classify(get(path), ORIGIN), path).toBe('pass');
     }
@@ -53,6 +54,8 @@ describe('classify', () => {
   it('takes pages as navigations, and nothing of another origin or outside /api', () => {
     expect(classify(get('/saved', 'navigate'), ORIGIN)).toBe('navigate');
     expect(classify({ method: 'POST', url: `${ORIGIN}/saved`, mode: 'navigate' }, ORIGIN)).toBe('pass');
+    // A download opened as a page (ADR 080) streams to disk untouched by the worker.
+    expect(classify(get('/api/account/export/ticket', 'navigate'), ORIGIN)).toBe('pass');
     expect(classify(get('/assets/index-1.js'), ORIGIN)).toBe('pass');
     expect(classify({ method: 'GET', url: 'https://tiles.example/1/2/3.png' }, ORIGIN)).toBe('pass');
   });

@@ -46,13 +46,16 @@ export type RequestKind = 'navigate' | 'me' | 'api' | 'photo' | 'signed-in' | 's
  * health, and the map's box queries and the tip form's place lookup (a new URL for every pan or
  * keystroke, never asked again as it was: they would only crowd the budget out).
  */
-const NEVER_STORED = /^\/api\/(?:events(?:\/|$)|auth\/|admin(?:\/|$)|uploads\/|health$|map\/(?:tips|locate)$)/;
+const NEVER_STORED =
+  /^\/api\/(?:events(?:\/|$)|auth\/|admin(?:\/|$)|uploads\/|health$|map\/(?:tips|locate)$|account\/export(?:\/|$))/;
 
 export function classify(request: { method: string; url: string; mode?: string }, origin: string): RequestKind {
   const url = new URL(request.url);
   if (url.origin !== origin) return 'pass';
-  if (request.mode === 'navigate') return request.method === 'GET' ? 'navigate' : 'pass';
   const path = url.pathname;
+  // An API URL opened as a page is a download ("Download my data", ADR 080): the browser streams
+  // it to disk; the worker neither stores it nor answers the offline shell for it.
+  if (request.mode === 'navigate') return request.method === 'GET' && !path.startsWith('/api/') ? 'navigate' : 'pass';
   if (!path.startsWith('/api/')) return 'pass';
   if (request.method === 'POST' && (path === '/api/auth/sign-in' || path === '/api/auth/sign-up')) return 'signed-in';
   if ((request.method === 'POST' && path === '/api/auth/sign-out') || (request.method === 'DELETE' && path === '/api/account')) {

@@ -3,6 +3,7 @@ import type { Strategies } from '../strategy';
 import { ADMIN } from './admin';
 import { AUTH } from './auth';
 import { CONTENT } from './content';
+import { DATA_EXPORT } from './data-export';
 import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { MEMBER_SESSIONS } from './member-sessions';
@@ -24,4 +25,5 @@ export const STRATEGIES: Strategies = {
   ...MEMBER_SESSIONS,
   ...TWO_FACTOR,
   ...PASSKEYS,
+  ...DATA_EXPORT,
 };

@@ -23,7 +23,6 @@ import {
   profileToFormValues,
   type ProfileFormValues,
 } from '../profile-form-values';
-import { DeleteAccountDialog } from './delete-account-dialog';
 
 type ProfileEditFormProps = { profile: Profile; onDone: () => void };
 
@@ -153,7 +152,6 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
         <Textarea rows={4} maxLength={1000} placeholder="Tell other travelers about yourself" {...register('bio')} />
       </Field>
       <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:items-center">
-        <DeleteAccountDialog />
         <div className="flex flex-col-reverse gap-2 sm:ml-auto sm:flex-row">
           <Button type="button" variant="outline" onClick={onDone} disabled={isSaving}>
             <X aria-hidden />

@@ -26,6 +26,7 @@ import { SessionsCard } from './sessions-card';
 import { ThemeCard } from './theme-card';
 import { TwoFactorCard } from './two-factor-card';
 import { TravelStatsCard } from './travel-stats-card';
+import { YourDataCard } from './your-data-card';
 
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
 export function ProfileScreen({ userId, renderWorldMap }: { userId: string; renderWorldMap?: RenderWorldMap }) {
@@ -155,6 +156,7 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
           <TwoFactorCard />
           <PasskeysCard />
           <SessionsCard />
+          <YourDataCard />
           <ThemeCard />
         </div>
       ) : null}
