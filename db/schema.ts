@@ -212,10 +212,7 @@ export const passkeys = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('passkeys_credential_id_unique').on(t.credentialId),
-    index('passkeys_user_id_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('passkeys_credential_id_unique').on(t.credentialId), index('passkeys_user_id_idx').on(t.userId)],
 );
 
 /** A WebAuthn challenge awaiting its answer (registration or sign-in); single-use, short-lived. */
