@@ -253,6 +253,8 @@ describe('refusals', () => {
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json()).toMatchObject({ message: DATA_EXPORT_TEXTS.ticketGone });
     expect((await t.call('GET', url, { cookie: alice.cookie })).statusCode).toBe(200);
+    // Once the whole zip has arrived, the member's next export may start at once.
+    expect((await start(alice)).statusCode).toBe(201);
     expect((await t.call('GET', url, { cookie: alice.cookie })).statusCode).toBe(404);
     const last = url.at(-1) === 'A' ? 'B' : 'A';
     expect((await t.call('GET', `${url.slice(0, -1)}${last}`, { cookie: alice.cookie })).statusCode).toBe(404);

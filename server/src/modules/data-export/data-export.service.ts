@@ -98,6 +98,11 @@ export function createDataExportService(deps: DataExportDeps) {
       opened.resolve(account.username);
       await writeArchive(zip, { db: reader, storage: deps.storage, userId, publicUrl, exportedAt, signal }, account);
     })
+      .then(() => {
+        // The transaction has ended: free the member's slot, then let the last bytes go.
+        release();
+        if (!signal.aborted) zip.finish();
+      })
       .catch((error: unknown) => {
         opened.reject(error);
         // A refusal (409 from another instance's lock) is answered, not logged; a reader leaving is no failure.

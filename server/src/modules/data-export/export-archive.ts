@@ -147,7 +147,10 @@ const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
 
-/** Writes every entry of the member's export, then ends the zip. */
+/**
+ * Writes every entry of the member's export. The caller ends the zip (`zip.finish()`) once the
+ * snapshot is closed, so a reader who has the whole file can start the next export at once.
+ */
 export async function writeArchive(zip: ZipWriter, c: ArchiveContext, account: Account): Promise<void> {
   const invitation = await repo.findInvitationRequest(c.db, account.email);
   await zip.add('README.txt', exportReadme(c.exportedAt, c.publicUrl));
@@ -168,5 +171,4 @@ export async function writeArchive(zip: ZipWriter, c: ArchiveContext, account: A
     for (const url of urls) await addPhoto(zip, c, url);
   }
   c.signal.throwIfAborted();
-  zip.finish();
 }
