@@ -1,6 +1,7 @@
 /**
- * `npx tsx bench/export/run.ts [--postgres] [--slow]`: "Download my data" for a member with
- * 10,000 tips and 5,000 photos (issue 24, ADR 080). The real server runs as a child process
+ * `npx tsx bench/export/run.ts [--postgres] [--slow] [--scale=F]`: "Download my data" for a member
+ * with 10,000 tips and 5,000 photos (issue 24, ADR 080); --scale=0.1 runs a tenth of that, so two
+ * runs show whether the server's memory grows with the account. The real server runs as a child process
  * (bench/realtime/server-process.ts) so its memory is its own: RSS read from /proc every 20 ms,
  * heap from the probe every 100 ms, both against the figures just before the download (after a
  * full GC). The zip is written to a temporary file and its entries are counted with yauzl.
@@ -27,6 +28,15 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const MB = 1024 * 1024;
 const args = new Set(process.argv.slice(2));
 const kind = args.has('--postgres') ? 'postgres' : 'pglite';
+const scaleArg = [...args].find((a) => a.startsWith('--scale='));
+const scale = scaleArg ? Number(scaleArg.slice('--scale='.length)) : 1;
+if (!(scale > 0 && scale <= 1)) throw new Error('--scale takes a number in (0, 1]');
+const SIZES = {
+  tips: Math.round(EXPORT_SIZES.tips * scale),
+  photos: Math.round(EXPORT_SIZES.photos * scale),
+  guides: Math.max(1, Math.round(EXPORT_SIZES.guides * scale)),
+  others: Math.max(1, Math.round(EXPORT_SIZES.others * scale)),
+};
 
 function countEntries(file: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -136,13 +146,11 @@ const dbName = `waymark_bench_export_${randomBytes(4).toString('hex')}`;
 const url = databaseUrl(LOCAL_SERVER_URL, dbName);
 let server: ServerProcess | undefined;
 try {
-  console.log(
-    `export benchmark on ${kind}: ${EXPORT_SIZES.tips} tips, ${EXPORT_SIZES.photos} photos, ${EXPORT_SIZES.guides} guides`,
-  );
+  console.log(`export benchmark on ${kind}: ${SIZES.tips} tips, ${SIZES.photos} photos, ${SIZES.guides} guides`);
   if (kind === 'postgres') await createDatabase(LOCAL_SERVER_URL, dbName);
   const handle = await openBootstrapped(kind === 'postgres' ? { kind, url } : { kind, dataDir });
   const seeding = performance.now();
-  const { photoBytes } = await seedExporter(handle, dataDir, EXPORT_SIZES);
+  const { photoBytes } = await seedExporter(handle, dataDir, SIZES);
   await handle.close();
   console.log(
     `  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s (each photo ${(photoBytes / 1024).toFixed(0)} KB)`,

@@ -90,7 +90,8 @@ export const AUTH: Strategies = {
   'POST /api/auth/sign-out': { group: 'auth', tables: ['sessions'], extra: signOutExtra, send: sendSignOut },
   'POST /api/auth/password': {
     group: 'auth',
-    tables: ['sessions'],
+    // A change ends the other sessions and reset links and mails "your password was changed" (ADR 073).
+    tables: ['sessions', 'password_reset_tokens', 'outbox'],
     body: (w) =>
       fc.record({
         currentPassword: fc.oneof({ weight: 3, arbitrary: current(() => w.me.password) }, { weight: 1, arbitrary: password }),
