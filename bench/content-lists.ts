@@ -60,9 +60,9 @@ async function fill(handle: DatabaseHandle) {
   await db.execute(
     sql.raw(`
     WITH members AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE '%@members.bench')
-    INSERT INTO tips (user_id, title, country, city, description, is_private, tags, search_text, created_at)
+    INSERT INTO tips (user_id, title, country, city, description, visibility, tags, search_text, created_at)
     SELECT ids[1 + (i % 500)], 'Tip number ' || i, (${countries})[1 + i % 10], (${cities})[1 + i % 10],
-           'A short description of place ' || i, i % 10 = 0, ARRAY['food','budget'],
+           'A short description of place ' || i, CASE WHEN i % 10 = 0 THEN 'private' ELSE 'public' END::content_visibility, ARRAY['food','budget'],
            lower('tip number ' || i || ' • ' || (${cities})[1 + i % 10] || ' • ' || (${countries})[1 + i % 10] || ' • a short description of place ' || i || ' • food • budget'),
            now() - (i || ' seconds')::interval
     FROM generate_series(1, ${tipCount}) i, members`),
@@ -70,8 +70,8 @@ async function fill(handle: DatabaseHandle) {
   await db.execute(
     sql.raw(`
     WITH members AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE '%@members.bench')
-    INSERT INTO guides (user_id, title, location, countries, days_count, is_private, tags, search_text, created_at)
-    SELECT ids[1 + (i % 500)], 'Guide number ' || i, (${cities})[1 + i % 10], ARRAY[(${countries})[1 + i % 10]], 1 + i % 14, i % 10 = 0,
+    INSERT INTO guides (user_id, title, location, countries, days_count, visibility, tags, search_text, created_at)
+    SELECT ids[1 + (i % 500)], 'Guide number ' || i, (${cities})[1 + i % 10], ARRAY[(${countries})[1 + i % 10]], 1 + i % 14, CASE WHEN i % 10 = 0 THEN 'private' ELSE 'public' END::content_visibility,
            ARRAY['road trip'], lower('guide number ' || i || ' • ' || (${cities})[1 + i % 10] || ' • ' || (${countries})[1 + i % 10] || ' • road trip'),
            now() - (i || ' seconds')::interval - interval '7 seconds'
     FROM generate_series(1, ${guideCount}) i, members`),

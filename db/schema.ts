@@ -29,6 +29,8 @@ import { ROLES } from '../common/schemas/auth';
 import { CONNECTION_STATUSES } from '../common/schemas/connection';
 import { INVITATION_STATUSES } from '../common/schemas/invitation';
 import { NOTIFICATION_TYPES } from '../common/schemas/notification';
+import { REPORT_REASONS } from '../common/schemas/report';
+import { CONTENT_VISIBILITIES } from '../common/schemas/visibility';
 
 const id = () => uuid().primaryKey().defaultRandom();
 
@@ -56,6 +58,8 @@ export const invitationStatusEnum = pgEnum('invitation_status', INVITATION_STATU
 export const activationStatusEnum = pgEnum('activation_status', ['waiting_signup']);
 export const connectionStatusEnum = pgEnum('connection_status', CONNECTION_STATUSES);
 export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
+export const visibilityEnum = pgEnum('content_visibility', CONTENT_VISIBILITIES);
+export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
 
 // ---- Authentication (better-auth's models) ----
 
@@ -413,7 +417,18 @@ export const tips = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    isPrivate: boolean().notNull().default(false),
+    /** Who may see it (DECISIONS D14, ADR 081): public, connections or private. */
+    visibility: visibilityEnum().notNull().default('public'),
+    /** Set while a moderator hides it (issue 25): then only its author and admins see it. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    /**
+     * Not shown to members at large: connections-only, private or hidden. Every list's partial
+     * index keys on it (is_private = false is the public half), so PostgreSQL computes it on every
+     * write and no writer can forget it (ADR 081). It keeps SPEC's name for what it always meant.
+     */
+    isPrivate: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`visibility <> 'public' OR hidden_at IS NOT NULL`),
     likesCount: integer().notNull().default(0),
     /** Where the tip is (issue 22): null until something locates it (ADR 061). */
     latitude: doublePrecision(),
@@ -503,7 +518,18 @@ export const guides = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    isPrivate: boolean().notNull().default(false),
+    /** Who may see it (DECISIONS D14, ADR 081): public, connections or private. */
+    visibility: visibilityEnum().notNull().default('public'),
+    /** Set while a moderator hides it (issue 25): then only its author and admins see it. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    /**
+     * Not shown to members at large: connections-only, private or hidden. Every list's partial
+     * index keys on it (is_private = false is the public half), so PostgreSQL computes it on every
+     * write and no writer can forget it (ADR 081). It keeps SPEC's name for what it always meant.
+     */
+    isPrivate: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`visibility <> 'public' OR hidden_at IS NOT NULL`),
     likesCount: integer().notNull().default(0),
     /** Lowercased, accent-free text of the searchable fields (common/search.ts). */
     searchText: text().notNull().default(''),
@@ -736,5 +762,175 @@ export const tipMapCells = pgTable(
     index('tip_map_cells_empty_idx')
       .on(t.level)
       .where(sql`${t.tipsCount} = 0`),
+  ],
+);
+
+// ---- Safety and control (issue 25) ----
+
+/**
+ * A member hides another from themselves and themselves from them (DECISIONS D14): neither sees
+ * the other's content, profile or connections, and nothing passes between them. One row per
+ * direction, so two members may block each other and each lifts only their own.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+    // Who blocked the viewer: the other half of every "hidden authors" list.
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    // The Blocked members list, newest first.
+    index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A suspended member cannot sign in and their content is hidden (issue 25). One row per member;
+ * lifting the suspension deletes it. `until` null = until an admin lifts it.
+ */
+export const memberSuspensions = pgTable('member_suspensions', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  until: timestamp({ withTimezone: true }),
+  reason: text(),
+  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's report of a tip, a guide or another member (exactly one). Open until an admin
+ * closes it with an outcome; one open report per reporter and thing, so repeats count once.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipId: uuid().references(() => tips.id, { onDelete: 'cascade' }),
+    guideId: uuid().references(() => guides.id, { onDelete: 'cascade' }),
+    memberId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReasonEnum().notNull(),
+    details: text(),
+    /** dismissed | hidden | suspended | deleted (common/schemas/report.ts); null while open. */
+    outcome: text(),
+    resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reports_one_target', sql`num_nonnulls(${t.tipId}, ${t.guideId}, ${t.memberId}) = 1`),
+    check('reports_resolved', sql`(${t.outcome} IS NULL) = (${t.resolvedAt} IS NULL)`),
+    uniqueIndex('reports_open_tip_unique')
+      .on(t.reporterId, t.tipId)
+      .where(sql`${t.resolvedAt} IS NULL AND ${t.tipId} IS NOT NULL`),
+    uniqueIndex('reports_open_guide_unique')
+      .on(t.reporterId, t.guideId)
+      .where(sql`${t.resolvedAt} IS NULL AND ${t.guideId} IS NOT NULL`),
+    uniqueIndex('reports_open_member_unique')
+      .on(t.reporterId, t.memberId)
+      .where(sql`${t.resolvedAt} IS NULL AND ${t.memberId} IS NOT NULL`),
+    index('reports_open_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.resolvedAt} IS NULL`),
+    index('reports_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reports_tip_id_idx')
+      .on(t.tipId)
+      .where(sql`${t.tipId} IS NOT NULL`),
+    index('reports_guide_id_idx')
+      .on(t.guideId)
+      .where(sql`${t.guideId} IS NOT NULL`),
+    index('reports_member_id_idx')
+      .on(t.memberId)
+      .where(sql`${t.memberId} IS NOT NULL`),
+    index('reports_reporter_id_idx').on(t.reporterId),
+  ],
+);
+
+/**
+ * Every admin action (issue 25): who, what, on what, before and after. Append-only: a trigger
+ * (migration 0019) refuses UPDATE and DELETE, and no foreign key can rewrite a row, so the actor
+ * is kept by id and e-mail as they were.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    actorId: uuid(),
+    actorEmail: text(),
+    /** e.g. role.change, member.suspend, tip.hide (server/src/modules/audit). */
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/**
+ * A member's choice per notification kind (common/schemas/notification-preferences.ts); no row =
+ * the kind's default. email: off | immediate | daily.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    inApp: boolean().notNull(),
+    email: text().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_preferences_email', sql`${t.email} IN ('off', 'immediate', 'daily')`),
+  ],
+);
+
+/**
+ * Background work (issue 25: e-mails, daily digests), run exactly once by any number of server
+ * instances: a runner claims due rows with FOR UPDATE SKIP LOCKED. `key` makes a job unique
+ * (one digest per member and day), failures retry with backoff until max_attempts.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    kind: text().notNull(),
+    key: text(),
+    payload: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(5),
+    lockedBy: text(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    /** done | failed once finished; null while it waits or runs. */
+    finishedAs: text(),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_unique').on(t.key),
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.finishedAt} IS NULL`),
+    index('jobs_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -1,14 +1,44 @@
 /**
- * A tip's or guide's privacy as SQL with its constant written into the text, never bound as $n.
- * The keyset indexes are partial (WHERE is_private = false, or = true), and a named statement's
- * generic plan is made without the bound values: with `is_private = $1` it cannot prove the
- * index's WHERE and falls back to reading the whole table (issue 7; server/test/explain checks
- * generic plans too).
+ * Who may see a tip or guide, as SQL (DECISIONS D14, ADR 081).
+ *
+ * is_private is "not shown to members at large" (connections-only, private or hidden by a
+ * moderator), computed by PostgreSQL. Its constant is written into the text, never bound as $n:
+ * the keyset indexes are partial (WHERE is_private = false, or = true), and a named statement's
+ * generic plan is made without the bound values, so with `is_private = $1` it cannot prove the
+ * index's WHERE and reads the whole table (issue 7; server/test/explain checks generic plans).
+ *
+ * A viewer sees an item when it is public, or theirs, or connections-only (and not hidden) and
+ * they are connected to its author; and never when either of them blocked the other or its
+ * author is suspended. The two member lists are SQL functions of migration 0019, read through a
+ * sub-select so each is computed once per statement.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { guides, tips } from './schema';
 
 type Shareable = typeof tips | typeof guides;
+/** A viewer's id: a string bound now, a placeholder of a prepared query, or any SQL (t.user_id). */
+export type ViewerId = string | SQLWrapper;
 
 export const isPublic = (table: Shareable): SQL => sql`${table.isPrivate} = false`;
 export const isPrivate = (table: Shareable): SQL => sql`${table.isPrivate} = true`;
+
+/** Members whose content the viewer never sees: blocked either way, or suspended. */
+export const hiddenAuthorsOf = (viewer: ViewerId | null): SQL => sql`(SELECT waymark_hidden_authors(${viewer}::uuid))::uuid[]`;
+
+/** The members the viewer is connected to. */
+export const connectionIdsOf = (viewer: ViewerId): SQL => sql`(SELECT waymark_connection_ids(${viewer}::uuid))::uuid[]`;
+
+/** The item's author is neither blocked (either way) nor suspended. */
+export const authorNotHidden = (table: Shareable, viewer: ViewerId | null): SQL =>
+  sql`${table.userId} <> ALL (${hiddenAuthorsOf(viewer)})`;
+
+/** Connections-only and not hidden, by one of the viewer's connections. */
+export const sharedWithConnection = (table: Shareable, viewer: ViewerId): SQL =>
+  sql`(${table.visibility} = 'connections' AND ${table.hiddenAt} IS NULL AND ${table.userId} = ANY (${connectionIdsOf(viewer)}))`;
+
+/**
+ * The whole rule for one item (a detail page, a guide's item, a reaction). Lists walk the public
+ * half, the viewer's own and their connections' as separate branches instead (partial indexes).
+ */
+export const visibleTo = (table: Shareable, viewer: ViewerId): SQL =>
+  sql`((${isPublic(table)} OR ${table.userId} = ${viewer}::uuid OR ${sharedWithConnection(table, viewer)}) AND ${authorNotHidden(table, viewer)})`;

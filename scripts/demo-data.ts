@@ -145,7 +145,7 @@ export async function seedDemoData(db: Database, gazetteer: Gazetteer = offlineG
           detailedContent: null,
           photoUrls: [],
           photoUrl: null,
-          isPrivate: false,
+          visibility: 'public',
           searchText: tipSearchTextOf(values),
           ...places[i],
         }),
@@ -155,7 +155,7 @@ export async function seedDemoData(db: Database, gazetteer: Gazetteer = offlineG
       ...GUIDE,
       daysCount: 3,
       photoUrls: [],
-      isPrivate: false,
+      visibility: 'public',
       searchText: guideSearchTextOf(GUIDE),
     });
     await tx.insert(guideTips).values([

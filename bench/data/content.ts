@@ -138,14 +138,14 @@ export async function insertContent(
       handle,
       `WITH k AS (SELECT array_agg(id ORDER BY name) AS types FROM tip_types)
        INSERT INTO tips (id, user_id, title, tip_type_id, rating, country, city, place_name, experience_date, value_spent,
-         currency, description, detailed_content, tags, is_private, likes_count, search_text, created_at, updated_at,
+         currency, description, detailed_content, tags, visibility, likes_count, search_text, created_at, updated_at,
          latitude, longitude, location_precision)
        SELECT s.id, s.user_id, s.title, k.types[s.type_index], s.rating, s.country, s.city, s.place_name,
          CASE WHEN s.extra < 0.6 THEN date_trunc('day', s.created_at - s.extra * interval '40 days') END,
          CASE WHEN s.extra < 0.5 THEN round((s.extra * 300)::numeric, 2) END,
          CASE WHEN s.extra < 0.5 THEN ${currencies}[1 + floor(s.extra * 20)::int] END,
          s.description, CASE WHEN s.extra < 0.4 THEN s.description || ' ' || s.description END,
-         s.tags, s.is_private, coalesce(c.likes, 0), s.search_text, s.created_at, s.created_at,
+         s.tags, CASE WHEN s.is_private THEN 'private' ELSE 'public' END::content_visibility, coalesce(c.likes, 0), s.search_text, s.created_at, s.created_at,
          ${place.latitude}, ${place.longitude}, ${place.precision}
        FROM bench_tips s CROSS JOIN k LEFT JOIN bench_like_counts c ON c.item_id = s.id
        WHERE s.n BETWEEN ${from} AND ${to}`,
@@ -154,9 +154,9 @@ export async function insertContent(
   for (const [from, to] of batches(guideCount, 20_000)) {
     await bulk(
       handle,
-      `INSERT INTO guides (id, user_id, title, location, countries, description, days_count, tags, is_private, likes_count,
+      `INSERT INTO guides (id, user_id, title, location, countries, description, days_count, tags, visibility, likes_count,
          search_text, created_at, updated_at)
-       SELECT s.id, s.user_id, s.title, s.location, s.countries, s.description, ${days}, s.tags, s.is_private, coalesce(c.likes, 0),
+       SELECT s.id, s.user_id, s.title, s.location, s.countries, s.description, ${days}, s.tags, CASE WHEN s.is_private THEN 'private' ELSE 'public' END::content_visibility, coalesce(c.likes, 0),
          s.search_text, s.created_at, s.created_at
        FROM bench_guides s LEFT JOIN bench_like_counts c ON c.item_id = s.id
        WHERE s.n BETWEEN ${from} AND ${to}`,

@@ -57,12 +57,12 @@ export async function seedExporter(handle: DatabaseHandle, dataDir: string, size
     `INSERT INTO profiles (user_id, name, username) SELECT id, 'Other ' || n, 'other-' || n FROM bench_others`,
     `INSERT INTO user_roles (user_id, role) SELECT id, 'user' FROM bench_others`,
     // location_precision 'none': already tried, so the server's locator backfill (ADR 061) leaves them be.
-    `INSERT INTO tips (user_id, title, country, city, place_name, description, detailed_content, tags, is_private, photo_urls,
+    `INSERT INTO tips (user_id, title, country, city, place_name, description, detailed_content, tags, visibility, photo_urls,
          location_precision, created_at)
        SELECT '${id}', 'Tip number ' || n, 'Portugal', 'Lisbon', 'Place ' || n,
          'A short description of tip ' || n || ', worth the detour.',
          repeat('Longer notes about the place, the people and the food. ', 8),
-         ARRAY['food', 'walk'], n % 10 = 0,
+         ARRAY['food', 'walk'], CASE WHEN n % 10 = 0 THEN 'private' ELSE 'public' END::content_visibility,
          CASE WHEN n <= ${sizes.photos} THEN ARRAY['/api/media/tip-photos/${id}/' || n || '-0-bench.webp'] ELSE '{}' END,
          'none', now() - n * interval '1 minute'
        FROM generate_series(1, ${sizes.tips}) n`,

@@ -40,8 +40,8 @@ async function fillTips(url: string): Promise<void> {
     if (missing <= 0) return;
     console.log(`Inserting ${missing} tips...`);
     await c.query(
-      `INSERT INTO tips (user_id, title, country, city, description, is_private, created_at, search_text)
-       SELECT u.id, t.title, t.country, t.city, t.description, g % 10 = 0, now() - g * interval '1 minute',
+      `INSERT INTO tips (user_id, title, country, city, description, visibility, created_at, search_text)
+       SELECT u.id, t.title, t.country, t.city, t.description, CASE WHEN g % 10 = 0 THEN 'private' ELSE 'public' END::content_visibility, now() - g * interval '1 minute',
               lower(concat_ws(' \u2022 ', t.title, t.city, t.country, t.description))
        FROM generate_series(1, $1::int) AS g
        CROSS JOIN LATERAL (SELECT id FROM users WHERE email = $2) AS u

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { VisibilitySchema } from './visibility';
 import { multiLine, singleLine } from './common';
 import { AuthorSchema, CountrySchema, GuideTagsSchema, PhotoUrlSchema, ViewerFlagsSchema } from './content-fields';
 import { TipOptionSchema } from './tip';
@@ -51,6 +52,8 @@ const guideInput = (maxDays: number, maxPhotos: number) =>
     photoUrls: z.array(PhotoUrlSchema).max(maxPhotos, GUIDE_TEXTS.tooManyPhotos).default([]),
     tags: GuideTagsSchema.default([]),
     isPrivate: z.boolean().default(false),
+    /** Who may see it (ADR 081); when absent, isPrivate decides (chosenVisibility). */
+    visibility: VisibilitySchema.optional(),
     items: z.array(GuideItemInputSchema).max(500).default([]),
   });
 
@@ -75,6 +78,9 @@ export const GuideCardSchema = z.object({
   photoUrl: z.string().nullable(),
   tags: z.array(z.string()),
   isPrivate: z.boolean(),
+  visibility: VisibilitySchema,
+  /** A moderator hid it: only its author and admins see it, and they see this flag. */
+  hidden: z.boolean(),
   likesCount: z.number(),
   createdAt: z.string(),
 });

@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'tip',
   'tip_saved',
   'guide_saved',
+  /** A report's outcome, told to the member who reported (issue 25); names no one. */
+  'moderation',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 

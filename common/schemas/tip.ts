@@ -6,6 +6,7 @@ import { COUNTRIES } from '../lists/countries';
 import { multiLine, singleLine } from './common';
 import { AuthorSchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
 import { CoordinatesSchema, TipLocationSchema } from './map';
+import { VisibilitySchema } from './visibility';
 
 export const TIP_TEXTS = {
   missingInformationTitle: 'Missing Information',
@@ -82,6 +83,8 @@ export const TipInputSchema = z.object({
   photoUrls: z.array(PhotoUrlSchema).max(LIMITS.tipPhotosMax, TIP_TEXTS.tooManyPhotos).default([]),
   tags: TagsSchema.default([]),
   isPrivate: z.boolean().default(false),
+  /** Who may see it (ADR 081); when absent, isPrivate decides (chosenVisibility). */
+  visibility: VisibilitySchema.optional(),
   /**
    * Where the member put the pin on the form's map. Absent on an edit: a pinned tip keeps its
    * pin, any other is placed again from its link or city. null: place it from those (ADR 061).
@@ -117,6 +120,9 @@ export const TipCardSchema = z.object({
   photoUrl: z.string().nullable(),
   tags: z.array(z.string()),
   isPrivate: z.boolean(),
+  visibility: VisibilitySchema,
+  /** A moderator hid it: only its author and admins see it, and they see this flag. */
+  hidden: z.boolean(),
   likesCount: z.number(),
   createdAt: z.string(),
 });

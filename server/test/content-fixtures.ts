@@ -2,6 +2,7 @@
  * Content rows written straight through drizzle, so list, search and privacy tests need not go
  * through the tip and guide routes. search_text is set the way the services set it.
  */
+import type { Visibility } from '@common/schemas/visibility';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,9 @@ export interface TipFixture {
   placeName?: string | null;
   description?: string;
   tags?: string[];
+  /** SPEC's switch: true = private; visibility wins when both are given. */
   isPrivate?: boolean;
+  visibility?: Visibility;
   photoUrls?: string[];
   createdAt?: Date;
 }
@@ -32,7 +35,7 @@ export async function insertTip(db: Executor, userId: string, o: TipFixture = {}
     placeName: o.placeName ?? null,
     description: o.description ?? `A short description ${seq}`,
     tags: o.tags ?? [],
-    isPrivate: o.isPrivate ?? false,
+    visibility: o.visibility ?? (o.isPrivate ? 'private' : 'public'),
     photoUrls: o.photoUrls ?? [],
   };
   const [row] = await db
@@ -56,7 +59,9 @@ export interface GuideFixture {
   description?: string | null;
   daysCount?: number;
   tags?: string[];
+  /** SPEC's switch: true = private; visibility wins when both are given. */
   isPrivate?: boolean;
+  visibility?: Visibility;
   photoUrls?: string[];
   createdAt?: Date;
 }
@@ -70,7 +75,7 @@ export async function insertGuide(db: Executor, userId: string, o: GuideFixture 
     description: o.description ?? null,
     daysCount: o.daysCount ?? 1,
     tags: o.tags ?? [],
-    isPrivate: o.isPrivate ?? false,
+    visibility: o.visibility ?? (o.isPrivate ? 'private' : 'public'),
     photoUrls: o.photoUrls ?? [],
   };
   const [row] = await db

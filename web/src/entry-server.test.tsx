@@ -28,6 +28,8 @@ const tip = (id: string, title: string): Tip => ({
   photoUrl: `/api/media/tip-photos/u2/${id}.webp`,
   tags: ['harbour'],
   isPrivate: false,
+  visibility: 'public',
+  hidden: false,
   likesCount: 2,
   createdAt: '2026-11-01T10:00:00.000Z',
   tipTypeId: 't1',

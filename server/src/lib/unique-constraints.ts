@@ -36,6 +36,12 @@ export const INTERNAL_UNIQUE_CONSTRAINTS: readonly string[] = [
   'guide_tips_position_unique',
   'guide_share_links_key_unique',
   'two_factor_recovery_codes_user_code_unique',
+  // A repeated report counts once (the service inserts ON CONFLICT DO NOTHING); a job's key
+  // (one digest per member and day) is claimed the same way.
+  'reports_open_tip_unique',
+  'reports_open_guide_unique',
+  'reports_open_member_unique',
+  'jobs_key_unique',
 ];
 
 /** The 409 message for a violation of `constraint` (unknown or unnamed: the generic one). */

@@ -258,7 +258,7 @@ describe('connections', () => {
       { userId: bob.id, title: 'a', country: 'Spain', city: 'x', description: 'd' },
       { userId: bob.id, title: 'b', country: 'France', city: 'x', description: 'd' },
       { userId: bob.id, title: 'c', country: 'Spain', city: 'y', description: 'd' },
-      { userId: bob.id, title: 'd', country: 'Japan', city: 'z', description: 'd', isPrivate: true },
+      { userId: bob.id, title: 'd', country: 'Japan', city: 'z', description: 'd', visibility: 'private' },
     ]);
 
     const res = await t.call('GET', `/api/users/${ann.id}/connections`, { cookie: viewer.cookie });

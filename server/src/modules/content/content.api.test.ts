@@ -140,6 +140,8 @@ describe('GET /api/explore', () => {
         photoUrl: '/api/media/guide-photos/x/c.webp',
         tags: ['road trip'],
         isPrivate: false,
+        visibility: 'public',
+        hidden: false,
         likesCount: 0,
         createdAt: guide.createdAt.toISOString(),
       },
@@ -330,7 +332,7 @@ describe('saved', () => {
     await insertSave(t.db, other.id, { tipId: tipA.id });
 
     expect((await get<Page<SavedItem>>(saver, '/api/saved')).items).toHaveLength(4);
-    await t.db.update(guides).set({ isPrivate: true }).where(eq(guides.id, soonPrivate.id));
+    await t.db.update(guides).set({ visibility: 'private' }).where(eq(guides.id, soonPrivate.id));
 
     const page = await get<Page<SavedItem>>(saver, '/api/saved');
     expect(page.items.map((s) => [s.id, s.item.id])).toEqual([

@@ -53,6 +53,8 @@ export const tipOwnColumns = {
   photoUrls: tips.photoUrls,
   tags: tips.tags,
   isPrivate: tips.isPrivate,
+  visibility: tips.visibility,
+  hiddenAt: tips.hiddenAt,
   likesCount: tips.likesCount,
   createdAt: tips.createdAt,
 };
@@ -66,6 +68,8 @@ export const guideOwnColumns = {
   photoUrls: guides.photoUrls,
   tags: guides.tags,
   isPrivate: guides.isPrivate,
+  visibility: guides.visibility,
+  hiddenAt: guides.hiddenAt,
   likesCount: guides.likesCount,
   createdAt: guides.createdAt,
 };

@@ -50,7 +50,7 @@ beforeAll(async () => {
       city: 'Porto',
       description: 'x',
       searchText: searchTextOf([title]),
-      isPrivate,
+      visibility: isPrivate ? ('private' as const) : ('public' as const),
       createdAt: new Date(at),
       holds,
     };
@@ -62,7 +62,7 @@ beforeAll(async () => {
       .returning({ id: tips.id });
     inserted.forEach((r, j) => {
       const row = rows[i + j]!;
-      if (row.holds && (!row.isPrivate || row.userId === me.id)) visible.push({ id: r.id, at: row.createdAt.getTime() });
+      if (row.holds && (row.visibility === 'public' || row.userId === me.id)) visible.push({ id: r.id, at: row.createdAt.getTime() });
     });
   }
   // Guides over the same years; a few hold the word.

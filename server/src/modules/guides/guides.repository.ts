@@ -1,3 +1,4 @@
+import type { Visibility } from '@common/schemas/visibility';
 /** Every SQL statement of guides and their itinerary items (guide_tips). */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
@@ -13,7 +14,7 @@ export interface GuideValues {
   daysCount: number;
   photoUrls: string[];
   tags: string[];
-  isPrivate: boolean;
+  visibility: Visibility;
   searchText: string;
 }
 

@@ -4,6 +4,7 @@
  * member can be read but not edited or deleted (403). Photo files are removed only after the
  * transaction that stopped using them has committed.
  */
+import { chosenVisibility } from '@common/schemas/visibility';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Guide, GuideCreateSchema, GuideItem, GuideUpdateSchema } from '@common/schemas/guide';
@@ -96,7 +97,7 @@ function guideValues(input: GuideInputParsed): repo.GuideValues {
     daysCount: input.daysCount,
     photoUrls,
     tags: input.tags,
-    isPrivate: input.isPrivate,
+    visibility: chosenVisibility(input),
     searchText: guideSearchTextOf(input),
   };
 }

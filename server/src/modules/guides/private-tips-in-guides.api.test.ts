@@ -144,7 +144,7 @@ describe('a private tip in a public guide', () => {
     const { tip, secrets } = await secretTip(alice, true);
     const guide = await publicGuideWith(alice, tip.id, true);
     expect((await t.call('DELETE', `/api/tips/${tip.id}`, { cookie: alice.cookie })).statusCode).toBe(204);
-    await t.db.update(guides).set({ isPrivate: false }).where(eq(guides.id, guide.id));
+    await t.db.update(guides).set({ visibility: 'public' }).where(eq(guides.id, guide.id));
     expect(leaked(await whatOthersSee(bob, guide.id, secrets), secrets)).toEqual([]);
   });
 

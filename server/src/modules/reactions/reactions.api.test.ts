@@ -24,7 +24,7 @@ describe('likes and saves', () => {
   async function createGuide(member: Member, isPrivate = false): Promise<string> {
     const [row] = await t.db
       .insert(guides)
-      .values({ userId: member.id, title: 'Three days in Lyon', isPrivate })
+      .values({ userId: member.id, title: 'Three days in Lyon', visibility: isPrivate ? 'private' : 'public' })
       .returning({ id: guides.id });
     if (!row) throw new Error('guide not inserted');
     return row.id;

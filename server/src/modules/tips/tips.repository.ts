@@ -1,3 +1,4 @@
+import type { Visibility } from '@common/schemas/visibility';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
@@ -20,7 +21,7 @@ export interface TipValues {
   photoUrls: string[];
   photoUrl: string | null;
   tags: string[];
-  isPrivate: boolean;
+  visibility: Visibility;
   searchText: string;
   /** Absent: the stored place stays as it is. */
   latitude?: number | null;
@@ -91,6 +92,8 @@ const tipDetail = preparedPerDb((db) =>
       photoUrl: tips.photoUrl,
       tags: tips.tags,
       isPrivate: tips.isPrivate,
+      visibility: tips.visibility,
+      hiddenAt: tips.hiddenAt,
       likesCount: tips.likesCount,
       createdAt: tips.createdAt,
       authorName: profiles.name,

@@ -3,6 +3,7 @@
  * database: the category exists, photos are the author's own uploads, and only the owner edits
  * or deletes (D2). A private tip of someone else does not exist for the caller (404).
  */
+import { chosenVisibility } from '@common/schemas/visibility';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tip, TipInputParsed, TipOption } from '@common/schemas/tip';
 import { searchTextOf } from '@common/search';
@@ -50,7 +51,9 @@ export function toTip(row: repo.TipDetailRow, viewerId: string): Tip {
     photoUrls: row.photoUrls,
     location: locationOf(row),
     tags: row.tags,
-    isPrivate: row.isPrivate,
+    isPrivate: row.visibility === 'private',
+    visibility: row.visibility,
+    hidden: row.hiddenAt !== null,
     likesCount: row.likesCount,
     createdAt: row.createdAt.toISOString(),
     viewer: { isOwner: row.userId === viewerId, hasLiked: row.hasLiked, hasSaved: row.hasSaved },
@@ -75,7 +78,7 @@ function toValues(input: TipInputParsed, photoUrls: string[], location: StoredLo
     photoUrls,
     photoUrl: photoUrls[0] ?? null,
     tags: input.tags,
-    isPrivate: input.isPrivate,
+    visibility: chosenVisibility(input),
     searchText: tipSearchTextOf(input),
   };
 }

@@ -40,6 +40,8 @@ function guideFor(viewer: 'owner' | 'other'): Guide {
     photoUrl: null,
     tags: [],
     isPrivate: false,
+    visibility: 'public',
+    hidden: false,
     likesCount: 0,
     createdAt: '2026-11-01T10:00:00.000Z',
     photoUrls: [],
