@@ -28,3 +28,11 @@ export const VISIBILITY_DESCRIPTIONS: Record<Visibility, string> = {
 export function chosenVisibility(input: { visibility?: Visibility | undefined; isPrivate?: boolean | undefined }): Visibility {
   return input.visibility ?? (input.isPrivate ? 'private' : 'public');
 }
+
+/** The forms' question and the badge a moderator's hide puts on an item its author still sees. */
+export const VISIBILITY_TEXTS = {
+  legend: 'Who can see it',
+  hidden: 'Hidden by a moderator',
+  hiddenHint: 'A moderator hid this. Only you and the admins can see it.',
+  hiddenHintForAdmins: 'A moderator hid this. Only its author and the admins can see it.',
+} as const;

@@ -22,7 +22,9 @@ export function ViewGuideRoute() {
               actions={
                 <>
                   <CopyLinkButton path={`/view-guide/${guide.id}`} />
-                  {guide.viewer.isOwner ? <ShareGuideControl guideId={guide.id} isPrivate={guide.isPrivate} /> : null}
+                  {guide.viewer.isOwner ? (
+                    <ShareGuideControl guideId={guide.id} visibility={guide.visibility} hidden={guide.hidden} />
+                  ) : null}
                   <GuideExportMenu guideId={guide.id} />
                   <MakeAvailableOffline guide={guide} />
                 </>

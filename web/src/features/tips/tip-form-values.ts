@@ -5,6 +5,7 @@ import { TIP_TEXTS, TipInputSchema, type Tip, type TipInput } from '@common/sche
 import { TEXTS } from '@common/texts';
 import { FIELD_TEXTS, issuesToFieldErrors, type FieldErrorMap } from '@/lib/form-errors';
 import { memberPinOf } from './tip-location';
+import type { Visibility } from '@common/schemas/visibility';
 
 /** What the form holds: plain strings until submit turns them into a TipInput. */
 export type TipFormValues = {
@@ -21,7 +22,7 @@ export type TipFormValues = {
   description: string;
   detailedContent: string;
   tags: string[];
-  isPrivate: boolean;
+  visibility: Visibility;
   /** The pin the member dropped on the form's map; null: placed from the link or the city. */
   pin: Coordinates | null;
 };
@@ -40,7 +41,7 @@ export const EMPTY_TIP_FORM: TipFormValues = {
   description: '',
   detailedContent: '',
   tags: [],
-  isPrivate: false,
+  visibility: 'public',
   pin: null,
 };
 
@@ -59,7 +60,7 @@ export function tipToFormValues(tip: Tip): TipFormValues {
     description: tip.description,
     detailedContent: tip.detailedContent ?? '',
     tags: tip.tags,
-    isPrivate: tip.isPrivate,
+    visibility: tip.visibility,
     pin: memberPinOf(tip.location),
   };
 }
@@ -84,7 +85,7 @@ export function toTipInput(values: TipFormValues, photoUrls: string[]): TipInput
     detailedContent: orNull(values.detailedContent),
     photoUrls,
     tags: values.tags,
-    isPrivate: values.isPrivate,
+    visibility: values.visibility,
     // Always sent, so an edit that removes the member's pin places the tip again (null).
     pin: values.pin,
   };

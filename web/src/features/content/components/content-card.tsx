@@ -1,7 +1,7 @@
 import { dayCountLabel, tipPlaceLabel } from '@common/guide-labels';
 import { type ReactNode, memo } from 'react';
 import { Link } from 'react-router';
-import { BookOpen, CalendarDays, Heart, Lightbulb, Lock, MapPin, Star } from 'lucide-react';
+import { BookOpen, CalendarDays, Heart, Lightbulb, MapPin, Star } from 'lucide-react';
 import { LIMITS } from '@common/limits';
 import { thumbnailUrl } from '@common/media-url';
 import type { ContentCard as ContentCardData } from '@common/schemas/content';
@@ -9,10 +9,11 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { displayName } from '@/lib/display-name';
 import { contentPath } from '@/components/navigation/content-path';
+import { VisibilityBadges } from '@/components/content/visibility-badge';
 
 type ContentCardProps = {
   item: ContentCardData;
-  /** The signed-in user's id: their own private items carry the 'Private' marker. */
+  /** The signed-in member's id: a hidden item's badge tells its author and an admin apart. */
   viewerId: string;
   /** Actions below the card body (e.g. Remove from Saved); kept outside the link. */
   footer?: ReactNode;
@@ -35,7 +36,6 @@ export function visibleTags(tags: readonly string[], max: number = LIMITS.guideC
 
 /** Memoised: a long list re-renders its visible rows as it scrolls, and the items do not change. */
 export const ContentCard = memo(function ContentCard({ item, viewerId, footer, isAboveFold = false }: ContentCardProps) {
-  const isOwnPrivate = item.isPrivate && item.author.id === viewerId;
   const place = placeOf(item);
   const KindIcon = item.kind === 'tip' ? Lightbulb : BookOpen;
 
@@ -70,12 +70,7 @@ export const ContentCard = memo(function ContentCard({ item, viewerId, footer, i
               <KindIcon className="size-3" aria-hidden />
               {item.kind === 'tip' ? 'Tip' : 'Guide'}
             </Badge>
-            {isOwnPrivate ? (
-              <Badge className="bg-foreground/80 text-background shadow-sm">
-                <Lock className="size-3" aria-hidden />
-                Private
-              </Badge>
-            ) : null}
+            <VisibilityBadges visibility={item.visibility} hidden={item.hidden} isOwn={item.author.id === viewerId} />
           </div>
         </div>
         <div className="flex flex-1 flex-col gap-2 p-4">

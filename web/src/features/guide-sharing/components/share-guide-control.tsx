@@ -16,6 +16,7 @@ import { notifyFixedFailure } from '@/lib/notify';
 import { useShareLink } from '../api/get-share-link';
 import { useRevokeShareLink } from '../api/revoke-share-link';
 import { useSaveShareLink } from '../api/save-share-link';
+import type { Visibility } from '@common/schemas/visibility';
 
 export const SHARE_TEXTS = {
   button: 'Share',
@@ -28,12 +29,16 @@ export const SHARE_TEXTS = {
   created: 'Link created',
   copy: 'Copy link',
   privateGuide: 'This guide is private: the link does not work until you make it public again.',
+  connectionsGuide: 'This guide is for your connections only: the link does not work until you make it public.',
+  hiddenGuide: 'A moderator hid this guide: the link does not work while it is hidden.',
   createFailed: 'Failed to create link',
   revokeFailed: 'Failed to revoke link',
 } as const;
 
 /** The owner's Share button on a guide's page (ADR 068): create, copy and revoke its public link. */
-export function ShareGuideControl({ guideId, isPrivate }: { guideId: string; isPrivate: boolean }) {
+type ShareGuideControlProps = { guideId: string; visibility: Visibility; hidden: boolean };
+
+export function ShareGuideControl({ guideId, visibility, hidden }: ShareGuideControlProps) {
   const [isOpen, setIsOpen] = React.useState(false);
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
@@ -48,13 +53,20 @@ export function ShareGuideControl({ guideId, isPrivate }: { guideId: string; isP
           <DialogTitle>{SHARE_TEXTS.title}</DialogTitle>
           <DialogDescription>{SHARE_TEXTS.intro}</DialogDescription>
         </DialogHeader>
-        {isOpen ? <SharePanel guideId={guideId} isPrivate={isPrivate} /> : null}
+        {isOpen ? <SharePanel guideId={guideId} notice={linkNotice(visibility, hidden)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SharePanel({ guideId, isPrivate }: { guideId: string; isPrivate: boolean }) {
+/** Why the link does not work now (a share link shows only a public, visible guide), if it does not. */
+function linkNotice(visibility: Visibility, hidden: boolean): string | null {
+  if (hidden) return SHARE_TEXTS.hiddenGuide;
+  if (visibility === 'private') return SHARE_TEXTS.privateGuide;
+  return visibility === 'connections' ? SHARE_TEXTS.connectionsGuide : null;
+}
+
+function SharePanel({ guideId, notice }: { guideId: string; notice: string | null }) {
   const query = useShareLink(guideId, true);
   if (query.isPending) return <Spinner label="Loading link..." className="py-4" />;
   if (query.isError) return <p className="text-sm text-destructive">{errorMessage(query.error)}</p>;
@@ -62,10 +74,10 @@ function SharePanel({ guideId, isPrivate }: { guideId: string; isPrivate: boolea
   return (
     <div className="grid gap-4">
       {link ? <LinkView guideId={guideId} link={link} /> : null}
-      {isPrivate ? (
+      {notice ? (
         <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm text-muted-foreground">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {SHARE_TEXTS.privateGuide}
+          {notice}
         </p>
       ) : null}
       <ExpiryForm key={link?.url ?? 'none'} guideId={guideId} link={link} />

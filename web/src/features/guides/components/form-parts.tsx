@@ -2,8 +2,6 @@ import * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { clampDays } from '../itinerary';
 
 type SectionProps = { title: string; description?: string; icon: LucideIcon; children: React.ReactNode };
@@ -54,22 +52,5 @@ export function DurationInput({ id, value, max, onChange }: DurationInputProps) 
       }}
       onBlur={() => setText(String(value))}
     />
-  );
-}
-
-type PrivateSwitchProps = { label: string; checked: boolean; onCheckedChange: (checked: boolean) => void };
-
-export function PrivateSwitch({ label, checked, onCheckedChange }: PrivateSwitchProps) {
-  const id = React.useId();
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border bg-background/60 p-4">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p className="text-xs text-muted-foreground">
-          Only you can see a private guide. Others never find it in lists or search.
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
-    </div>
   );
 }

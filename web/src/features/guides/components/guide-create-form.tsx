@@ -20,7 +20,7 @@ const DEFAULTS: GuideFormValues = {
   description: '',
   daysCount: 1,
   tags: [],
-  isPrivate: false,
+  visibility: 'public',
 };
 
 /** Create Guide (SPEC 2, 5): details, photos, the day-by-day itinerary; photos upload first. */

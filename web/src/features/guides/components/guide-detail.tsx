@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Heart, Lock, MapPin, Pencil } from 'lucide-react';
+import { CalendarDays, Heart, MapPin, Pencil } from 'lucide-react';
 import { dayCountLabel } from '@common/guide-labels';
 import { GUIDE_COVER_SIZES } from '@common/media-url';
 import type { Guide } from '@common/schemas/guide';
@@ -18,6 +18,7 @@ import { guideQueryKey } from '../api/get-guide';
 import { useGuideMap } from '../api/get-guide-map';
 import { Itinerary } from './guide-itinerary';
 import { GuideRouteSection, type RouteMap } from './guide-route-section';
+import { VisibilityBadges } from '@/components/content/visibility-badge';
 
 /**
  * `routeMap`: the map of the guide's stops, given by the page (lazy map code, browser only).
@@ -51,12 +52,7 @@ export function GuideDetail({ guide, routeMap, actions }: { guide: Guide; routeM
           <div className="grid gap-3">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="secondary">Guide</Badge>
-              {guide.isPrivate && isOwner ? (
-                <Badge className="bg-foreground/80 text-background">
-                  <Lock className="size-3" aria-hidden />
-                  Private
-                </Badge>
-              ) : null}
+              <VisibilityBadges visibility={guide.visibility} hidden={guide.hidden} isOwn={isOwner} />
             </div>
             <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{guide.title}</h1>
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">

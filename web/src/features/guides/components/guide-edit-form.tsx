@@ -69,7 +69,7 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
         description: guide.description ?? '',
         daysCount: guide.daysCount,
         tags: guide.tags,
-        isPrivate: guide.isPrivate,
+        visibility: guide.visibility,
       }}
       initialItems={fromGuideItems(guide.items)}
       initialPhotoUrls={guide.photoUrls}

@@ -20,9 +20,11 @@ import { useTipOptions } from '../api/get-tip-options';
 import { type DraftItem, setDaysCount, toItemInputs } from '../itinerary';
 import { GUIDE_SCREEN_TEXTS } from '../texts';
 import { CountryPicker } from './country-picker';
-import { DurationInput, FormSection, PrivateSwitch } from './form-parts';
+import { DurationInput, FormSection } from './form-parts';
 import { ItineraryEditor } from './itinerary-editor';
 import { TipOptionsFailed } from './tip-options-failed';
+import { VisibilityChoice } from '@/components/content/visibility-choice';
+import type { Visibility } from '@common/schemas/visibility';
 
 export type GuideFormValues = {
   title: string;
@@ -31,7 +33,7 @@ export type GuideFormValues = {
   description: string;
   daysCount: number;
   tags: string[];
-  isPrivate: boolean;
+  visibility: Visibility;
 };
 
 export type GuideFormStatus = 'idle' | 'uploading' | 'saving';
@@ -270,8 +272,10 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
 
       <Controller
         control={control}
-        name="isPrivate"
-        render={({ field }) => <PrivateSwitch label="Private Guide" checked={field.value} onCheckedChange={field.onChange} />}
+        name="visibility"
+        render={({ field }) => (
+          <VisibilityChoice value={field.value} onChange={field.onChange} className="rounded-lg border bg-background/60 p-4" />
+        )}
       />
 
       {isCreate ? (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { CalendarDays, Crosshair, ExternalLink, Heart, Lock, MapPin, Pencil, Wallet } from 'lucide-react';
+import { CalendarDays, Crosshair, ExternalLink, Heart, MapPin, Pencil, Wallet } from 'lucide-react';
 import { mapsHref } from '@common/maps-url';
 import type { LikeResult } from '@common/schemas/content';
 import type { Tip } from '@common/schemas/tip';
@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { tipQueryKey } from '../api/get-tip';
 import { precisionText } from '../tip-location';
+import { VisibilityBadges } from '@/components/content/visibility-badge';
 
 /**
  * /view-tip/:id (SPEC 2). Like and Save are for non-owners; Edit Tip for the owner. `map`: the
@@ -60,12 +61,7 @@ export function TipDetail({ tip, map }: { tip: Tip; map?: ReactNode }) {
       <header className="grid gap-3">
         <div className="flex flex-wrap items-center gap-2">
           {tip.tipTypeName ? <Badge variant="secondary">{tip.tipTypeName}</Badge> : null}
-          {tip.isPrivate ? (
-            <Badge variant="outline">
-              <Lock className="size-3" aria-hidden />
-              Private
-            </Badge>
-          ) : null}
+          <VisibilityBadges visibility={tip.visibility} hidden={tip.hidden} isOwn={tip.viewer.isOwner} />
         </div>
         <h1 className="font-display text-3xl font-bold tracking-tight text-balance sm:text-4xl">{tip.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">

@@ -13,13 +13,13 @@ import { Card, CardContent } from '@/components/ui/card';
 import { CharacterCount, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { OptionsSelect, OptionsSelectField } from '@/components/ui/options-select';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { findTipFormProblem, tipFormErrors, todayIsoDate, type TipFormValues } from '../tip-form-values';
 import { TipCategorySelect } from './tip-category-select';
 import { type PinMap, TipLocationField } from './tip-location-field';
+import { VisibilityChoice } from '@/components/content/visibility-choice';
 
 export type TipFormStatus = 'idle' | 'uploading' | 'saving';
 
@@ -246,19 +246,13 @@ export function TipForm({
             )}
           />
         </Field>
-        <div className="flex items-center justify-between gap-4 rounded-lg border bg-muted/40 p-4">
-          <div className="grid gap-1">
-            <label htmlFor="isPrivate" className="text-sm font-medium">
-              Private Tip
-            </label>
-            <p className="text-xs text-muted-foreground">Only you can see a private tip.</p>
-          </div>
-          <Controller
-            control={control}
-            name="isPrivate"
-            render={({ field }) => <Switch id="isPrivate" checked={field.value} onCheckedChange={field.onChange} />}
-          />
-        </div>
+        <Controller
+          control={control}
+          name="visibility"
+          render={({ field }) => (
+            <VisibilityChoice value={field.value} onChange={field.onChange} className="rounded-lg border bg-muted/40 p-4" />
+          )}
+        />
       </Section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
