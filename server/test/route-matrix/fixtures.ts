@@ -18,6 +18,7 @@ import {
   tips,
 } from '@db/schema';
 import { eq } from 'drizzle-orm';
+import type { Visibility } from '@common/schemas/visibility';
 import { insertGuide, insertTip, writeUpload } from '../content-fixtures';
 import type { TestApp } from '../test-app';
 import { newSignupToken } from '@server/modules/invitations/signup-token';
@@ -26,6 +27,10 @@ import { type Account, type Caller, type People, SECRET, accountOf, roleOf } fro
 let seq = 0;
 /** A value no other call of this run uses (e-mails, usernames, names). */
 export const unique = (prefix: string) => `${prefix}${++seq}x${Date.now().toString(36)}`;
+
+/** An item's level: a visibility, or SPEC's switch (true = private, false = public). */
+export type Level = boolean | Visibility;
+const visibilityOf = (level: Level): Visibility => (typeof level === 'boolean' ? (level ? 'private' : 'public') : level);
 
 function first<T>(rows: T[]): T {
   if (!rows[0]) throw new Error('fixture not written');
@@ -51,20 +56,21 @@ export function createFixtures(t: TestApp, people: People) {
       return row.username;
     },
     newMember: (role: 'pending' | 'user' | 'admin' = 'user') => t.createMember(role, `Target ${SECRET}`),
-    tip: (isPrivate: boolean) =>
-      insertTip(db, owner, {
-        title: unique(`${SECRET} tip `),
-        description: `${SECRET} ${isPrivate ? 'private' : 'public'}`,
-        isPrivate,
-      }),
+    /** A tip of the owner at `level` (true = private, false = public); `title` is unique unless given. */
+    tip: (level: Level, title = unique(`${SECRET} tip `)) =>
+      insertTip(db, owner, { title, description: `${SECRET} ${visibilityOf(level)}`, visibility: visibilityOf(level) }),
     /** A tip of the owner with a place in Lisbon, so the map would show it if it leaked. */
-    async placedTip(isPrivate: boolean) {
-      const tip = await insertTip(db, owner, { title: unique(`${SECRET} placed `), isPrivate });
+    async placedTip(level: Level) {
+      const tip = await insertTip(db, owner, { title: unique(`${SECRET} placed `), visibility: visibilityOf(level) });
       await db.update(tips).set({ latitude: 38.7223, longitude: -9.1393, locationPrecision: 'exact' }).where(eq(tips.id, tip.id));
       return tip;
     },
-    guide: (isPrivate: boolean) =>
-      insertGuide(db, owner, { title: unique(`${SECRET} guide `), description: `${SECRET} guide text`, isPrivate }),
+    guide: (level: Level) =>
+      insertGuide(db, owner, {
+        title: unique(`${SECRET} guide `),
+        description: `${SECRET} guide text`,
+        visibility: visibilityOf(level),
+      }),
     /** The owner saved a public tip of the member. */
     async savedItem() {
       const tip = await insertTip(db, people.member.id, { title: unique(`${SECRET} saved `) });

@@ -1,63 +1,78 @@
 /** Requests for uploads, media, tips, guides, likes, saves and the content lists. */
 import { multipart, pngImage } from '@server/modules/media/test-uploads';
+import type { Visibility } from '@common/schemas/visibility';
 import { type Build, type Requests, one } from './scene';
-import type { Fixtures } from './fixtures';
+import { SECRET } from './callers';
+import { type Fixtures, unique } from './fixtures';
 
 const png = pngImage();
 const photoBody = async (field: string) => multipart([{ data: await png, filename: 'a.png', contentType: 'image/png', field }]);
 
-const tipBody = (isPrivate: boolean) => ({
+const tipBody = (visibility: Visibility) => ({
   title: 'Sunrise at the old lighthouse',
   country: 'Portugal',
   city: 'Lisbon',
   description: 'Go early, bring coffee, the light is worth it.',
-  isPrivate,
+  visibility,
 });
-const guideBody = (isPrivate: boolean) => ({
+const guideBody = (visibility: Visibility) => ({
   title: 'Three days in Lisbon',
   location: 'Lisbon',
   countries: ['Portugal'],
   daysCount: 1,
-  isPrivate,
+  visibility,
+});
+
+/** What a scene of an item at `level` must keep from whom: a private title from all but the owner. */
+const keptFrom = (level: Visibility, title: string) => ({
+  ownerOnly: level === 'private' ? [title] : [],
+  connectionsOnly: level === 'connections' ? [title] : [],
 });
 
 type Item = Awaited<ReturnType<Fixtures['tip']>> | Awaited<ReturnType<Fixtures['guide']>>;
-/** The public and private scenario of a route on one of the owner's tips or guides. */
+/** The public, private and connections-only scenarios of a route on one of the owner's items. */
 function onItem(
-  make: (fx: Fixtures, isPrivate: boolean) => Promise<Item>,
-  scene: (item: Item, isPrivate: boolean) => { url: string; body?: unknown },
+  make: (fx: Fixtures, level: Visibility) => Promise<Item>,
+  scene: (item: Item, level: Visibility) => { url: string; body?: unknown },
 ) {
   const build =
-    (isPrivate: boolean): Build =>
+    (level: Visibility): Build =>
     async (fx) => {
-      const item = await make(fx, isPrivate);
-      return { ...scene(item, isPrivate), ownerOnly: isPrivate ? [item.title] : [] };
+      const item = await make(fx, level);
+      return { ...scene(item, level), ...keptFrom(level, item.title) };
     };
-  return { public: build(false), private: build(true) };
+  return { public: build('public'), private: build('private'), connections: build('connections') };
 }
-const tip = (fx: Fixtures, isPrivate: boolean) => fx.tip(isPrivate);
-const guide = (fx: Fixtures, isPrivate: boolean) => fx.guide(isPrivate);
+const tip = (fx: Fixtures, level: Visibility) => fx.tip(level);
+const guide = (fx: Fixtures, level: Visibility) => fx.guide(level);
 
 function reaction(url: string): Record<string, Build> {
   const build =
-    (contentType: 'tip' | 'guide', isPrivate: boolean): Build =>
+    (contentType: 'tip' | 'guide', level: Visibility): Build =>
     async (fx) => {
-      const item = await (contentType === 'tip' ? fx.tip(isPrivate) : fx.guide(isPrivate));
-      return { url, body: { contentType, contentId: item.id }, ownerOnly: isPrivate ? [item.title] : [] };
+      const item = await (contentType === 'tip' ? fx.tip(level) : fx.guide(level));
+      return { url, body: { contentType, contentId: item.id }, ...keptFrom(level, item.title) };
     };
   return {
-    'public tip': build('tip', false),
-    'private tip': build('tip', true),
-    'public guide': build('guide', false),
-    'private guide': build('guide', true),
+    'public tip': build('tip', 'public'),
+    'private tip': build('tip', 'private'),
+    'connections tip': build('tip', 'connections'),
+    'public guide': build('guide', 'public'),
+    'private guide': build('guide', 'private'),
+    'connections guide': build('guide', 'connections'),
   };
 }
 
-/** A list route: the owner's private tip, made just before, must show to its owner only. */
-const listing = (url: (fx: Fixtures, title: string) => string): Record<string, Build> =>
+/**
+ * A list route: the owner's private tip and connections-only tip, made just before with one
+ * shared word (what `url` may search for), show to the owner, and to the connection the latter.
+ */
+const listing = (url: (fx: Fixtures, word: string) => string): Record<string, Build> =>
   one(async (fx) => {
-    const hidden = await fx.tip(true);
-    return { url: url(fx, hidden.title), ownerOnly: [hidden.title] };
+    const word = unique('listed');
+    const hidden = await fx.tip('private', `${SECRET} ${word} private tip`);
+    const shared = await fx.tip('connections', `${SECRET} ${word} connections tip`);
+    return { url: url(fx, word), ownerOnly: [hidden.title], connectionsOnly: [shared.title] };
   });
 
 export const contentRequests: Requests = {
@@ -70,20 +85,20 @@ export const contentRequests: Requests = {
     return { url: '/api/uploads/guide-photos', body, headers };
   }),
   'GET /api/media/:bucket/:userId/:file': one((fx) => ({ url: fx.upload() })),
-  'POST /api/tips': one(() => ({ url: '/api/tips', body: tipBody(false) })),
+  'POST /api/tips': one(() => ({ url: '/api/tips', body: tipBody('public') })),
   'GET /api/tips/options': listing(() => '/api/tips/options'),
   'GET /api/tips/:id': onItem(tip, (item) => ({ url: `/api/tips/${item.id}` })),
-  'PUT /api/tips/:id': onItem(tip, (item, isPrivate) => ({ url: `/api/tips/${item.id}`, body: tipBody(isPrivate) })),
+  'PUT /api/tips/:id': onItem(tip, (item, level) => ({ url: `/api/tips/${item.id}`, body: tipBody(level) })),
   'DELETE /api/tips/:id': onItem(tip, (item) => ({ url: `/api/tips/${item.id}` })),
   'POST /api/likes/toggle': reaction('/api/likes/toggle'),
   'POST /api/saves/toggle': reaction('/api/saves/toggle'),
-  'POST /api/guides': one(() => ({ url: '/api/guides', body: guideBody(false) })),
+  'POST /api/guides': one(() => ({ url: '/api/guides', body: guideBody('public') })),
   'GET /api/guides/:id': onItem(guide, (item) => ({ url: `/api/guides/${item.id}` })),
-  'PUT /api/guides/:id': onItem(guide, (item, isPrivate) => ({ url: `/api/guides/${item.id}`, body: guideBody(isPrivate) })),
+  'PUT /api/guides/:id': onItem(guide, (item, level) => ({ url: `/api/guides/${item.id}`, body: guideBody(level) })),
   'DELETE /api/guides/:id': onItem(guide, (item) => ({ url: `/api/guides/${item.id}` })),
   'GET /api/users/:userId/content': listing((fx) => `/api/users/${fx.people.owner.id}/content`),
   'GET /api/users/:userId/content/counts': one((fx) => ({ url: `/api/users/${fx.people.owner.id}/content/counts` })),
-  'GET /api/explore': listing((_fx, title) => `/api/explore?q=${encodeURIComponent(title)}`),
+  'GET /api/explore': listing((_fx, word) => `/api/explore?q=${encodeURIComponent(word)}`),
   'GET /api/explore/counts': one(() => ({ url: '/api/explore/counts' })),
   'GET /api/explore/countries': one(() => ({ url: '/api/explore/countries' })),
   'GET /api/saved': one(() => ({ url: '/api/saved' })),
@@ -93,11 +108,17 @@ export const contentRequests: Requests = {
   'GET /api/home/feed': listing(() => '/api/home/feed'),
   'GET /api/home/popular': one(() => ({ url: '/api/home/popular' })),
   'GET /api/home/checklist': one(() => ({ url: '/api/home/checklist' })),
-  // The map never shows a private tip (ADR 062); at zoom 19 every tip in the box is a point.
+  // The map never shows a private tip (ADR 062), nor a connections-only one to anyone but the
+  // owner's connections; at zoom 19 every tip in the box is a point.
   'GET /api/map/tips': one(async (fx) => {
-    const hidden = await fx.placedTip(true);
-    await fx.placedTip(false);
-    return { url: '/api/map/tips?west=-9.15&south=38.71&east=-9.13&north=38.73&zoom=19', ownerOnly: [hidden.title] };
+    const hidden = await fx.placedTip('private');
+    const shared = await fx.placedTip('connections');
+    await fx.placedTip('public');
+    return {
+      url: '/api/map/tips?west=-9.15&south=38.71&east=-9.13&north=38.73&zoom=19',
+      ownerOnly: [hidden.title],
+      connectionsOnly: [shared.title],
+    };
   }),
   'GET /api/map/locate': one(() => ({ url: '/api/map/locate?country=Portugal&city=Lisbon' })),
   'GET /api/guides/:id/map': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/map` })),

@@ -2,10 +2,14 @@
 import { eq } from 'drizzle-orm';
 import { guideTips, guides } from '@db/schema';
 import { insertTip, writeUpload } from '../content-fixtures';
+import type { Visibility } from '@common/schemas/visibility';
 import type { Fixtures } from './fixtures';
 import type { Build, Requests } from './scene';
 
-/** A public guide of the owner with a photo, a public and a private tip, and a link; the link's token. */
+/**
+ * A public guide of the owner with a photo, a public, a private and a connections-only tip, and a
+ * link; the link's token. The link shows only what every member may see (ADR 068, issue 25).
+ */
 async function sharedGuide(fx: Fixtures, { revoke = false } = {}) {
   const owner = fx.people.owner;
   const cover = writeUpload(fx.t.config.dataDir, 'guide-photos', owner.id);
@@ -18,26 +22,38 @@ async function sharedGuide(fx: Fixtures, { revoke = false } = {}) {
     .where(eq(guides.id, guide.id));
   const shown = await fx.tip(false);
   const hidden = await insertTip(db, owner.id, { title: `${guide.title} hidden`, isPrivate: true, photoUrls: [hiddenPhoto] });
+  const sharedPhoto = writeUpload(fx.t.config.dataDir, 'tip-photos', owner.id);
+  const forConnections = await insertTip(db, owner.id, {
+    title: `${guide.title} for connections`,
+    visibility: 'connections',
+    photoUrls: [sharedPhoto],
+  });
   await db.insert(guideTips).values([
     { guideId: guide.id, tipId: shown.id, dayNumber: 1, orderInDay: 1 },
     { guideId: guide.id, tipId: hidden.id, dayNumber: 1, orderInDay: 2 },
+    { guideId: guide.id, tipId: forConnections.id, dayNumber: 1, orderInDay: 3 },
   ]);
   const url = `/api/guides/${guide.id}/share-link`;
   const res = await fx.t.call('PUT', url, { cookie: owner.cookie, body: {} });
   if (res.statusCode !== 200) throw new Error(`share link not made: ${res.body}`);
   if (revoke) await fx.t.call('DELETE', url, { cookie: owner.cookie });
   const token = new URL(res.json<{ url: string }>().url).pathname.split('/').pop() ?? '';
-  return { token, cover, hiddenPhoto, hiddenTitle: hidden.title };
+  return { token, cover, hiddenPhoto, hiddenTitle: hidden.title, sharedPhoto, sharedTitle: forConnections.title };
 }
 
 const ownersLink = (body?: object): Record<string, Build> => {
   const build =
-    (isPrivate: boolean): Build =>
+    (level: Visibility): Build =>
     async (fx) => {
-      const guide = await fx.guide(isPrivate);
-      return { url: `/api/guides/${guide.id}/share-link`, body, ownerOnly: isPrivate ? [guide.title] : [] };
+      const guide = await fx.guide(level);
+      return {
+        url: `/api/guides/${guide.id}/share-link`,
+        body,
+        ownerOnly: level === 'private' ? [guide.title] : [],
+        connectionsOnly: level === 'connections' ? [guide.title] : [],
+      };
     };
-  return { public: build(false), private: build(true) };
+  return { public: build('public'), private: build('private'), connections: build('connections') };
 };
 
 const photoUrl = (token: string, mediaUrl: string) => mediaUrl.replace('/api/media/', `/api/shared/guides/${token}/photos/`);
@@ -50,7 +66,8 @@ export const sharingRequests: Requests = {
   'GET /api/shared/guides/:token': {
     working: async (fx) => {
       const link = await sharedGuide(fx);
-      return { url: `/api/shared/guides/${link.token}`, ownerOnly: [link.hiddenTitle], secrets: [link.hiddenTitle] };
+      const kept = [link.hiddenTitle, link.sharedTitle];
+      return { url: `/api/shared/guides/${link.token}`, ownerOnly: kept, secrets: kept };
     },
     revoked: async (fx) => ({ url: `/api/shared/guides/${(await sharedGuide(fx, { revoke: true })).token}` }),
   },
@@ -62,6 +79,10 @@ export const sharingRequests: Requests = {
     "a private tip's photo": async (fx) => {
       const link = await sharedGuide(fx);
       return { url: photoUrl(link.token, link.hiddenPhoto) };
+    },
+    "a connections-only tip's photo": async (fx) => {
+      const link = await sharedGuide(fx);
+      return { url: photoUrl(link.token, link.sharedPhoto) };
     },
     'another upload of the owner': async (fx) => {
       const link = await sharedGuide(fx);

@@ -11,31 +11,61 @@ export type Expected = number | readonly number[];
 export type Outcome = Readonly<Record<Caller, Expected>>;
 export type RouteAccess = Readonly<Record<string, Outcome>>;
 
-const everyone = (ok: Expected): Outcome => ({ anonymous: ok, pending: ok, member: ok, owner: ok, admin: ok });
+/** The connection and the stranger are members like `member` unless a route tells them apart. */
+const everyone = (ok: Expected): Outcome => ({
+  anonymous: ok,
+  pending: ok,
+  member: ok,
+  owner: ok,
+  admin: ok,
+  connection: ok,
+  stranger: ok,
+});
 /** access signedIn: any account, pending included. */
-const signedIn = (ok: Expected): Outcome => ({ anonymous: 401, pending: ok, member: ok, owner: ok, admin: ok });
+const signedIn = (ok: Expected): Outcome => ({ ...everyone(ok), anonymous: 401 });
 /** access member with no owner concept: every active member alike. */
-const members = (ok: Expected): Outcome => ({ anonymous: 401, pending: 403, member: ok, owner: ok, admin: ok });
-const admins = (ok: Expected): Outcome => ({ anonymous: 401, pending: 403, member: 403, owner: 403, admin: ok });
-/** A member route on a row of `owner`: what a non-owning member, the owner and an admin get. */
-const owned = (member: Expected, owner: Expected, admin: Expected): Outcome => ({
+const members = (ok: Expected): Outcome => ({ ...everyone(ok), anonymous: 401, pending: 403 });
+const admins = (ok: Expected): Outcome => ({ ...members(403), admin: ok });
+/**
+ * A member route on a row of `owner`: what a non-owning member, the owner and an admin get; the
+ * owner's connection gets what `member` gets unless said (a connections-only item, issue 25).
+ */
+const owned = (member: Expected, owner: Expected, admin: Expected, connection: Expected = member): Outcome => ({
   anonymous: 401,
   pending: 403,
   member,
   owner,
   admin,
+  connection,
+  stranger: member,
 });
 
 const only = (outcome: Outcome): RouteAccess => ({ default: outcome });
 
-/** A private item exists only for its owner (404 for anyone else, admins included); a public one is read by all, changed by its owner only (403). */
-const ownItem = (ok: number): RouteAccess => ({ public: owned(403, ok, 403), private: owned(404, ok, 404) });
+/**
+ * A private item exists only for its owner (404 for anyone else, admins included); a public one
+ * is read by all, changed by its owner only (403); a connections-only one exists for the owner
+ * and their connection alone, who may read but not change it (DECISIONS D14).
+ */
+const ownItem = (ok: number): RouteAccess => ({
+  public: owned(403, ok, 403),
+  private: owned(404, ok, 404),
+  connections: owned(404, ok, 404, 403),
+});
+/** Reading one of the owner's items: members read a public one; the other two as ownItem. */
+const readItem: RouteAccess = {
+  public: members(200),
+  private: owned(404, 200, 404),
+  connections: owned(404, 200, 404, 200),
+};
 /** Likes and saves: a member reacts to someone else's public item; the own item is 403; someone else's private one 404. */
 const reaction: RouteAccess = {
   'public tip': owned(200, 403, 200),
   'private tip': owned(404, 403, 404),
+  'connections tip': owned(404, 403, 404, 200),
   'public guide': owned(200, 403, 200),
   'private guide': owned(404, 403, 404),
+  'connections guide': owned(404, 403, 404, 200),
 };
 /** Accept or reject: only the addressee (`owner`); the requester and anyone not a party get 403. */
 const answerRequest: RouteAccess = { 'third party': owned(403, 200, 403), 'caller is the requester': owned(403, 200, 403) };
@@ -103,13 +133,13 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/media/:bucket/:userId/:file': only(members(200)),
   'POST /api/tips': only(members(201)),
   'GET /api/tips/options': only(members(200)),
-  'GET /api/tips/:id': { public: members(200), private: owned(404, 200, 404) },
+  'GET /api/tips/:id': readItem,
   'PUT /api/tips/:id': ownItem(200),
   'DELETE /api/tips/:id': ownItem(204),
   'POST /api/likes/toggle': reaction,
   'POST /api/saves/toggle': reaction,
   'POST /api/guides': only(members(201)),
-  'GET /api/guides/:id': { public: members(200), private: owned(404, 200, 404) },
+  'GET /api/guides/:id': readItem,
   'PUT /api/guides/:id': ownItem(200),
   'DELETE /api/guides/:id': ownItem(204),
   'GET /api/users/:userId/content': only(members(200)),
@@ -126,10 +156,10 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/home/checklist': only(members(200)),
   'GET /api/map/tips': only(members(200)),
   'GET /api/map/locate': only(members(200)),
-  'GET /api/guides/:id/map': { public: members(200), private: owned(404, 200, 404) },
+  'GET /api/guides/:id/map': readItem,
   // A guide's exports follow the guide (issue 23): a private guide is its owner's alone.
-  'GET /api/guides/:id/calendar.ics': { public: members(200), private: owned(404, 200, 404) },
-  'GET /api/guides/:id/route.gpx': { public: members(200), private: owned(404, 200, 404) },
+  'GET /api/guides/:id/calendar.ics': readItem,
+  'GET /api/guides/:id/route.gpx': readItem,
 
   'PATCH /api/profiles/me': only(members(200)),
   'POST /api/profiles/me/avatar': only(members(200)),
@@ -167,6 +197,7 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/shared/guides/:token/photos/:bucket/:userId/:file': {
     "the guide's photo": everyone(200),
     "a private tip's photo": everyone(404),
+    "a connections-only tip's photo": everyone(404),
     'another upload of the owner': everyone(404),
   },
 };

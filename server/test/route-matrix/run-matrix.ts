@@ -88,6 +88,10 @@ function checkCall(fx: Fixtures, caller: Caller, scene: Scene, expected: Expecte
     const seen = (scene.ownerOnly ?? []).filter((s) => body.includes(s));
     if (seen.length > 0) problems.push(`shows the owner's ${seen.join(', ')}`);
   }
+  if (caller !== 'owner' && caller !== 'connection') {
+    const seen = (scene.connectionsOnly ?? []).filter((s) => body.includes(s));
+    if (seen.length > 0) problems.push(`shows the owner's connections-only ${seen.join(', ')}`);
+  }
   return problems;
 }
 

@@ -12,6 +12,8 @@ export interface Scene {
   secrets?: string[];
   /** Strings only the owner may ever see, whatever the status (e.g. a private tip in a list). */
   ownerOnly?: string[];
+  /** Strings only the owner and their connection may see (a connections-only item, issue 25). */
+  connectionsOnly?: string[];
   /** GET /api/events: read the status and headers, never the endless body. */
   isStream?: boolean;
 }
