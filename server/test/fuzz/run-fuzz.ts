@@ -83,6 +83,8 @@ export async function fuzzGroup(group: Group): Promise<void> {
               return;
             }
             if (problem) throw new Error(`${route.method} ${req.url.slice(0, 300)}: ${problem}`);
+            const leak = strategy.actor === 'admin' ? undefined : w.hiddenFromMe.find((word) => res.body.includes(word));
+            if (leak) throw new Error(`${route.method} ${req.url.slice(0, 300)}: shows another member's unseen item (${leak})`);
           }),
           { numRuns: FUZZ_RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
         );

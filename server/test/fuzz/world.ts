@@ -3,8 +3,18 @@
  * private and public rows, so generated path ids name real rows of every kind and owner.
  */
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { connections, invitationRequests, notifications, pendingActivations, systemMessages, tipTypes } from '@db/schema';
+import { eq, sql } from 'drizzle-orm';
+import {
+  connections,
+  guideTips,
+  guides,
+  invitationRequests,
+  notifications,
+  pendingActivations,
+  systemMessages,
+  tipTypes,
+  tips,
+} from '@db/schema';
 import { insertGuide, insertLike, insertSave, insertTip, writeUpload } from '../content-fixtures';
 import { createTestApp, type TestApp } from '../test-app';
 import type { RateLimits } from '@server/plugins/rate-limit';
@@ -60,7 +70,15 @@ export interface World {
   photoUrls: { mine: string[]; others: string[] };
   /** Members made only to be deleted or signed out (DELETE /api/account, sign-out). */
   disposable: () => Promise<Member>;
+  /**
+   * Words of another member's connections-only and private items (the caller is not connected
+   * to them): no answer to the caller may ever hold one (issue 25, DECISIONS D14).
+   */
+  hiddenFromMe: string[];
 }
+
+/** Marks the text of items the fuzzing member must never see. */
+const UNSEEN = 'Zqxunseen';
 
 /**
  * Limits far above what a fuzz run sends: it proves robustness, not the limits (their own tests
@@ -99,6 +117,14 @@ export async function createWorld(): Promise<World> {
   const otherPrivateTip = await insertTip(t.db, other.id, { isPrivate: true });
   const otherGuide = await insertGuide(t.db, other.id);
   const otherPrivateGuide = await insertGuide(t.db, other.id, { isPrivate: true });
+  // `other` is connected to `third`, not to the caller: these are for third's eyes only.
+  const unseen = (level: string) => ({ title: `${UNSEEN} ${level} title`, description: `${UNSEEN} ${level} words` });
+  const otherConnectionsTip = await insertTip(t.db, other.id, { ...unseen('connections tip'), visibility: 'connections' });
+  const otherConnectionsGuide = await insertGuide(t.db, other.id, { ...unseen('connections guide'), visibility: 'connections' });
+  await t.db.update(tips).set(unseen('private tip')).where(eq(tips.id, otherPrivateTip.id));
+  await t.db.update(guides).set(unseen('private guide')).where(eq(guides.id, otherPrivateGuide.id));
+  // The caller sees other's public guide, and in it a placeholder where the tip is.
+  await t.db.insert(guideTips).values({ guideId: otherGuide.id, tipId: otherConnectionsTip.id, dayNumber: 1, orderInDay: 1 });
 
   await insertLike(t.db, other.id, { tipId: myTip.id });
   await insertLike(t.db, me.id, { guideId: otherGuide.id });
@@ -148,8 +174,8 @@ export async function createWorld(): Promise<World> {
 
   const ids: Record<IdKind, Pool> = {
     users: new Pool([me.id, other.id, third.id, fourth.id, pending.id, adminId]),
-    tips: new Pool([myTip.id, myPrivateTip.id, otherTip.id, otherPrivateTip.id]),
-    guides: new Pool([myGuide.id, otherGuide.id, otherPrivateGuide.id]),
+    tips: new Pool([myTip.id, myPrivateTip.id, otherTip.id, otherPrivateTip.id, otherConnectionsTip.id]),
+    guides: new Pool([myGuide.id, otherGuide.id, otherPrivateGuide.id, otherConnectionsGuide.id]),
     notifications: new Pool(notes.map((n) => n.id)),
     connections: new Pool(links.map((c) => c.id)),
     saved: new Pool([mySave.id, otherSave.id]),
@@ -170,6 +196,7 @@ export async function createWorld(): Promise<World> {
     cursors: new Pool(),
     photoUrls,
     disposable: () => t.createMember('user', 'Disposable Member'),
+    hiddenFromMe: [UNSEEN],
   };
 }
 
