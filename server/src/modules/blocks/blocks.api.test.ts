@@ -225,10 +225,16 @@ describe('removing a connection', () => {
     // The addressee removes it as well as the requester could.
     expect((await remove(bob, id)).statusCode).toBe(204);
     const heard = await t.db
-      .select({ userId: events.userId })
+      .select({ userId: events.userId, payload: events.payload })
       .from(events)
       .where(and(gt(events.id, before), eq(events.type, 'connections')));
-    expect(heard.map((e) => e.userId).sort()).toEqual([ann.id, bob.id].sort());
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { userId: ann.id, payload: { memberId: bob.id, change: 'removed' } },
+        { userId: bob.id, payload: { memberId: ann.id, change: 'removed' } },
+        { userId: ann.id, payload: { id } },
+      ]),
+    );
     expect((await remove(bob, id)).statusCode).toBe(404);
     expect((await t.call('GET', `/api/users/${ann.id}/relation`, { cookie: bob.cookie })).json()).toEqual({
       relation: 'none',

@@ -45,11 +45,16 @@ export async function deletePairConnection(db: Executor, a: string, b: string): 
 }
 
 /**
- * A `connections` live event to both members, naming the other one (the client refreshes what it
+ * A `connections` live event to both members, naming the other one (a block, an unblock, a removal) (the client refreshes what it
  * shows and its offline copy drops the other's pages). Written in the block's transaction: NOTIFY
  * goes out at commit (migration 0005), so a rolled-back block announces nothing.
  */
-export async function announceToBoth(db: Executor, a: string, b: string, change: 'blocked' | 'unblocked'): Promise<void> {
+export async function announceToBoth(
+  db: Executor,
+  a: string,
+  b: string,
+  change: 'blocked' | 'unblocked' | 'removed',
+): Promise<void> {
   await db.insert(events).values([
     { userId: a, type: 'connections', payload: { memberId: b, change } },
     { userId: b, type: 'connections', payload: { memberId: a, change } },

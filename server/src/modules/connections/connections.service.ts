@@ -16,7 +16,7 @@ import type { Database, Executor } from '@db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '@db/pg-errors';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import { decodeCursor, toPage } from '@server/lib/keyset';
-import { blockedEitherWay, hasBlocked } from '../blocks/blocks.repository';
+import { announceToBoth, blockedEitherWay, hasBlocked } from '../blocks/blocks.repository';
 import * as notificationsRepo from '../notifications/notifications.repository';
 import * as repo from './connections.repository';
 import { profileCards } from './profile-cards.repository';
@@ -156,6 +156,8 @@ export function createConnectionsService(deps: { db: Database }) {
       if (!row) throw new NotFoundError(CONNECTION_ERRORS.notFound);
       if (row.requesterId !== viewerId && row.addresseeId !== viewerId) throw new ForbiddenError(BLOCK_TEXTS.partiesOnly);
       if (!(await repo.deleteAccepted(tx, row.id))) throw new ConflictError(BLOCK_TEXTS.notAccepted);
+      // Naming the other member lets each side's offline copy drop their pages (ADR 086).
+      await announceToBoth(tx, row.requesterId, row.addresseeId, 'removed');
     });
   }
 
