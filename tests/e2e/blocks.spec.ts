@@ -33,9 +33,7 @@ async function usernameOf(request: APIRequestContext, userId: string) {
   return ((await (await request.get(`/api/profiles/${userId}`)).json()) as { username: string }).username;
 }
 
-test('remove from a profile, block from a card, both seen live by the other; unblock from the profile', async ({
-  browser,
-}) => {
+test('remove from a profile, block from a card, both seen live by the other; unblock from the profile', async ({ browser }) => {
   test.setTimeout(180_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -108,4 +106,47 @@ test('remove from a profile, block from a card, both seen live by the other; unb
   await expect(b.page.getByRole('heading', { name: a.person.fullName })).toBeVisible();
 
   for (const context of [a.context, b.context, adminContext]) await context.close();
+});
+
+test.describe('the offline copy', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  /** The stored answers (URL and body) of the member caches that name `id`. */
+  const storedNaming = (page: Page, id: string) =>
+    page.evaluate(async (memberId) => {
+      const found: string[] = [];
+      for (const name of (await caches.keys()).filter((n) => n.startsWith('waymark-member-'))) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const body = (await (await cache.match(request))?.text()) ?? '';
+          if (request.url.includes(memberId) || body.includes(memberId)) found.push(new URL(request.url).pathname);
+        }
+      }
+      return found;
+    }, id);
+
+  test("drops the other member's stored pages when they block (the live event)", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(admin).toHaveURL(/\/dashboard$/);
+    const a = await createActiveMember(browser, admin.request, 'Cached');
+    const b = await createActiveMember(browser, admin.request, 'Reader');
+    await connect(a.context.request, b.context.request, b.userId);
+
+    // B reads A's profile with the service worker in charge: it is stored for B.
+    await b.page.goto('/dashboard');
+    await b.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await b.page.goto(`/members/${await usernameOf(a.context.request, a.userId)}`);
+    await expect(b.page.getByRole('heading', { name: a.person.fullName })).toBeVisible();
+    await expect.poll(() => storedNaming(b.page, a.userId)).not.toEqual([]);
+
+    // A blocks B elsewhere; B's open page hears it and the copy forgets A.
+    expect((await a.context.request.post('/api/blocks', { headers: CSRF, data: { memberId: b.userId } })).status()).toBe(204);
+    await expect(b.page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
+    await expect.poll(() => storedNaming(b.page, a.userId), { timeout: 15_000 }).toEqual([]);
+
+    for (const context of [a.context, b.context, adminContext]) await context.close();
+  });
 });
