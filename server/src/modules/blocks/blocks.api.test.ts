@@ -5,6 +5,7 @@ import { BLOCK_TEXTS, type BlockedMember } from '@common/schemas/block';
 import type { ConnectionEntry } from '@common/schemas/connection';
 import type { Profile, ProfileCard } from '@common/schemas/profile';
 import { blocks, connections, events, notifications, profiles } from '@db/schema';
+import { insertTip } from '@server-test/content-fixtures';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { insertNotification } from '../notifications/notifications.repository';
 
@@ -164,6 +165,21 @@ describe('blocks', () => {
       const list = (await get(ann, `/api/notifications?filter=${filter}`)).json<{ items: { content: string }[] }>();
       expect(list.items.map((n) => n.content)).toEqual(['Welcome']);
     }
+
+    // Through a route: Bob's like of Ann's public tip tells her nothing (refused, or written
+    // nowhere); the one notice is still the like from before the block.
+    const tip = await insertTip(t.db, ann.id, { title: 'Ann public tip' });
+    const like = await t.call('POST', '/api/likes/toggle', {
+      cookie: bob.cookie,
+      body: { contentType: 'tip', contentId: tip.id },
+    });
+    expect(like.statusCode).toBeLessThan(500);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, ann.id), eq(notifications.actorId, bob.id))),
+    ).toHaveLength(1);
 
     expect((await unblock(ann, bob.id)).statusCode).toBe(204);
     expect((await get(ann, '/api/notifications/counts')).json()).toMatchObject({ all: 2, unread: 2 });
