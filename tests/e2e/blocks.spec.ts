@@ -105,6 +105,19 @@ test('remove from a profile, block from a card, both seen live by the other; unb
   await b.page.reload();
   await expect(b.page.getByRole('heading', { name: a.person.fullName })).toBeVisible();
 
+  // B blocks A from A's profile: the profile is gone for B, who lands on Connections.
+  await b.page.getByRole('button', { name: `${BLOCK_TEXTS.moreActions}: ${a.person.fullName}` }).click();
+  await expect(b.page.getByRole('menuitem', { name: BLOCK_TEXTS.removeConnection })).toHaveCount(0);
+  await b.page.getByRole('menuitem', { name: BLOCK_TEXTS.block, exact: true }).click();
+  await b.page
+    .getByRole('alertdialog', { name: BLOCK_TEXTS.blockTitle(a.person.fullName) })
+    .getByRole('button', { name: BLOCK_TEXTS.block, exact: true })
+    .click();
+  await expectToast(b.page, BLOCK_TEXTS.blocked(a.person.fullName));
+  await expect(b.page).toHaveURL(/\/connections$/);
+  await b.page.goto('/profile');
+  await expect(b.page.getByRole('list', { name: BLOCK_TEXTS.blockedMembersTitle }).getByText(a.person.fullName)).toBeVisible();
+
   for (const context of [a.context, b.context, adminContext]) await context.close();
 });
 
