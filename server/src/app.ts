@@ -36,6 +36,8 @@ import { createPasskeysService } from './modules/passkeys/passkeys.service';
 import { challengeCookie as passkeyChallengeCookie, relyingPartyOf } from './modules/passkeys/relying-party';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
+import { blockRoutes } from './modules/blocks/blocks.routes';
+import { createBlocksService } from './modules/blocks/blocks.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
 import { createConnectionsService } from './modules/connections/connections.service';
 import { guideRoutes } from './modules/guides/guides.routes';
@@ -271,6 +273,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(shareLinkRoutes, { prefix: '/api/guides', shareLinks });
   await app.register(sharedGuideRoutes, { prefix: '/api/shared/guides', shareLinks, storage: mediaStorage });
   await app.register(guideExportRoutes, { prefix: '/api/guides', exports: guideExports });
+  await app.register(blockRoutes, { prefix: '/api/blocks', blocks: createBlocksService({ db }) });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, {

@@ -26,7 +26,7 @@ export const FAILING_TABLES = new Set([
   'tip_map_cells',
   'passkeys',
 ]);
-export const WATCHED_TABLES = new Set([...FAILING_TABLES, 'saved_items', 'guide_tips', 'connections']);
+export const WATCHED_TABLES = new Set([...FAILING_TABLES, 'saved_items', 'guide_tips', 'connections', 'blocks']);
 
 interface PlanNode {
   'Node Type': string;

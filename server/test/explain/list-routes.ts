@@ -38,6 +38,8 @@ export function listCalls(viewerId: string, otherId: string): ListCall[] {
     v('/api/tips/options'),
     // A member's passkeys (ADR 077): at most 20, one page, by passkeys_user_id_idx.
     v('/api/auth/passkeys'),
+    // Blocked members (ADR 086): one blocker's rows by blocks_blocker_created_idx, keyset.
+    v('/api/blocks', true),
     // The map (ADR 062): the world from tip_map_cells, Kyoto from them too, a street from the tips.
     ...['', '&q=ramen', '&country=Japan'].flatMap((f) => [
       v(`/api/map/tips?west=-180&south=-80&east=180&north=80&zoom=2${f}`),

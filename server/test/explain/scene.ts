@@ -109,5 +109,11 @@ export async function buildScene(t: TestApp) {
     await t.db.insert(outbox).values({ toAddress: `someone${i}@example.com`, subject: `Mail ${i}`, bodyText: 'Hello' });
   }
 
+  // Blocked members (ADR 086): three of the viewer's, so GET /api/blocks has a second page.
+  for (let i = 1; i <= 3; i++) {
+    const blocked = await t.createMember('user', `Blocked ${i}`);
+    await t.call('POST', '/api/blocks', { cookie: viewer.cookie, body: { memberId: blocked.id } });
+  }
+
   return { viewer, other, adminCookie };
 }

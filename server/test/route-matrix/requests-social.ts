@@ -1,4 +1,6 @@
 /** Requests for tip types, profiles, connections, notifications and system messages. */
+import { eq } from 'drizzle-orm';
+import { blocks, connections } from '@db/schema';
 import { multipart, pngImage } from '@server/modules/media/test-uploads';
 import type { Account, Caller } from './callers';
 import { type Fixtures, unique } from './fixtures';
@@ -77,4 +79,23 @@ export const socialRequests: Requests = {
   'POST /api/notifications/:id/read': one(async (fx) => ({ url: `/api/notifications/${(await fx.notification()).id}/read` })),
   'POST /api/notifications/:id/unread': one(async (fx) => ({ url: `/api/notifications/${(await fx.notification()).id}/unread` })),
   'GET /api/system-messages/active': one(() => ({ url: '/api/system-messages/active' })),
+  // Blocks (issue 25, ADR 086): each caller's own; a fresh member to block on every call.
+  'GET /api/blocks': one(() => ({ url: '/api/blocks' })),
+  'POST /api/blocks': one(async (fx) => {
+    const target = await fx.newMember();
+    return { url: '/api/blocks', body: { memberId: target.id }, secrets: [target.email] };
+  }),
+  // The owner's block of a member: only the owner lifts it; anyone else has no such block (404).
+  'DELETE /api/blocks/:userId': one(async (fx) => {
+    const target = await fx.newMember();
+    await fx.t.db.insert(blocks).values({ blockerId: fx.people.owner.id, blockedId: target.id });
+    return { url: `/api/blocks/${target.id}`, secrets: [target.email] };
+  }),
+  // An accepted connection of the owner (ADR 087): either member removes it, anyone else 403.
+  'POST /api/connections/:id/remove': one(async (fx) => {
+    const other = await fx.newMember();
+    const row = await fx.connection(fx.people.owner.id, other.id);
+    await fx.t.db.update(connections).set({ status: 'accepted' }).where(eq(connections.id, row.id));
+    return { url: `/api/connections/${row.id}/remove`, secrets: [other.email] };
+  }),
 };

@@ -200,4 +200,12 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
     "a connections-only tip's photo": everyone(404),
     'another upload of the owner': everyone(404),
   },
+
+  // Blocks and removing a connection (issue 25, ADRs 086, 087).
+  'GET /api/blocks': only(members(200)),
+  'POST /api/blocks': only(members(204)),
+  // The owner's block: nobody else has one to lift (404).
+  'DELETE /api/blocks/:userId': only(owned(404, 204, 404)),
+  // Either member of an accepted connection; anyone else 403.
+  'POST /api/connections/:id/remove': only(owned(403, 204, 403)),
 };

@@ -6,11 +6,11 @@ class FakeSource implements LiveSource {
   readyState = 0;
   closed = false;
   onerror: ((event: Event) => void) | null = null;
-  private listeners = new Map<string, (() => void)[]>();
+  private listeners = new Map<string, ((event?: { data?: unknown }) => void)[]>();
 
   constructor(readonly url: string) {}
 
-  addEventListener(type: string, listener: () => void) {
+  addEventListener(type: string, listener: (event?: { data?: unknown }) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
 
@@ -19,8 +19,8 @@ class FakeSource implements LiveSource {
     this.readyState = 2;
   }
 
-  emit(type: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener();
+  emit(type: string, data?: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener(data === undefined ? undefined : { data });
   }
 
   fail(readyState: number) {
@@ -32,6 +32,7 @@ class FakeSource implements LiveSource {
 function setup() {
   const sources: FakeSource[] = [];
   const changes: string[] = [];
+  const said: (object | undefined)[] = [];
   const statuses: boolean[] = [];
   const sessionEnds: number[] = [];
   const pending = new Map<number, { callback: () => void; ms: number }>();
@@ -58,7 +59,10 @@ function setup() {
       sources.push(source);
       return source;
     },
-    onChange: (key) => changes.push(key.join('/')),
+    onChange: (key, change) => {
+      changes.push(key.join('/'));
+      said.push(change);
+    },
     onStatus: (isLive) => statuses.push(isLive),
     onSessionEnded: () => sessionEnds.push(sources.length),
     reopenDelayMs: 1_000,
@@ -70,7 +74,7 @@ function setup() {
     if (!source) throw new Error(`No stream ${index}`);
     return source;
   };
-  return { sources, at, changes, statuses, sessionEnds, pending, runTimers, close };
+  return { sources, at, changes, said, statuses, sessionEnds, pending, runTimers, close };
 }
 
 describe('openLiveConnection', () => {
@@ -94,6 +98,17 @@ describe('openLiveConnection', () => {
     t.at(0).emit('connections');
     t.at(0).emit('system-messages');
     expect(t.changes).toEqual(['notifications', 'connections', 'system-messages']);
+  });
+
+  it("tells a server's change from ready's refresh, with the member a connection event names (ADR 086)", () => {
+    const t = setup();
+    t.at(0).emit('ready');
+    expect(t.said).toEqual([undefined, undefined, undefined]);
+    t.said.length = 0;
+    t.at(0).emit('connections', JSON.stringify({ memberId: 'm2', change: 'blocked' }));
+    t.at(0).emit('connections', JSON.stringify({ id: 'c1' }));
+    t.at(0).emit('connections', 'not json');
+    expect(t.said).toEqual([{ memberId: 'm2' }, {}, {}]);
   });
 
   it('stays on polling when ready does not come within the confirmation timeout', () => {

@@ -4,6 +4,7 @@ import { POLL_INTERVALS_MS } from '@common/limits';
 import { SESSION_ENDED_EVENT, type LiveEventType } from '@common/live-event-names';
 import {
   LIVE_CHANNEL_NAME,
+  type LiveChange,
   type TabChannel,
   type TabLocks,
   announceSessionEnded,
@@ -28,10 +29,23 @@ export const LIVE_EVENT_QUERY_KEYS: Record<Exclude<LiveEventType, 'ready'>, read
   'system-messages': ['system-messages'],
 };
 
+export type { LiveChange };
+
+/** The member a `connections` event's data names, if any (`{ memberId, change }`). */
+export function liveChangeOf(data: unknown): LiveChange {
+  if (typeof data !== 'string') return {};
+  try {
+    const value = JSON.parse(data) as { memberId?: unknown };
+    return typeof value.memberId === 'string' ? { memberId: value.memberId } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The part of EventSource the connection uses (tests pass a fake). */
 export type LiveSource = {
   readonly readyState: number;
-  addEventListener(type: string, listener: () => void): void;
+  addEventListener(type: string, listener: (event?: { data?: unknown }) => void): void;
   close(): void;
   onerror: ((event: Event) => void) | null;
 };
@@ -43,8 +57,11 @@ type Timers = {
 
 export type LiveConnectionOptions = {
   createSource: (url: string) => LiveSource;
-  /** Called with the query key to invalidate for each change event. */
-  onChange: (queryKey: readonly string[]) => void;
+  /**
+   * Called with the query key to invalidate for each change event; `change` only for an event the
+   * server sent (not the refresh every `ready` makes), with the member it names, if any.
+   */
+  onChange: (queryKey: readonly string[], change?: LiveChange) => void;
   onStatus: (isLive: boolean) => void;
   /** The server ended the stream with its session (docs/decisions/034): ask who is signed in. */
   onSessionEnded?: () => void;
@@ -125,7 +142,7 @@ export function openLiveConnection({
       for (const key of Object.values(LIVE_EVENT_QUERY_KEYS)) onChange(key);
     });
     for (const [type, key] of Object.entries(LIVE_EVENT_QUERY_KEYS)) {
-      current.addEventListener(type, () => onChange(key));
+      current.addEventListener(type, (event) => onChange(key, liveChangeOf(event?.data)));
     }
     current.addEventListener(SESSION_ENDED_EVENT, () => {
       // EventSource would reconnect with the ended session; the app asks who is signed in, and
@@ -199,10 +216,16 @@ const browserChannel =
  * joins twice. `onSessionEnded` runs in every tab when the session ends (the server's
  * `session-ended`, or another tab that stopped being a member's): ask who is signed in now.
  */
-export function useLiveEvents(enabled: boolean, onSessionEnded: () => void) {
+export function useLiveEvents(
+  enabled: boolean,
+  onSessionEnded: () => void,
+  /** A connection changed (accept, remove, block, unblock; issue 25): the member named, if any. */
+  onConnectionChange?: (change: LiveChange) => void,
+) {
   const queryClient = useQueryClient();
   // The stream outlives renders; it calls the latest onSessionEnded.
   const sessionEnded = useEffectEvent(onSessionEnded);
+  const connectionChanged = useEffectEvent((change: LiveChange) => onConnectionChange?.(change));
   const wasEnabled = useRef(false);
 
   useEffect(() => {
@@ -218,7 +241,14 @@ export function useLiveEvents(enabled: boolean, onSessionEnded: () => void) {
     const shared = startSharedLiveStream({
       openStream: (handlers) =>
         openLiveConnection({ createSource: (url) => new EventSource(url, { withCredentials: true }), ...handlers }),
-      onChange: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+      onChange: (queryKey, change) => {
+        // A connection that begins or ends (or a block) changes what the member may see almost
+        // anywhere: profiles, lists, counts, notifications. Everything on screen refetches.
+        if (change && queryKey[0] === 'connections') {
+          void queryClient.invalidateQueries();
+          connectionChanged(change);
+        } else void queryClient.invalidateQueries({ queryKey });
+      },
       onStatus: setLive,
       onSessionEnded: () => {
         sessionEndedHeardAt = Date.now();

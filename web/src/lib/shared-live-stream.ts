@@ -8,12 +8,15 @@
  * keeps its own stream, as before.
  */
 
+/** What a server-sent change said: a block, unblock or removal names the other member (ADR 086); absent for the refresh after `ready`. */
+export type LiveChange = { memberId?: string };
+
 export const LIVE_LOCK_NAME = 'waymark-live-stream';
 export const LIVE_CHANNEL_NAME = 'waymark-live';
 
 /** What the tabs tell each other. */
 export type TabMessage =
-  | { kind: 'change'; queryKey: readonly string[] }
+  | { kind: 'change'; queryKey: readonly string[]; change?: LiveChange }
   | { kind: 'status'; isLive: boolean }
   | { kind: 'session-ended' }
   /** A new tab asks the leader for the current status. */
@@ -32,7 +35,7 @@ export interface TabLocks {
 }
 
 export interface StreamHandlers {
-  onChange(queryKey: readonly string[]): void;
+  onChange(queryKey: readonly string[], change?: LiveChange): void;
   onStatus(isLive: boolean): void;
   onSessionEnded(): void;
 }
@@ -80,7 +83,7 @@ export function startSharedLiveStream(o: SharedLiveStreamOptions): SharedLiveStr
   channel.onmessage = ({ data }) => {
     if (data.kind === 'hello') {
       if (isLeader) post({ kind: 'status', isLive });
-    } else if (data.kind === 'change') o.onChange(data.queryKey);
+    } else if (data.kind === 'change') o.onChange(data.queryKey, data.change);
     else if (data.kind === 'status') o.onStatus(data.isLive);
     else if (data.kind === 'session-ended') o.onSessionEnded();
   };
@@ -90,9 +93,9 @@ export function startSharedLiveStream(o: SharedLiveStreamOptions): SharedLiveStr
     isLeader = true;
     o.onLeadership?.(true);
     closeStream = o.openStream({
-      onChange(queryKey) {
-        o.onChange(queryKey);
-        post({ kind: 'change', queryKey });
+      onChange(queryKey, change) {
+        o.onChange(queryKey, change);
+        post({ kind: 'change', queryKey, ...(change ? { change } : {}) });
       },
       onStatus(next) {
         isLive = next;

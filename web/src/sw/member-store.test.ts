@@ -120,3 +120,29 @@ describe('member store', () => {
     expect(keys('m1')).toEqual([]);
   });
 });
+
+describe('dropping a member (issue 25, ADR 086)', () => {
+  const OTHER = '7c0e9a52-3b1d-4f6e-9a8b-1c2d3e4f5a6b';
+  it('drops every answer that names the other member, kept or not, and leaves the rest', async () => {
+    const { store, keys } = setup(100_000);
+    await store.setMember('m1');
+    await store.store('m1', `/api/profiles/${OTHER}`, jsonAnswer({ userId: OTHER }));
+    await store.store('m1', '/api/profiles/by-username/ann', jsonAnswer({ userId: OTHER, username: 'ann' }));
+    await store.store('m1', '/api/explore', jsonAnswer({ items: [{ id: 't1', author: { id: OTHER } }] }));
+    await store.store('m1', '/api/saved', jsonAnswer({ items: [{ item: { id: 't2', author: { id: 'someone' } } }] }));
+    await store.store('m1', TIP, jsonAnswer({ id: 't3', viewer: { isOwner: true }, author: { id: 'm1' } }));
+
+    const status = await store.dropMember(OTHER);
+    expect(keys('m1')).toEqual(['/api/saved', TIP].sort());
+    expect(status.memberId).toBe('m1');
+    expect(await store.match('/api/explore')).toBeUndefined();
+  });
+
+  it('never drops the signed-in member themselves', async () => {
+    const { store, keys } = setup();
+    await store.setMember('m1');
+    await store.store('m1', '/api/profiles/m1', jsonAnswer({ userId: 'm1' }));
+    await store.dropMember('m1');
+    expect(keys('m1')).toEqual(['/api/profiles/m1']);
+  });
+});

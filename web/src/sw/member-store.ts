@@ -201,6 +201,29 @@ export function createMemberStore({ caches, fetch, now, budgetBytes = OFFLINE_BU
     return status();
   }
 
+  /**
+   * A connection ended or a block (issue 25, ADR 086): every stored answer that names the other
+   * member goes, whatever kept it: their profile and lists (the URL names them), their photos
+   * (the path holds their id), and any list or item whose answer carries their id.
+   */
+  async function dropMember(otherId: string): Promise<OfflineStatus> {
+    const memberId = await currentMember();
+    if (memberId && otherId && otherId !== memberId) {
+      await serially(async () => {
+        const value = await loadIndex(memberId);
+        const cache = await caches.open(memberCacheName(memberId));
+        for (const url of Object.keys(value.entries)) {
+          const names = url.includes(otherId) || (await cache.match(url).then((r) => r?.text() ?? '')).includes(otherId);
+          if (!names) continue;
+          await cache.delete(url);
+          delete value.entries[url];
+        }
+        await saveIndex(memberId, value);
+      });
+    }
+    return status();
+  }
+
   /** "Clear offline data": the member's cache is emptied; they stay signed in. */
   async function clear(): Promise<OfflineStatus> {
     const memberId = await currentMember();
@@ -213,7 +236,7 @@ export function createMemberStore({ caches, fetch, now, budgetBytes = OFFLINE_BU
     return status();
   }
 
-  return { currentMember, setMember, store, match, status, keepGuide, dropGuide, clear };
+  return { currentMember, setMember, store, match, status, keepGuide, dropGuide, dropMember, clear };
 }
 
 export type MemberStore = ReturnType<typeof createMemberStore>;

@@ -13,6 +13,8 @@ export type ToWorker =
   | { type: 'guide-kept'; guideId: string }
   /** The member removed a guide from offline: its entries may go. Replies OfflineStatus. */
   | { type: 'drop-guide'; guideId: string }
+  /** A connection ended or a block: what names that member goes (ADR 086). Replies OfflineStatus. */
+  | { type: 'drop-member'; memberId: string }
   /** "Clear offline data": the member's cache is emptied, the member stays known. Replies OfflineStatus. */
   | { type: 'clear' };
 

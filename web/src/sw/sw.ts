@@ -62,6 +62,9 @@ self.addEventListener('message', (event) => {
     case 'drop-guide':
       reply(store.dropGuide(message.guideId));
       return;
+    case 'drop-member':
+      reply(store.dropMember(message.memberId));
+      return;
     case 'clear':
       reply(store.clear());
       return;

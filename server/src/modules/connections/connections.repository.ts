@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { ConnectionStatus } from '@common/schemas/connection';
 import type { Executor } from '@db/client';
+import { notBlockedEitherWay } from '@db/blocks';
 import { connections, userRoles, users } from '@db/schema';
 import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
 
@@ -75,6 +76,15 @@ export async function setStatus(db: Executor, id: string, status: 'accepted' | '
   return row;
 }
 
+/** Removes an accepted connection (either member, issue 25, ADR 087); false when it is not accepted now. */
+export async function deleteAccepted(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(connections)
+    .where(and(eq(connections.id, id), eq(connections.status, 'accepted')))
+    .returning({ id: connections.id });
+  return rows.length > 0;
+}
+
 export async function deletePending(db: Executor, id: string): Promise<boolean> {
   const rows = await db
     .delete(connections)
@@ -87,7 +97,14 @@ export async function deletePending(db: Executor, id: string): Promise<boolean> 
  * The member's rows in these statuses (pending and accepted for their own lists, accepted for
  * anyone's view of them), latest change first. Blocked rows only keep a pair from asking again.
  */
-export function connectionsOf(db: Executor, userId: string, statuses: readonly Exclude<ConnectionStatus, 'blocked'>[]) {
+export function connectionsOf(
+  db: Executor,
+  userId: string,
+  statuses: readonly Exclude<ConnectionStatus, 'blocked'>[],
+  /** Another member looking: members they blocked, or who blocked them, are left out (ADR 086). */
+  viewerId?: string,
+) {
+  const other = sql`case when ${connections.requesterId} = ${userId}::uuid then ${connections.addresseeId} else ${connections.requesterId} end`;
   return db
     .select()
     .from(connections)
@@ -95,6 +112,7 @@ export function connectionsOf(db: Executor, userId: string, statuses: readonly E
       and(
         or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
         inArray(connections.status, [...statuses]),
+        viewerId && viewerId !== userId ? notBlockedEitherWay(viewerId, other) : undefined,
       ),
     )
     .orderBy(desc(connections.updatedAt), desc(connections.id));
@@ -102,7 +120,8 @@ export function connectionsOf(db: Executor, userId: string, statuses: readonly E
 
 /**
  * Discover: active members (role user or admin) other than the viewer whose relation to the
- * viewer is none (no pair row, or a blocked one), newest accounts first, limit + 1 rows.
+ * viewer is none (no pair row, or a rejected one), and neither blocked the other (ADR 086),
+ * newest accounts first, limit + 1 rows.
  */
 export function discover(db: Executor, viewerId: string, cursor: Cursor | null, limit: number) {
   const viewer = sql`${viewerId}::uuid`;
@@ -120,6 +139,7 @@ export function discover(db: Executor, viewerId: string, cursor: Cursor | null, 
             and ((${connections.requesterId} = ${viewer} and ${connections.addresseeId} = ${users.id})
               or (${connections.requesterId} = ${users.id} and ${connections.addresseeId} = ${viewer}))
         )`,
+        notBlockedEitherWay(viewer, users.id),
         beforeCursor(users.createdAt, users.id, cursor),
       ),
     )

@@ -9,12 +9,14 @@
  * other answers 409 as if it had come second.
  */
 import type { ConnectionEntry, MyConnections, Relation } from '@common/schemas/connection';
+import { BLOCK_TEXTS } from '@common/schemas/block';
 import { CONNECTION_TEXTS } from '@common/schemas/connection';
 import type { ProfileCard } from '@common/schemas/profile';
 import type { Database, Executor } from '@db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '@db/pg-errors';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import { decodeCursor, toPage } from '@server/lib/keyset';
+import { announceToBoth, blockedEitherWay, hasBlocked } from '../blocks/blocks.repository';
 import * as notificationsRepo from '../notifications/notifications.repository';
 import * as repo from './connections.repository';
 import { profileCards } from './profile-cards.repository';
@@ -85,6 +87,10 @@ export function createConnectionsService(deps: { db: Database }) {
     try {
       return await db.transaction(async (tx) => {
         if (!(await repo.isActiveMember(tx, addresseeId))) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
+        // No request passes between blocked members (ADR 086): the blocker is told why; to the
+        // blocked member the other is as absent as their profile.
+        if (await hasBlocked(tx, viewerId, addresseeId)) throw new ConflictError(BLOCK_TEXTS.unblockFirst);
+        if (await hasBlocked(tx, addresseeId, viewerId)) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
         const existing = await repo.findPair(tx, viewerId, addresseeId, true);
         let row: repo.ConnectionRow | undefined;
         if (existing) {
@@ -140,6 +146,21 @@ export function createConnectionsService(deps: { db: Database }) {
     });
   }
 
+  /**
+   * POST /api/connections/:id/remove: either member ends an accepted connection (D14, ADR 087);
+   * nobody is notified. 404 unknown, 403 not a party, 409 not accepted.
+   */
+  async function remove(viewerId: string, id: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await repo.findById(tx, id, true);
+      if (!row) throw new NotFoundError(CONNECTION_ERRORS.notFound);
+      if (row.requesterId !== viewerId && row.addresseeId !== viewerId) throw new ForbiddenError(BLOCK_TEXTS.partiesOnly);
+      if (!(await repo.deleteAccepted(tx, row.id))) throw new ConflictError(BLOCK_TEXTS.notAccepted);
+      // Naming the other member lets each side's offline copy drop their pages (ADR 086).
+      await announceToBoth(tx, row.requesterId, row.addresseeId, 'removed');
+    });
+  }
+
   /** GET /api/connections: the viewer's connected, received and sent lists. */
   async function mine(viewerId: string): Promise<MyConnections> {
     const rows = await repo.connectionsOf(db, viewerId, ['pending', 'accepted']);
@@ -166,20 +187,22 @@ export function createConnectionsService(deps: { db: Database }) {
     return toPage(rows, query.limit, (r) => cards.get(r.id) as ProfileCard);
   }
 
-  async function assertMember(userId: string) {
+  /** An active member the viewer may see: blocked either way is the same 404 as unknown (ADR 086). */
+  async function assertMember(viewerId: string, userId: string) {
     if (!(await repo.isActiveMember(db, userId))) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
+    if (await blockedEitherWay(db, viewerId, userId)) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
   }
 
   /** GET /api/users/:userId/connections: any member may see another's accepted connections (SPEC 6). */
   async function acceptedOf(viewerId: string, userId: string): Promise<ConnectionEntry[]> {
-    await assertMember(userId);
-    const rows = await repo.connectionsOf(db, userId, ['accepted']);
+    await assertMember(viewerId, userId);
+    const rows = await repo.connectionsOf(db, userId, ['accepted'], viewerId);
     return toEntries(db, viewerId, rows, (r) => otherParty(r, userId));
   }
 
   /** GET /api/users/:userId/relation */
   async function relation(viewerId: string, userId: string): Promise<{ relation: Relation; connectionId: string | null }> {
-    await assertMember(userId);
+    await assertMember(viewerId, userId);
     if (userId === viewerId) return { relation: 'none', connectionId: null };
     const row = await repo.findPair(db, viewerId, userId);
     if (!row || row.status === 'blocked') return { relation: 'none', connectionId: null };
@@ -192,6 +215,7 @@ export function createConnectionsService(deps: { db: Database }) {
     accept: (viewerId: string, id: string) => respond(viewerId, id, 'accepted'),
     reject: (viewerId: string, id: string) => respond(viewerId, id, 'blocked'),
     cancel,
+    remove,
     mine,
     discover,
     acceptedOf,

@@ -2,9 +2,11 @@
 import { type SQL, and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@db/client';
+import { blockedEitherWay as blockedSql } from '@db/blocks';
 import { preparedPerShape } from '@db/prepared';
 import { notifications, profiles } from '@db/schema';
 import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '@server/lib/keyset';
+import { blockedEitherWay } from '../blocks/blocks.repository';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 type NotificationType = (typeof notifications.$inferInsert)['type'];
@@ -14,6 +16,12 @@ const isUnread = sql`${notifications.isRead} = false`;
 
 const filterCondition = (filter: NotificationFilter): SQL | undefined =>
   filter === 'unread' ? isUnread : filter === 'read' ? sql`${notifications.isRead} = true` : undefined;
+
+/**
+ * Notices from a member the recipient blocked, or was blocked by, drop out of the list and the
+ * counts (ADR 086); unblocking brings them back. An anti-join per row, by the blocks' primary key.
+ */
+const actorNotBlocked = sql`(${notifications.actorId} is null or not ${blockedSql(notifications.userId, notifications.actorId)})`;
 
 /** The columns of a notification with its actor's profile (null columns when there is none). */
 const columns = {
@@ -59,6 +67,7 @@ const notificationPages = preparedPerShape((db, shape: ListShape) => {
         and(
           recipientIs(filter),
           filterCondition(filter),
+          actorNotBlocked,
           page === 'after' ? beforeCursorPlaceholder(notifications.createdAt, notifications.id) : undefined,
         ),
       )
@@ -102,7 +111,7 @@ export async function countNotifications(db: Executor, userId: string) {
       unread: sql<number>`count(*) filter (where ${notifications.isRead} = false)`.mapWith(Number),
     })
     .from(notifications)
-    .where(eq(notifications.userId, userId));
+    .where(and(eq(notifications.userId, userId), actorNotBlocked));
   const all = row?.all ?? 0;
   const unread = row?.unread ?? 0;
   return { all, unread, read: all - unread };
@@ -151,8 +160,12 @@ export interface NewNotification {
   guideId?: string | null;
 }
 
-/** Writes one notification; pass the transaction of the change it announces (D7). */
-export async function insertNotification(db: Executor, n: NewNotification): Promise<void> {
+/**
+ * Writes one notification; pass the transaction of the change it announces (D7). Nothing passes
+ * between members who blocked each other (ADR 086): then it writes nothing and says false.
+ */
+export async function insertNotification(db: Executor, n: NewNotification): Promise<boolean> {
+  if (n.actorId && (await blockedEitherWay(db, n.userId, n.actorId))) return false;
   await db.insert(notifications).values({
     userId: n.userId,
     actorId: n.actorId,
@@ -161,6 +174,7 @@ export async function insertNotification(db: Executor, n: NewNotification): Prom
     tipId: n.tipId ?? null,
     guideId: n.guideId ?? null,
   });
+  return true;
 }
 
 /** Equal, or both null: the actor of a save and the item of a connection notice are null. */
@@ -192,6 +206,5 @@ export async function notifyUnlessUnread(db: Executor, n: NewNotification): Prom
     )
     .limit(1);
   if (waiting) return false;
-  await insertNotification(db, n);
-  return true;
+  return insertNotification(db, n);
 }

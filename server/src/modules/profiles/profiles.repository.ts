@@ -2,6 +2,7 @@
 import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { connections, guides, profiles, tips, userRoles, users } from '@db/schema';
+import { notBlockedEitherWay } from '@db/blocks';
 import { isPublic } from '@db/visibility';
 
 const profileColumns = {
@@ -48,8 +49,17 @@ export interface ProfileStatsRow {
   connectionsCount: number;
 }
 
-/** Counts of the member's content; private items only when `includePrivate` (own profile). */
-export async function profileStats(db: Executor, userId: string, includePrivate: boolean): Promise<ProfileStatsRow> {
+/**
+ * Counts of the member's content; private items only when `includePrivate` (own profile). Their
+ * connections count leaves out members the viewer blocked or was blocked by, as their list does.
+ */
+export async function profileStats(
+  db: Executor,
+  userId: string,
+  includePrivate: boolean,
+  viewerId: string,
+): Promise<ProfileStatsRow> {
+  const other = sql`case when ${connections.requesterId} = ${userId}::uuid then ${connections.addresseeId} else ${connections.requesterId} end`;
   const tipVisible = includePrivate ? eq(tips.userId, userId) : and(eq(tips.userId, userId), isPublic(tips));
   const guideVisible = includePrivate ? eq(guides.userId, userId) : and(eq(guides.userId, userId), isPublic(guides));
   const [[tipRow], [guideRow], countryRows, [connectionRow]] = await Promise.all([
@@ -60,7 +70,11 @@ export async function profileStats(db: Executor, userId: string, includePrivate:
       .select({ n: count() })
       .from(connections)
       .where(
-        and(eq(connections.status, 'accepted'), or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId))),
+        and(
+          eq(connections.status, 'accepted'),
+          or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
+          viewerId === userId ? undefined : notBlockedEitherWay(viewerId, other),
+        ),
       ),
   ]);
   return {

@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError } from '@server/lib/errors';
 import { reencodeImage } from '../media/image';
 import type { MediaStorage } from '../media/media-storage';
 import { removeUnreferencedPhotos } from '../media/photo-files';
+import { blockedEitherWay } from '../blocks/blocks.repository';
 import * as repo from './profiles.repository';
 
 export const PROFILE_SERVICE_TEXTS = {
@@ -60,7 +61,9 @@ export function createProfilesService(deps: { db: Database; storage: MediaStorag
     if (!row || !isActive(row)) throw new NotFoundError(PROFILE_SERVICE_TEXTS.notFound);
     const { userId } = row;
     const isOwn = userId === viewerId;
-    const stats = await repo.profileStats(db, userId, isOwn);
+    // Blocked either way: the same 404 as no such member (ADR 086).
+    if (!isOwn && (await blockedEitherWay(db, viewerId, userId))) throw new NotFoundError(PROFILE_SERVICE_TEXTS.notFound);
+    const stats = await repo.profileStats(db, userId, isOwn, viewerId);
     return {
       userId: row.userId,
       name: row.name,

@@ -1,6 +1,7 @@
 /** Every route's fuzz strategy; a route without one fails the coverage test (fuzz.coverage). */
 import type { Strategies } from '../strategy';
 import { ADMIN } from './admin';
+import { BLOCKS } from './blocks';
 import { AUTH } from './auth';
 import { CONTENT } from './content';
 import { DATA_EXPORT } from './data-export';
@@ -26,4 +27,5 @@ export const STRATEGIES: Strategies = {
   ...TWO_FACTOR,
   ...PASSKEYS,
   ...DATA_EXPORT,
+  ...BLOCKS,
 };

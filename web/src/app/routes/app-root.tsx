@@ -15,6 +15,7 @@ import { hasQueryFailed } from '@/components/feedback/query-failure';
 import { useIsOnline } from '@/lib/use-is-online';
 import { OfflineBanner } from '@/features/offline/components/offline-banner';
 import { useOfflineMember } from '@/features/offline/use-offline-member';
+import { dropMemberOffline } from '@/features/offline/drop-member';
 import { useUpdatePrompt } from '@/features/offline/update-prompt';
 import { SessionError, SessionLoading } from './session-status';
 import { WaitingScreen } from './waiting';
@@ -36,8 +37,11 @@ export function AppRoot() {
   // this tab's own request is in flight: a password change answers with the new session's cookie.
   // Offline the stream is closed, not retried: it comes back with the network (issue 23).
   const isOnline = useIsOnline();
-  useLiveEvents(isMember && isOnline, () =>
-    afterMutationsSettle(queryClient, () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),
+  useLiveEvents(
+    isMember && isOnline,
+    () => afterMutationsSettle(queryClient, () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),
+    // A block or a removed connection: the offline copy drops that member's pages (ADR 086).
+    (change) => change.memberId && dropMemberOffline(change.memberId),
   );
   const notificationCounts = useNotificationCounts({ enabled: isMember });
   const systemMessages = useActiveSystemMessages({ enabled: isMember });

@@ -1,5 +1,6 @@
 import { ConnectionsScreen } from '@/features/connections/components/connections-screen';
+import { renderCardMenu } from './member-actions';
 
 export function ConnectionsRoute() {
-  return <ConnectionsScreen />;
+  return <ConnectionsScreen renderCardMenu={renderCardMenu} />;
 }

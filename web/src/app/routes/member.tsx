@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useMe } from '@/lib/api/get-me';
 import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
 import { MemberLoader } from '@/features/profile/components/member-loader';
 import { ProfileScreen, ProfileView } from '@/features/profile/components/profile-screen';
 import { renderProfileWorld } from './profile-world';
+import { profileActions } from './member-actions';
 
 /** /members/:username: a member's shareable profile (ADR 046); the viewer's own is editable here too. */
 export function MemberRoute() {
@@ -15,6 +16,7 @@ export function MemberRoute() {
 
 function MemberProfile({ handle }: { handle: string }) {
   const { data: me } = useMe();
+  const navigate = useNavigate();
   // Decided once: after the viewer renames themselves here, the URL follows the new name.
   const [isOwn] = useState(() => Boolean(me && isOwnHandle(me, handle)));
   if (!me) return null;
@@ -24,7 +26,13 @@ function MemberProfile({ handle }: { handle: string }) {
   }
   return (
     <MemberLoader handle={handle}>
-      {(profile) => <ProfileView profile={profile} renderWorldMap={renderProfileWorld} />}
+      {(profile) => (
+        <ProfileView
+          profile={profile}
+          renderWorldMap={renderProfileWorld}
+          renderMemberActions={profileActions(() => void navigate('/connections', { replace: true }))}
+        />
+      )}
     </MemberLoader>
   );
 }

@@ -3,6 +3,7 @@ import { useMe } from '@/lib/api/get-me';
 import { memberPath } from '@/components/navigation/member-path';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import { OfflineStorageCard } from '@/features/offline/components/offline-storage-card';
+import { BlockedMembersCard } from '@/features/blocks/components/blocked-members-card';
 import { renderProfileWorld } from './profile-world';
 
 type ProfileState = { userId?: string; profile?: { username?: string | null } } | null;
@@ -23,6 +24,8 @@ export function ProfileRoute() {
       <ProfileScreen userId={me.id} renderWorldMap={renderProfileWorld} />
       {/* The device's offline copy of the member's content (issue 23, ADR 072). */}
       <OfflineStorageCard />
+      {/* Whom the member blocked, each with Unblock (issue 25, ADR 086). */}
+      <BlockedMembersCard />
     </div>
   );
 }

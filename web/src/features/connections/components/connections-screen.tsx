@@ -38,7 +38,11 @@ const isTab = (value: string): value is ConnectionsTab => TABS.some((tab) => tab
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
-export function ConnectionsScreen() {
+/** A card's "More actions" menu, composed by app/ (blocks): the accepted connection's id, or null. */
+export type RenderCardMenu = (member: ProfileCard, connectionId: string | null) => ReactNode;
+
+export function ConnectionsScreen({ renderCardMenu }: { renderCardMenu?: RenderCardMenu }) {
+  const menuOf = (member: ProfileCard, connectionId: string | null = null) => renderCardMenu?.(member, connectionId);
   // In the URL (?tab=): a reload, Back and a shared link keep it (ADR 046).
   const [tab, setTab] = useTabParam(TAB_VALUES, 'connected');
   useDocumentTitle('Connections');
@@ -77,7 +81,13 @@ export function ConnectionsScreen() {
               title: 'No connections yet',
               description: 'Discover other travellers and send them a connection request.',
             }}
-            render={(entry) => <MemberCard member={entry.member} note={`Connected ${ago(entry.updatedAt)}`} />}
+            render={(entry) => (
+              <MemberCard
+                member={entry.member}
+                note={`Connected ${ago(entry.updatedAt)}`}
+                menu={menuOf(entry.member, entry.id)}
+              />
+            )}
           />
         </TabsContent>
         <TabsContent value="requests">
@@ -91,6 +101,7 @@ export function ConnectionsScreen() {
                 member={entry.member}
                 note={`Requested ${ago(entry.createdAt)}`}
                 actions={<RequestActions entry={entry} />}
+                menu={menuOf(entry.member)}
               />
             )}
           />
@@ -102,11 +113,16 @@ export function ConnectionsScreen() {
             entries={connections.data?.sent}
             empty={{ icon: Send, title: 'No sent requests', description: 'Requests you send wait here until they are answered.' }}
             render={(entry) => (
-              <MemberCard member={entry.member} note={`Sent ${ago(entry.createdAt)}`} actions={<CancelAction entry={entry} />} />
+              <MemberCard
+                member={entry.member}
+                note={`Sent ${ago(entry.createdAt)}`}
+                actions={<CancelAction entry={entry} />}
+                menu={menuOf(entry.member)}
+              />
             )}
           />
         </TabsContent>
-        <TabsContent value="discover">{tab === 'discover' ? <DiscoverList /> : null}</TabsContent>
+        <TabsContent value="discover">{tab === 'discover' ? <DiscoverList menuOf={menuOf} /> : null}</TabsContent>
       </Tabs>
     </div>
   );
@@ -190,7 +206,7 @@ function CancelAction({ entry }: { entry: ConnectionEntry }) {
   );
 }
 
-function DiscoverList() {
+function DiscoverList({ menuOf }: { menuOf: (member: ProfileCard) => ReactNode }) {
   const discover = useDiscover();
   if (hasQueryFailed(discover)) return <QueryFailure query={discover} />;
   if (discover.isPending) return <CardsSkeleton />;
@@ -209,7 +225,7 @@ function DiscoverList() {
       <ul className={GRID}>
         {members.map((member) => (
           <li key={member.userId}>
-            <MemberCard member={member} actions={<ConnectAction member={member} />} />
+            <MemberCard member={member} actions={<ConnectAction member={member} />} menu={menuOf(member)} />
           </li>
         ))}
       </ul>

@@ -14,10 +14,12 @@ type MemberCardProps = {
   actions?: ReactNode;
   /** A line above the actions, e.g. when a request arrived. */
   note?: ReactNode;
+  /** The card's "More actions" menu (block, remove), top right. */
+  menu?: ReactNode;
 };
 
 /** SPEC 2 profile card: picture or initial, name, @username, country, bio, countries, % explored. */
-export function MemberCard({ member, actions, note }: MemberCardProps) {
+export function MemberCard({ member, actions, note, menu }: MemberCardProps) {
   const name = memberName(member);
   const { shown, more } = visibleCountries(member.countriesVisited);
   // SPEC 2: the avatar (and name) open the member's profile, at its shareable URL (ADR 046).
@@ -33,7 +35,7 @@ export function MemberCard({ member, actions, note }: MemberCardProps) {
         >
           <MemberAvatar name={name} pictureUrl={member.profilePictureUrl} />
         </Link>
-        <div className="grid min-w-0 gap-0.5">
+        <div className="grid min-w-0 flex-1 gap-0.5">
           <Link to={profileLink} className="truncate font-semibold hover:underline">
             {name}
           </Link>
@@ -45,6 +47,7 @@ export function MemberCard({ member, actions, note }: MemberCardProps) {
             </span>
           ) : null}
         </div>
+        {menu ? <div className="shrink-0">{menu}</div> : null}
       </div>
       {member.bio ? <p className="line-clamp-3 text-sm text-muted-foreground">{member.bio}</p> : null}
       <div className="grid gap-2">

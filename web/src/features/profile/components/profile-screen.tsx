@@ -87,7 +87,18 @@ export function ProfileQueryState({
   return children(query.data);
 }
 
-export function ProfileView({ profile, renderWorldMap }: { profile: Profile; renderWorldMap?: RenderWorldMap }) {
+/** Another member's "More actions" menu (block, remove; issue 25): app/ composes it. */
+export type RenderMemberActions = (profile: Profile) => React.ReactNode;
+
+export function ProfileView({
+  profile,
+  renderWorldMap,
+  renderMemberActions,
+}: {
+  profile: Profile;
+  renderWorldMap?: RenderWorldMap;
+  renderMemberActions?: RenderMemberActions;
+}) {
   const [isEditing, setIsEditing] = React.useState(false);
   const name = displayName(profile);
   useDocumentTitle(profile.isOwn ? 'My Profile' : name);
@@ -111,7 +122,10 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
                   {isEditing ? 'Cancel' : 'Edit Profile'}
                 </Button>
               ) : (
-                <ConnectButton userId={profile.userId} />
+                <>
+                  <ConnectButton userId={profile.userId} />
+                  {renderMemberActions?.(profile)}
+                </>
               )}
             </div>
           </div>
