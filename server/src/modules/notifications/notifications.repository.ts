@@ -5,6 +5,9 @@ import type { Executor } from '@db/client';
 import { preparedPerShape } from '@db/prepared';
 import { notifications, profiles } from '@db/schema';
 import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '@server/lib/keyset';
+import { kindOfType } from '@common/schemas/notification-preferences';
+import { enqueueNotificationEmail } from '@server/modules/notification-choices/notification-emails';
+import { preferenceFor } from '@server/modules/notification-choices/preferences.repository';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 type NotificationType = (typeof notifications.$inferInsert)['type'];
@@ -151,8 +154,16 @@ export interface NewNotification {
   guideId?: string | null;
 }
 
-/** Writes one notification; pass the transaction of the change it announces (D7). */
+/**
+ * Writes one notification; pass the transaction of the change it announces (D7). The
+ * recipient's choice for its kind (ADR 090) decides: in-app off writes no row, e-mail
+ * "immediate" queues an e-mail job in the same transaction.
+ */
 export async function insertNotification(db: Executor, n: NewNotification): Promise<void> {
+  const kind = kindOfType(n.type);
+  const choice = kind ? await preferenceFor(db, n.userId, kind) : null;
+  if (kind && choice?.email === 'immediate') await enqueueNotificationEmail(db, { ...n, kind });
+  if (choice && !choice.inApp) return;
   await db.insert(notifications).values({
     userId: n.userId,
     actorId: n.actorId,
