@@ -29,6 +29,7 @@ const userGone = [
   'notifications',
   'connections',
   'events',
+  'notification_preferences',
 ];
 const decision = ['pending_activations', 'signup_tokens', 'outbox'];
 

@@ -7,6 +7,7 @@ import { DATA_EXPORT } from './data-export';
 import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { MEMBER_SESSIONS } from './member-sessions';
+import { NOTIFICATION_CHOICES } from './notification-choices';
 import { PASSWORD_RESET } from './password-reset';
 import { PASSKEYS } from './passkeys';
 import { SOCIAL } from './social';
@@ -26,4 +27,5 @@ export const STRATEGIES: Strategies = {
   ...TWO_FACTOR,
   ...PASSKEYS,
   ...DATA_EXPORT,
+  ...NOTIFICATION_CHOICES,
 };
