@@ -71,7 +71,11 @@ describe('the job runner', () => {
     const clock = fakeClock(Date.UTC(2031, 0, 1));
     await enqueueJob(t.db, { kind, payload: {}, runAt: new Date(clock.now().getTime() + 60_000) });
     let ran = 0;
-    const runner = createJobRunner({ db: t.db, log, clock: clock.now, handlers: { [kind]: async () => ((ran += 1), 'done') } });
+    const countRun: JobHandler = () => {
+      ran += 1;
+      return Promise.resolve('done');
+    };
+    const runner = createJobRunner({ db: t.db, log, clock: clock.now, handlers: { [kind]: countRun } });
     await runner.runDue();
     expect(ran).toBe(0);
     clock.advance(60_000);
@@ -94,7 +98,11 @@ describe('the job runner', () => {
     void stuck.runDue();
     await new Promise((r) => setTimeout(r, 200));
     let ran = 0;
-    const other = createJobRunner({ db: t.db, log, clock: clock.now, handlers: { [kind]: async () => ((ran += 1), 'done') } });
+    const countRun: JobHandler = () => {
+      ran += 1;
+      return Promise.resolve('done');
+    };
+    const other = createJobRunner({ db: t.db, log, clock: clock.now, handlers: { [kind]: countRun } });
     await other.runDue();
     expect(ran).toBe(0);
     clock.advance(60_000);
@@ -114,9 +122,9 @@ describe('the job runner', () => {
       log,
       clock: clock.now,
       handlers: {
-        [kind]: async () => {
+        [kind]: () => {
           calls += 1;
-          throw new Error(`SMTP 451 greylisted (${calls})`);
+          return Promise.reject(new Error(`SMTP 451 greylisted (${calls})`));
         },
       },
     });
@@ -146,7 +154,11 @@ describe('the job runner', () => {
   it('stops: no pass starts after stop() returns', async () => {
     const kind = uniqueKind('stop');
     let ran = 0;
-    const runner = createJobRunner({ db: t.db, log, pollMs: 20, handlers: { [kind]: async () => ((ran += 1), 'done') } });
+    const countRun: JobHandler = () => {
+      ran += 1;
+      return Promise.resolve('done');
+    };
+    const runner = createJobRunner({ db: t.db, log, pollMs: 20, handlers: { [kind]: countRun } });
     runner.start();
     await new Promise((r) => setTimeout(r, 100));
     await runner.stop();
@@ -181,10 +193,10 @@ describe('GET /api/admin/jobs', () => {
       log,
       clock: clock.now,
       handlers: {
-        [kind]: async (job) => {
+        [kind]: (job) => {
           const name = job.payload.name as string;
-          if (name === 'fails-once' || name === 'gives-up') throw new Error('connection refused');
-          return name === 'skips' ? 'skipped' : 'done';
+          if (name === 'fails-once' || name === 'gives-up') return Promise.reject(new Error('connection refused'));
+          return Promise.resolve(name === 'skips' ? 'skipped' : 'done');
         },
       },
     });

@@ -5,9 +5,10 @@ export function createRecordingMailer() {
   const sent: MailMessage[] = [];
   const state = { failing: false };
   const mailer: Mailer = {
-    async send(message) {
-      if (state.failing) throw new Error('SMTP 451 try again later');
+    send(message) {
+      if (state.failing) return Promise.reject(new Error('SMTP 451 try again later'));
       sent.push(message);
+      return Promise.resolve();
     },
   };
   return { mailer, sent, state };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreference, NotificationPreferences } from '@common/schemas/notification-preferences';
 import { api } from '@/lib/api-client';
-import { PREFERENCES_QUERY_KEY } from './get-preferences';
+import { PREFERENCES_QUERY_KEY } from './get-notification-preferences';
 
 /** PUT /api/notifications/preferences with the changed kinds; answers every kind's choice. */
 export function updatePreferences(preferences: NotificationPreference[]): Promise<NotificationPreferences> {

@@ -11,8 +11,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { serverMessageOr } from '@/lib/api-client';
-import { usePreferences } from '../api/get-preferences';
-import { useUpdatePreferences } from '../api/update-preferences';
+import { usePreferences } from '../api/get-notification-preferences';
+import { useUpdatePreferences } from '../api/update-notification-preferences';
 
 /** Notification choices (own profile only, ADR 090): per kind, in Waymark on/off and e-mail. Saved on each change. */
 export function NotificationChoicesCard() {
@@ -26,7 +26,7 @@ export function NotificationChoicesCard() {
     });
 
   return (
-    <Card>
+    <Card id="notification-choices">
       <CardHeader>
         <CardTitle>{PREFERENCE_TEXTS.cardTitle}</CardTitle>
         <CardDescription id="notification-choices-description">{PREFERENCE_TEXTS.cardDescription}</CardDescription>
@@ -69,15 +69,18 @@ function PreferenceRow({
       <span className="font-medium" id={`${id}-label`}>
         {label}
       </span>
-      <label className="flex items-center justify-between gap-3 text-sm sm:justify-start" htmlFor={`${id}-in-app`}>
-        <span className="text-muted-foreground">{PREFERENCE_TEXTS.inApp}</span>
+      <div className="flex items-center justify-between gap-3 text-sm sm:justify-start">
+        <span className="text-muted-foreground" id={`${id}-in-app-label`}>
+          {PREFERENCE_TEXTS.inApp}
+        </span>
+        {/* Named "Likes In Waymark": the kind, then the column, as a screen reader reads the row. */}
         <Switch
           id={`${id}-in-app`}
-          aria-label={`${label}: ${PREFERENCE_TEXTS.inApp}`}
+          aria-labelledby={`${id}-label ${id}-in-app-label`}
           checked={preference.inApp}
           onCheckedChange={(inApp) => onChange({ ...preference, inApp })}
         />
-      </label>
+      </div>
       <div className="flex items-center justify-between gap-3 text-sm sm:justify-start">
         <span className="text-muted-foreground" id={`${id}-email-label`}>
           {PREFERENCE_TEXTS.email}
@@ -86,7 +89,7 @@ function PreferenceRow({
           value={preference.email}
           onValueChange={(email) => onChange({ ...preference, email: email as NotificationPreference['email'] })}
         >
-          <SelectTrigger id={`${id}-email`} aria-label={`${label}: ${PREFERENCE_TEXTS.email}`} className="w-40">
+          <SelectTrigger id={`${id}-email`} aria-labelledby={`${id}-label ${id}-email-label ${id}-email`} className="w-40">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
