@@ -94,6 +94,7 @@ import { jobRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { createDigestPlanner, notificationEmailHandlers } from './modules/notification-choices/notification-emails';
 import { preferenceRoutes } from './modules/notification-choices/preferences.routes';
+import { systemMessageHandlers } from './modules/notification-choices/system-message-emails';
 import { createPreferencesService } from './modules/notification-choices/preferences.service';
 import { unsubscribeRoutes } from './modules/notification-choices/unsubscribe.routes';
 import { createUnsubscribeService } from './modules/notification-choices/unsubscribe.service';
@@ -300,7 +301,10 @@ export async function buildApp(deps: AppDeps) {
     db,
     log: app.log,
     pollMs: config.jobs.pollMs,
-    handlers: notificationEmailHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
+    handlers: {
+      ...notificationEmailHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
+      ...systemMessageHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
+    },
     beforePass: createDigestPlanner(db, config.jobs.digestHourUtc),
   });
   app.decorate('jobRunner', jobRunner);
