@@ -28,7 +28,9 @@ export const NOTIFICATION_CHOICES: Strategies = {
       token: fc.oneof(
         text(400),
         fc.uuid().map((u) => `${u}.all.${'A'.repeat(43)}`),
-        fc.tuple(fc.uuid(), fc.constantFrom(...NOTIFICATION_KINDS, 'all', 'none'), fc.base64String({ maxLength: 60 })).map((p) => p.join('.')),
+        fc
+          .tuple(fc.uuid(), fc.constantFrom(...NOTIFICATION_KINDS, 'all', 'none'), fc.base64String({ maxLength: 60 }))
+          .map((p) => p.join('.')),
       ),
     },
   },
@@ -36,6 +38,11 @@ export const NOTIFICATION_CHOICES: Strategies = {
     group: 'admin',
     tables: [],
     actor: 'admin',
-    query: { cursor: fc.oneof(fc.nat().map((n) => Buffer.from(String(n)).toString('base64url')), text(60)) },
+    query: {
+      cursor: fc.oneof(
+        fc.nat().map((n) => Buffer.from(String(n)).toString('base64url')),
+        text(60),
+      ),
+    },
   },
 };
