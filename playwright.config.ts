@@ -71,6 +71,8 @@ export default defineConfig({
       RATE_LIMIT_PASSWORD_RESET_ACCOUNT: '1000',
       // Per account: one two-factor flow checks more codes than a person signing in would.
       RATE_LIMIT_TWO_FACTOR: '1000',
+      // Notification e-mails reach the Outbox within a second (ADR 091).
+      JOBS_POLL_INTERVAL_MS: '500',
     },
   },
 });

@@ -91,6 +91,22 @@ import { webClientPlugin } from './plugins/web-client';
 import { createShareLinksService } from './modules/guide-sharing/share-links.service';
 import { sharedGuideRoutes, shareLinkRoutes } from './modules/guide-sharing/share-links.routes';
 import { createLinkPreview } from './plugins/link-preview';
+import { type JobRunner, createJobRunner } from './modules/jobs/job-runner';
+import { jobRoutes } from './modules/jobs/jobs.routes';
+import { createJobsService } from './modules/jobs/jobs.service';
+import { createDigestPlanner, notificationEmailHandlers } from './modules/notification-choices/notification-emails';
+import { preferenceRoutes } from './modules/notification-choices/preferences.routes';
+import { systemMessageHandlers } from './modules/notification-choices/system-message-emails';
+import { createPreferencesService } from './modules/notification-choices/preferences.service';
+import { unsubscribeRoutes } from './modules/notification-choices/unsubscribe.routes';
+import { createUnsubscribeService } from './modules/notification-choices/unsubscribe.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The e-mail job runner (ADR 091): built here, started by server.ts, stopped on close. */
+    jobRunner: JobRunner;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -274,6 +290,28 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sharedGuideRoutes, { prefix: '/api/shared/guides', shareLinks, storage: mediaStorage });
   await app.register(guideExportRoutes, { prefix: '/api/guides', exports: guideExports });
   await app.register(blockRoutes, { prefix: '/api/blocks', blocks: createBlocksService({ db }) });
+  // Issue 25: notification choices, their e-mails and the job runner that sends them (ADR 090, 091).
+  await app.register(preferenceRoutes, {
+    prefix: '/api/notifications/preferences',
+    preferences: createPreferencesService({ db }),
+  });
+  await app.register(unsubscribeRoutes, {
+    prefix: '/api/unsubscribe',
+    unsubscribe: createUnsubscribeService({ db, secret: deps.sessionSecret }),
+  });
+  await app.register(jobRoutes, { prefix: '/api/admin/jobs', jobs: createJobsService({ db }) });
+  const jobRunner = createJobRunner({
+    db,
+    log: app.log,
+    pollMs: config.jobs.pollMs,
+    handlers: {
+      ...notificationEmailHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
+      ...systemMessageHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
+    },
+    beforePass: createDigestPlanner(db, config.jobs.digestHourUtc),
+  });
+  app.decorate('jobRunner', jobRunner);
+  app.addHook('onClose', () => jobRunner.stop());
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, {

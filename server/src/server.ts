@@ -58,6 +58,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Waymark is running at ${config.publicUrl}`);
+  // E-mails and digests (ADR 091); app.close() stops it before the database closes.
+  app.jobRunner.start();
   void placeOldTips();
 
   /** After listen: the gazetteer loads (so the first tip form does not wait), then old tips get places. */

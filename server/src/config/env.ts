@@ -89,6 +89,9 @@ export const EnvSchema = z.object({
     .min(1)
     .max(100_000_000)
     .default(32 * 1024),
+  // The e-mail job runner (ADR 091): how often it looks for due jobs; the hour (UTC) daily digests go out.
+  JOBS_POLL_INTERVAL_MS: milliseconds(5_000),
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
 });
 
 export interface Config {
@@ -114,6 +117,8 @@ export interface Config {
   timeouts: RequestTimeouts;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
   mapTiles?: MapTilesConfig;
+  /** The job runner's poll interval and the daily digest's hour, UTC (ADR 091). */
+  jobs: { pollMs: number; digestHourUtc: number };
 }
 
 export interface MapTilesConfig {
@@ -186,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: e.MAP_TILES_URL
       ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? '', origin: tilesOrigin(e.MAP_TILES_URL) }
       : undefined,
+    jobs: { pollMs: e.JOBS_POLL_INTERVAL_MS, digestHourUtc: e.DIGEST_HOUR_UTC },
   };
 }
 

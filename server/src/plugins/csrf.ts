@@ -11,6 +11,13 @@ import { ForbiddenError } from '../lib/errors';
 export const CSRF_HEADER = 'x-waymark-csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Only for a route whose own signed token is its whole authority (the unsubscribe link, ADR 090). */
+    csrfExempt?: boolean;
+  }
+}
+
 function isSameSite(request: FastifyRequest, publicOrigin: string): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return false;
   const origin = request.headers.origin;
@@ -24,7 +31,9 @@ export const csrfPlugin = fp((app: FastifyInstance, opts: { publicUrl: string })
   app.addHook('onRequest', (request, _reply, done) => {
     // Every path, not only /api/: a path test is bypassable (the router decodes /%61pi/ to /api/).
     const isRefused =
-      !SAFE_METHODS.has(request.method) && (request.headers[CSRF_HEADER] !== '1' || !isSameSite(request, publicOrigin));
+      !SAFE_METHODS.has(request.method) &&
+      request.routeOptions.config?.csrfExempt !== true &&
+      (request.headers[CSRF_HEADER] !== '1' || !isSameSite(request, publicOrigin));
     done(isRefused ? new ForbiddenError(TEXTS.crossSiteRefused) : undefined);
   });
 });

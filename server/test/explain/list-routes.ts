@@ -52,6 +52,8 @@ export function listCalls(viewerId: string, otherId: string): ListCall[] {
     a('/api/admin/pending-activations'),
     a('/api/admin/system-messages'),
     a('/api/admin/outbox', true),
+    // The e-mail jobs (ADR 091): keyset on the primary key.
+    a('/api/admin/jobs', true),
   ];
 }
 

@@ -8,6 +8,7 @@ import {
   invitationRequests,
   notifications,
   outbox,
+  jobs,
   pendingActivations,
   systemMessages,
   tips as tipsTable,
@@ -107,6 +108,7 @@ export async function buildScene(t: TestApp) {
     await t.db.insert(pendingActivations).values({ fullName: `Activee ${i}`, email: `activee${i}@example.com` });
     await t.db.insert(systemMessages).values({ title: `Notice ${i}`, content: 'Maintenance tonight' });
     await t.db.insert(outbox).values({ toAddress: `someone${i}@example.com`, subject: `Mail ${i}`, bodyText: 'Hello' });
+    await t.db.insert(jobs).values({ kind: 'notification-email', key: `explain:${i}`, payload: { i } });
   }
 
   // Blocked members (ADR 086): three of the viewer's, so GET /api/blocks has a second page.

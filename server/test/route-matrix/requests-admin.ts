@@ -55,4 +55,6 @@ export const adminRequests: Requests = {
     const type = await fx.tipType();
     return { url: `/api/admin/tip-types/${type.id}`, body: { name: unique('Renamed ') } };
   }),
+  // Issue 25: the e-mail jobs with their state, in the admin's Outbox (ADR 091).
+  'GET /api/admin/jobs': one(() => ({ url: '/api/admin/jobs' })),
 };

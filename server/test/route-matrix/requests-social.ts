@@ -1,7 +1,8 @@
 /** Requests for tip types, profiles, connections, notifications and system messages. */
 import { eq } from 'drizzle-orm';
-import { blocks, connections } from '@db/schema';
+import { appSettings, blocks, connections } from '@db/schema';
 import { multipart, pngImage } from '@server/modules/media/test-uploads';
+import { signUnsubscribe } from '@server/modules/notification-choices/unsubscribe-token';
 import type { Account, Caller } from './callers';
 import { type Fixtures, unique } from './fixtures';
 import { type Build, type Requests, one } from './scene';
@@ -98,4 +99,22 @@ export const socialRequests: Requests = {
     await fx.t.db.update(connections).set({ status: 'accepted' }).where(eq(connections.id, row.id));
     return { url: `/api/connections/${row.id}/remove`, secrets: [other.email] };
   }),
+  // Issue 25: notification choices (ADR 090); each caller changes only its own.
+  'GET /api/notifications/preferences': one(() => ({ url: '/api/notifications/preferences' })),
+  'PUT /api/notifications/preferences': one(() => ({
+    url: '/api/notifications/preferences',
+    body: { preferences: [{ kind: 'likes', inApp: false, email: 'daily' }] },
+  })),
+  // The signed link is the whole authority: a valid one works for anyone, a forged one for nobody.
+  'POST /api/unsubscribe': {
+    valid: async (fx) => {
+      const member = await fx.newMember();
+      const [row] = await fx.t.db.select().from(appSettings).where(eq(appSettings.key, 'session_secret'));
+      return { url: `/api/unsubscribe?token=${encodeURIComponent(signUnsubscribe(row!.value, member.id, 'all'))}` };
+    },
+    forged: async (fx) => {
+      const member = await fx.newMember();
+      return { url: `/api/unsubscribe?token=${encodeURIComponent(`${member.id}.all.${unique('forged')}`)}` };
+    },
+  },
 };

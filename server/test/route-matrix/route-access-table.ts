@@ -188,6 +188,11 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   // A pending account gets its stream too (ready and system messages); see requests-account.ts.
   'GET /api/events': only(signedIn(200)),
   'GET /api/events/open': only(signedIn(200)),
+  // Issue 25 (ADR 090): one's own notification choices; the signed unsubscribe link needs no session.
+  'GET /api/notifications/preferences': only(members(200)),
+  'PUT /api/notifications/preferences': only(members(200)),
+  'POST /api/unsubscribe': { valid: everyone(200), forged: everyone(400) },
+  'GET /api/admin/jobs': only(admins(200)),
 
   // Share links (ADR 068): the owner's alone; a working link is read by anyone, a revoked one by nobody.
   'GET /api/guides/:id/share-link': ownItem(200),

@@ -81,6 +81,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/reset-password', ...lazyRoute('./routes/reset-password.tsx', 'ResetPasswordRoute') },
       // A guide's public link (ADR 068): outside the member shell, for visitors and members alike.
       { path: '/shared/guides/:token', ...lazyRoute('./routes/shared-guide.tsx', 'SharedGuideRoute') },
+      // A notification e-mail's unsubscribe link (ADR 090): public, signed in or not.
+      { path: '/unsubscribe', ...lazyRoute('./routes/unsubscribe.tsx', 'UnsubscribeRoute') },
       {
         ...lazyRoute('./routes/app-root.tsx', 'AppRoot'),
         children: [{ errorElement: <RouteError />, children: memberRoutes(queryClient) }],

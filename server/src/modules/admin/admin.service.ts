@@ -19,6 +19,7 @@ import { newSignupToken } from '../invitations/signup-token';
 import type { Mailer } from '../mail/mailer';
 import { invitationApproval } from '../mail/templates';
 import type { MediaStorage } from '../media/media-storage';
+import { enqueueSystemMessageEmails } from '../notification-choices/system-message-emails';
 import * as repo from './admin.repository';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
@@ -110,7 +111,12 @@ export function createAdminService(deps: AdminDeps) {
   }
 
   async function createMessage(input: { title: string; content: string }, adminId: string): Promise<SystemMessage> {
-    return toMessage(await repo.insertMessage(db, { ...input, createdBy: adminId }));
+    return db.transaction(async (tx) => {
+      const row = await repo.insertMessage(tx, { ...input, createdBy: adminId });
+      // E-mailed to members who chose system messages right away (ADR 090).
+      await enqueueSystemMessageEmails(tx, row.id);
+      return toMessage(row);
+    });
   }
 
   async function updateMessage(

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe (SMTP only: the local outbox keeps the message itself). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

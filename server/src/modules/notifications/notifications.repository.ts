@@ -7,6 +7,9 @@ import { preparedPerShape } from '@db/prepared';
 import { notifications, profiles } from '@db/schema';
 import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '@server/lib/keyset';
 import { blockedEitherWay } from '../blocks/blocks.repository';
+import { kindOfType } from '@common/schemas/notification-preferences';
+import { enqueueNotificationEmail } from '@server/modules/notification-choices/notification-emails';
+import { preferenceFor } from '@server/modules/notification-choices/preferences.repository';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 type NotificationType = (typeof notifications.$inferInsert)['type'];
@@ -162,10 +165,16 @@ export interface NewNotification {
 
 /**
  * Writes one notification; pass the transaction of the change it announces (D7). Nothing passes
- * between members who blocked each other (ADR 086): then it writes nothing and says false.
+ * between members who blocked each other (ADR 086): then it writes nothing and says false. Else
+ * the recipient's choice for its kind (ADR 090) decides: e-mail "immediate" queues an e-mail job
+ * in the same transaction, in-app off writes no row (false).
  */
 export async function insertNotification(db: Executor, n: NewNotification): Promise<boolean> {
   if (n.actorId && (await blockedEitherWay(db, n.userId, n.actorId))) return false;
+  const kind = kindOfType(n.type);
+  const choice = kind ? await preferenceFor(db, n.userId, kind) : null;
+  if (kind && choice?.email === 'immediate') await enqueueNotificationEmail(db, { ...n, kind });
+  if (choice && !choice.inApp) return false;
   await db.insert(notifications).values({
     userId: n.userId,
     actorId: n.actorId,

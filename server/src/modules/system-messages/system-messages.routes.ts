@@ -13,8 +13,7 @@ export function systemMessageRoutes(app: FastifyInstance, opts: { systemMessages
       '/active',
       { config: { access: 'member' }, schema: { response: { 200: z.array(SystemMessageSchema) } } },
       async (request) => {
-        await requireViewer(request);
-        return opts.systemMessages.listActive();
+        return opts.systemMessages.listActive((await requireViewer(request)).userId);
       },
     );
 }

@@ -1,12 +1,15 @@
 /** System messages as members see them (SPEC 4: only active ones). Admin management comes later. */
 import type { SystemMessage } from '@common/schemas/system-message';
 import type { Database } from '@db/client';
+import { preferenceFor } from '../notification-choices/preferences.repository';
 import * as repo from './system-messages.repository';
 
 export function createSystemMessagesService(deps: { db: Database }) {
   const { db } = deps;
 
-  async function listActive(): Promise<SystemMessage[]> {
+  /** None for a member who turned system messages off in Waymark (ADR 090). */
+  async function listActive(userId: string): Promise<SystemMessage[]> {
+    if (!(await preferenceFor(db, userId, 'system_messages')).inApp) return [];
     const rows = await repo.listActive(db);
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }

@@ -29,6 +29,7 @@ const userGone = [
   'notifications',
   'connections',
   'events',
+  'notification_preferences',
 ];
 const decision = ['pending_activations', 'signup_tokens', 'outbox'];
 
@@ -69,7 +70,7 @@ export const ADMIN: Strategies = {
   }),
   'GET /api/admin/system-messages': admin({ tables: [] }),
   'POST /api/admin/system-messages': admin({
-    tables: ['system_messages', 'events'],
+    tables: ['system_messages', 'events', 'jobs'],
     body: () => fc.record({ title: text(200), content: text(2000) }),
     after: learnId('systemMessages'),
   }),

@@ -8,6 +8,7 @@ import { DATA_EXPORT } from './data-export';
 import { EXPORTS } from './exports';
 import { LISTS } from './lists';
 import { MEMBER_SESSIONS } from './member-sessions';
+import { NOTIFICATION_CHOICES } from './notification-choices';
 import { PASSWORD_RESET } from './password-reset';
 import { PASSKEYS } from './passkeys';
 import { SOCIAL } from './social';
@@ -28,4 +29,5 @@ export const STRATEGIES: Strategies = {
   ...PASSKEYS,
   ...DATA_EXPORT,
   ...BLOCKS,
+  ...NOTIFICATION_CHOICES,
 };

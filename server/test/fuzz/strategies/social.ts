@@ -15,9 +15,10 @@ const profileUpdate = () =>
     currency: fc.option(fc.constantFrom(...PROFILE_CURRENCIES)),
   });
 
-const connectionChange = ['connections', 'notifications', 'events'];
+// jobs: a request or acceptance may queue the other member's immediate e-mail (ADR 090).
+const connectionChange = ['connections', 'notifications', 'events', 'jobs'];
 /** Disposable members are signed up (users, accounts, sessions, profiles, roles) and deleted. */
-const accountTables = ['users', 'accounts', 'sessions', 'profiles', 'user_roles'];
+const accountTables = ['users', 'accounts', 'sessions', 'profiles', 'user_roles', 'notification_preferences'];
 
 export const SOCIAL: Strategies = {
   'GET /api/connections': { group: 'social', tables: [] },

@@ -6,6 +6,7 @@ import { useTabParam } from '@/components/navigation/use-tab-param';
 import { useAdminStats } from '../api/get-stats';
 import { InvitationsList } from './invitations-list';
 import { OutboxList } from './outbox-list';
+import { JobsList } from './jobs-list';
 import { StatsCards } from './stats-cards';
 import { SystemMessagesTab } from './system-messages-tab';
 import { TipTypesTab } from './tip-types-tab';
@@ -70,7 +71,10 @@ export function AdminPanel() {
           <TipTypesTab />
         </TabsContent>
         <TabsContent value="outbox">
-          <OutboxList />
+          <div className="grid gap-6">
+            <JobsList />
+            <OutboxList />
+          </div>
         </TabsContent>
       </Tabs>
     </div>

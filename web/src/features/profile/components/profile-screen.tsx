@@ -27,6 +27,7 @@ import { ThemeCard } from './theme-card';
 import { TwoFactorCard } from './two-factor-card';
 import { TravelStatsCard } from './travel-stats-card';
 import { YourDataCard } from './your-data-card';
+import { NotificationChoicesCard } from './notification-choices-card';
 
 /** /profile: the viewer's own profile (editable) or another member's (read-only). */
 export function ProfileScreen({ userId, renderWorldMap }: { userId: string; renderWorldMap?: RenderWorldMap }) {
@@ -172,6 +173,7 @@ export function ProfileView({
           <SessionsCard />
           <YourDataCard />
           <ThemeCard />
+          <NotificationChoicesCard />
         </div>
       ) : null}
     </div>

@@ -1,0 +1,121 @@
+/**
+ * All SQL of the job queue (ADR 091). Every time comes from the caller's clock (`now`), so tests
+ * can move it; a claimed job is leased to one runner until `locked_until`.
+ */
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '@db/client';
+import { executeRows } from '@db/rows';
+import { jobs } from '@db/schema';
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  key: string | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface NewJob {
+  kind: string;
+  key?: string | null;
+  payload: Record<string, unknown>;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/** Adds a job; one with the same key already there wins (no second digest per member and day). */
+export async function enqueueJob(db: Executor, job: NewJob): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      key: job.key ?? null,
+      payload: job.payload,
+      runAt: job.runAt ?? sql`now()`,
+      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+    })
+    .onConflictDoNothing({ target: jobs.key });
+}
+
+/**
+ * Takes up to `limit` due jobs nobody holds: FOR UPDATE SKIP LOCKED lets several instances claim
+ * at once without waiting on or taking each other's rows; the lease marks them as this runner's
+ * until `leaseMs` from now (a runner that dies frees them when it ends). Counts the attempt.
+ */
+export async function claimDueJobs(db: Executor, runner: string, now: Date, leaseMs: number, limit: number) {
+  const until = new Date(now.getTime() + leaseMs);
+  const rows = await executeRows<{
+    id: string;
+    kind: string;
+    key: string | null;
+    payload: Record<string, unknown>;
+    attempts: number;
+    max_attempts: number;
+  }>(
+    db,
+    sql`
+    UPDATE jobs SET locked_by = ${runner}, locked_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE finished_at IS NULL AND run_at <= ${now.toISOString()}::timestamptz
+        AND (locked_until IS NULL OR locked_until <= ${now.toISOString()}::timestamptz)
+      ORDER BY run_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, key, payload, attempts, max_attempts`,
+  );
+  return rows.map((r): ClaimedJob => ({
+    id: Number(r.id),
+    kind: r.kind,
+    key: r.key,
+    payload: r.payload,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+  }));
+}
+
+/** Ends a job this runner still holds: done (sent), skipped (nothing to send) or failed. */
+export async function finishJob(
+  db: Executor,
+  id: number,
+  runner: string,
+  now: Date,
+  as: 'done' | 'skipped' | 'failed',
+  error: string | null = null,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ finishedAs: as, finishedAt: now, lockedBy: null, lockedUntil: null, ...(error ? { lastError: error } : {}) })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runner)));
+}
+
+/** Frees a failed job this runner holds to run again at `runAt`, with the error it met. */
+export async function retryJobAt(db: Executor, id: number, runner: string, runAt: Date, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt, lastError: error, lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runner)));
+}
+
+/** The admin's list, newest first: keyset on the id (a bigserial, so newer = larger), never OFFSET. */
+export function listJobs(db: Executor, beforeId: number | null, limit: number) {
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      key: jobs.key,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lastError: jobs.lastError,
+      runAt: jobs.runAt,
+      finishedAs: jobs.finishedAs,
+      finishedAt: jobs.finishedAt,
+      createdAt: jobs.createdAt,
+    })
+    .from(jobs)
+    .where(beforeId === null ? undefined : lt(jobs.id, beforeId))
+    .orderBy(desc(jobs.id))
+    .limit(limit + 1);
+}
