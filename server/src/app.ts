@@ -89,6 +89,11 @@ import { webClientPlugin } from './plugins/web-client';
 import { createShareLinksService } from './modules/guide-sharing/share-links.service';
 import { sharedGuideRoutes, shareLinkRoutes } from './modules/guide-sharing/share-links.routes';
 import { createLinkPreview } from './plugins/link-preview';
+import { createAuditService } from './modules/audit/audit.service';
+import { adminModerationRoutes, reportRoutes } from './modules/moderation/moderation.routes';
+import { createModerationService } from './modules/moderation/moderation.service';
+import { createReportCasesService } from './modules/moderation/report-cases.service';
+import { createReportsService } from './modules/moderation/reports.service';
 
 export interface AppDeps {
   config: Config;
@@ -271,6 +276,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(shareLinkRoutes, { prefix: '/api/guides', shareLinks });
   await app.register(sharedGuideRoutes, { prefix: '/api/shared/guides', shareLinks, storage: mediaStorage });
   await app.register(guideExportRoutes, { prefix: '/api/guides', exports: guideExports });
+  // Issue 25: reports, moderation and the audit log (ADR 088, 089).
+  await app.register(reportRoutes, { prefix: '/api/reports', reports: createReportsService({ db }) });
+  await app.register(adminModerationRoutes, {
+    prefix: '/api/admin',
+    cases: createReportCasesService({ db }),
+    moderation: createModerationService({ db, tips, guides, storage: mediaStorage, log: app.log, authChanges: sessionCache }),
+    audit: createAuditService({ db }),
+  });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, {

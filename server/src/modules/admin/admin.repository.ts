@@ -130,6 +130,11 @@ export async function insertMessage(db: Executor, values: { title: string; conte
   return row;
 }
 
+export async function findMessage(db: Executor, id: string) {
+  const [row] = await db.select(messageColumns).from(systemMessages).where(eq(systemMessages.id, id)).for('update');
+  return row;
+}
+
 export async function updateMessage(db: Executor, id: string, set: { title?: string; content?: string; isActive?: boolean }) {
   const [row] = await db.update(systemMessages).set(set).where(eq(systemMessages.id, id)).returning(messageColumns);
   return row;
@@ -140,6 +145,11 @@ export async function updateMessage(db: Executor, id: string, set: { title?: str
 export async function insertTipType(db: Executor, name: string) {
   const [row] = await db.insert(tipTypes).values({ name }).returning();
   if (!row) throw new Error('tip type was not written');
+  return row;
+}
+
+export async function findTipType(db: Executor, id: string) {
+  const [row] = await db.select({ name: tipTypes.name }).from(tipTypes).where(eq(tipTypes.id, id)).for('update');
   return row;
 }
 
