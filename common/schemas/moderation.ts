@@ -29,17 +29,20 @@ export const REPORT_OUTCOME_NOTICES: Record<z.infer<typeof ReportOutcomeSchema>,
   deleted: 'Thanks for your report. An admin reviewed it and removed what you reported.',
 };
 
+const reasonAndDetails = {
+  reason: ReportReasonSchema,
+  details: multiLine(z.string().trim().max(1000, 'Please keep it under 1000 characters')).optional(),
+};
+const hasDetailsIfOther = (r: { reason: string; details?: string }) => r.reason !== 'other' || (r.details ?? '').length > 0;
+const detailsMissing = { path: ['details'], message: MODERATION_TEXTS.detailsRequired };
+
+/** The Report dialog's fields. */
+export const ReportFormSchema = z.object(reasonAndDetails).refine(hasDetailsIfOther, detailsMissing);
+export type ReportForm = z.infer<typeof ReportFormSchema>;
+
 export const ReportInputSchema = z
-  .object({
-    target: ReportTargetSchema,
-    targetId: z.uuid('Not a valid id'),
-    reason: ReportReasonSchema,
-    details: multiLine(z.string().trim().max(1000, 'Please keep it under 1000 characters')).optional(),
-  })
-  .refine((r) => r.reason !== 'other' || (r.details ?? '').length > 0, {
-    path: ['details'],
-    message: MODERATION_TEXTS.detailsRequired,
-  });
+  .object({ target: ReportTargetSchema, targetId: z.uuid('Not a valid id'), ...reasonAndDetails })
+  .refine(hasDetailsIfOther, detailsMissing);
 export type ReportInput = z.infer<typeof ReportInputSchema>;
 
 /** A repeat of an open report by the same member counts once: `isDuplicate` then. */

@@ -15,7 +15,7 @@ import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/com
 import { SystemMessageSchema } from '@common/schemas/system-message';
 import { TipTypeSchema } from '@common/schemas/tip-type';
 import { requireViewer } from '@server/plugins/access';
-import { actorOf } from '../audit/audit.repository';
+import { actorOf } from '../audit/actor';
 import type { AdminService } from './admin.service';
 
 const admin = { access: 'admin' } as const;

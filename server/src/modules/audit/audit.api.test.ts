@@ -41,7 +41,11 @@ describe('audit log', () => {
     });
     await t.call('PATCH', `/api/admin/users/${m.id}/role`, { cookie: admin, body: { role: 'user' } });
     expect((await t.call('DELETE', `/api/admin/users/${m.id}`, { cookie: admin })).statusCode).toBe(204);
-    expect(await newest()).toMatchObject({ action: 'member.delete', targetId: m.id, before: { name: 'Rolf Role', role: 'user' } });
+    expect(await newest()).toMatchObject({
+      action: 'member.delete',
+      targetId: m.id,
+      before: { name: 'Rolf Role', role: 'user' },
+    });
   });
 
   it('records invitation decisions and activations', async () => {
@@ -64,15 +68,25 @@ describe('audit log', () => {
   });
 
   it('records system messages and tip types; a refused action writes nothing', async () => {
-    const created = await t.call('POST', '/api/admin/system-messages', { cookie: admin, body: { title: 'Hello', content: 'World' } });
+    const created = await t.call('POST', '/api/admin/system-messages', {
+      cookie: admin,
+      body: { title: 'Hello', content: 'World' },
+    });
     const id = created.json<{ id: string }>().id;
     expect(await newest()).toMatchObject({ action: 'message.create', targetId: id, after: { title: 'Hello' } });
     await t.call('PATCH', `/api/admin/system-messages/${id}/active`, { cookie: admin, body: { isActive: false } });
     expect(await newest()).toMatchObject({ action: 'message.update', before: { isActive: true }, after: { isActive: false } });
     const type = await t.call('POST', '/api/admin/tip-types', { cookie: admin, body: { name: 'Audited type' } });
     expect(await newest()).toMatchObject({ action: 'tip_type.create', after: { name: 'Audited type' } });
-    await t.call('PUT', `/api/admin/tip-types/${type.json<{ id: string }>().id}`, { cookie: admin, body: { name: 'Renamed type' } });
-    expect(await newest()).toMatchObject({ action: 'tip_type.rename', before: { name: 'Audited type' }, after: { name: 'Renamed type' } });
+    await t.call('PUT', `/api/admin/tip-types/${type.json<{ id: string }>().id}`, {
+      cookie: admin,
+      body: { name: 'Renamed type' },
+    });
+    expect(await newest()).toMatchObject({
+      action: 'tip_type.rename',
+      before: { name: 'Audited type' },
+      after: { name: 'Renamed type' },
+    });
     const [existing] = await t.db.select().from(tipTypes).limit(1);
     const top = await newest();
     const dup = await t.call('POST', '/api/admin/tip-types', { cookie: admin, body: { name: existing!.name } });

@@ -3,11 +3,9 @@ import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { auditLog } from '@db/schema';
 
-/** The admin who acted, kept by id and e-mail as they were (the log has no foreign keys). */
-export interface Actor {
-  userId: string;
-  email: string;
-}
+import type { Actor } from './actor';
+
+export type { Actor } from './actor';
 
 export interface AuditEntryInput {
   action: string;
@@ -59,6 +57,3 @@ export function listAudit(db: Executor, cursor: AuditCursor | null, limit: numbe
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit + 1);
 }
-
-/** The admin of a request, as the audit log records them. */
-export const actorOf = (viewer: { userId: string; email: string }): Actor => ({ userId: viewer.userId, email: viewer.email });

@@ -5,7 +5,7 @@ import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/com
 import { InvitationDecisionResultSchema, InvitationRequestSchema, InvitationSchema } from '@common/schemas/invitation';
 import { requireViewer } from '@server/plugins/access';
 import { limitPerIp } from '@server/plugins/rate-limit';
-import { actorOf } from '../audit/audit.repository';
+import { actorOf } from '../audit/actor';
 import type { InvitationsService } from './invitations.service';
 
 /** POST /api/invitations: submit_invitation_request, open to visitors. */

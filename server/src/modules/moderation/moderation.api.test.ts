@@ -27,8 +27,7 @@ describe('moderation', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.type, 'moderation')));
-  const lastAudit = async (action: string) =>
-    (await t.db.select().from(auditLog).where(eq(auditLog.action, action))).at(-1);
+  const lastAudit = async (action: string) => (await t.db.select().from(auditLog).where(eq(auditLog.action, action))).at(-1);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -174,7 +173,9 @@ describe('moderation', () => {
     const [me] = await t.db.select().from(users).where(eq(users.email, 'admin@waymark.test'));
     expect((await act({ action: 'suspend', target: 'member', targetId: me!.id })).statusCode).toBe(400);
     // A wrong password never learns of the suspension.
-    expect((await t.call('POST', '/api/auth/sign-in', { body: { email: bad.email, password: 'wrong-password-9' } })).statusCode).toBe(401);
+    expect(
+      (await t.call('POST', '/api/auth/sign-in', { body: { email: bad.email, password: 'wrong-password-9' } })).statusCode,
+    ).toBe(401);
   });
 
   it('delete removes the item through its owner path, or the account; reporters are told', async () => {

@@ -1,3 +1,4 @@
+import { ReportDialog } from '@/components/content/report-dialog';
 import * as React from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -111,7 +112,10 @@ export function ProfileView({ profile, renderWorldMap }: { profile: Profile; ren
                   {isEditing ? 'Cancel' : 'Edit Profile'}
                 </Button>
               ) : (
-                <ConnectButton userId={profile.userId} />
+                <>
+                  <ConnectButton userId={profile.userId} />
+                  <ReportDialog target="member" targetId={profile.userId} />
+                </>
               )}
             </div>
           </div>
