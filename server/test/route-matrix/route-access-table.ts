@@ -169,4 +169,12 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
     "a private tip's photo": everyone(404),
     'another upload of the owner': everyone(404),
   },
+
+  // Issue 25 (ADR 088): a member reports what they can see (a private tip is 404, admins
+  // included); their own is 400. The Reports tab, its actions and the audit log are admins'.
+  'POST /api/reports': { 'public tip': owned(201, 400, 201), 'private tip': owned(404, 400, 404) },
+  'GET /api/admin/reports': only(admins(200)),
+  'GET /api/admin/reports/open-count': only(admins(200)),
+  'POST /api/admin/moderation': only(admins(200)),
+  'GET /api/admin/audit-log': only(admins(200)),
 };
