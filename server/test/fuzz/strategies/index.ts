@@ -12,6 +12,7 @@ import { PASSKEYS } from './passkeys';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
 import { TWO_FACTOR } from './two-factor';
+import { MODERATION } from './moderation';
 
 export const STRATEGIES: Strategies = {
   ...AUTH,
@@ -26,4 +27,5 @@ export const STRATEGIES: Strategies = {
   ...TWO_FACTOR,
   ...PASSKEYS,
   ...DATA_EXPORT,
+  ...MODERATION,
 };
