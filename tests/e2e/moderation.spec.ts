@@ -114,12 +114,15 @@ test('report a member -> the admin suspends them -> their sign-in is refused, th
   await expect(fresh.getByRole('alert').filter({ hasText: MODERATION_TEXTS.suspendedIndefinitely })).toBeVisible();
   await shoot(fresh, 'sign-in-suspended');
 
-  // Lift it from the member's report... which is closed now: through the API the tab uses.
-  const lifted = await admin.request.post('/api/admin/moderation', {
-    headers: CSRF,
-    data: { action: 'lift', target: 'member', targetId: target.userId },
-  });
-  expect(lifted.status()).toBe(200);
+  // The report is closed; the suspension shows in User Management, where it is lifted.
+  await dismissToasts(adminPage);
+  await adminPage.getByRole('tab', { name: 'User Management' }).click();
+  const row = adminPage.getByTestId('admin-user-row').filter({ hasText: target.person.fullName });
+  await expect(row.getByText('Suspended')).toBeVisible();
+  await row.getByRole('button', { name: `Lift suspension of ${target.person.fullName}` }).click();
+  await expectToast(adminPage, 'Suspension lifted');
+  await expect(row.getByText('Suspended')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Suspend ${target.person.fullName}` })).toBeVisible();
   await signIn(fresh, target.person.email, target.password);
   await expect(fresh).toHaveURL(/\/dashboard$/);
   const reporterNotices = await reporter.context.request.get('/api/notifications');

@@ -33,6 +33,7 @@ const toUser = (r: UserRow): AdminUser => ({
   email: r.email,
   role: r.role,
   createdAt: r.createdAt.toISOString(),
+  suspension: r.isSuspended ? { until: r.suspendedUntil?.toISOString() ?? null } : null,
 });
 const toMessage = (r: MessageRow): SystemMessage => ({ ...r, createdAt: r.createdAt.toISOString() });
 const toTipType = (r: TipTypeRow): TipType => ({ id: r.id, name: r.name, color: r.color, createdAt: r.createdAt.toISOString() });

@@ -153,12 +153,18 @@ describe('moderation', () => {
     expect((await report(r2, 'tip', tip.id)).statusCode).toBe(404);
     expect((await moderationNotices(r1.id)).at(-1)?.content).toBe(REPORT_OUTCOME_NOTICES.suspended);
     expect(await lastAudit('member.suspend')).toMatchObject({ targetId: bad.id, after: { suspended: true, until } });
+    const usersList = async () =>
+      (await t.call('GET', '/api/admin/users?limit=100', { cookie: admin }))
+        .json<{ items: { userId: string; suspension: unknown }[] }>()
+        .items.find((u) => u.userId === bad.id);
+    expect((await usersList())?.suspension).toEqual({ until });
 
     expect((await act({ action: 'lift', target: 'member', targetId: bad.id })).statusCode).toBe(200);
     expect(await t.db.select().from(memberSuspensions).where(eq(memberSuspensions.userId, bad.id))).toHaveLength(0);
     expect((await t.signIn(bad.email, bad.password)).length).toBeGreaterThan(0);
     expect((await act({ action: 'lift', target: 'member', targetId: bad.id })).statusCode).toBe(404);
     expect(await lastAudit('member.lift')).toMatchObject({ targetId: bad.id, after: { suspended: false } });
+    expect((await usersList())?.suspension).toBeNull();
   });
 
   it('suspends until lifted, the author of a reported tip; refuses a past date and the admin themself', async () => {

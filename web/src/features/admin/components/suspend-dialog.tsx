@@ -40,7 +40,7 @@ export function SuspendDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm" disabled={disabled}>
+        <Button type="button" variant="outline" size="sm" disabled={disabled} aria-label={`Suspend ${who}`}>
           <UserX aria-hidden />
           Suspend
         </Button>
