@@ -87,7 +87,7 @@ test('report a tip -> the admin hides it -> the reporter is told, naming no one'
 test('report a member -> the admin suspends them -> their sign-in is refused, then lifted', async ({ browser }) => {
   test.setTimeout(240_000);
   const admin = await adminContext(browser);
-  const target = await createActiveMember(browser, admin.request, 'Suspended');
+  const target = await createActiveMember(browser, admin.request, 'Troll');
   const reporter = await createActiveMember(browser, admin.request, 'Witness');
   const reported = await reporter.context.request.post('/api/reports', {
     headers: CSRF,
@@ -118,10 +118,10 @@ test('report a member -> the admin suspends them -> their sign-in is refused, th
   await dismissToasts(adminPage);
   await adminPage.getByRole('tab', { name: 'User Management' }).click();
   const row = adminPage.getByTestId('admin-user-row').filter({ hasText: target.person.fullName });
-  await expect(row.getByText('Suspended')).toBeVisible();
+  await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Lift suspension of ${target.person.fullName}` }).click();
   await expectToast(adminPage, 'Suspension lifted');
-  await expect(row.getByText('Suspended')).toHaveCount(0);
+  await expect(row.getByText('Suspended', { exact: true })).toHaveCount(0);
   await expect(row.getByRole('button', { name: `Suspend ${target.person.fullName}` })).toBeVisible();
   await signIn(fresh, target.person.email, target.password);
   await expect(fresh).toHaveURL(/\/dashboard$/);
