@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './common';
-import { ReportOutcomeSchema, ReportReasonSchema, ReportTargetSchema } from './report';
+import { REPORT_REASONS, ReportOutcomeSchema, ReportReasonSchema, ReportTargetSchema } from './report';
 
 /** Texts of reporting and moderation (issue 25), shared by the server and the client. */
 export const MODERATION_TEXTS = {
@@ -8,6 +8,7 @@ export const MODERATION_TEXTS = {
   reportSent: 'Thanks, your report was sent to the admins.',
   reportFailed: 'Failed to send the report',
   detailsRequired: 'Please say what is wrong',
+  reasonRequired: 'Please choose a reason',
   cannotReportSelf: 'You cannot report yourself or your own content.',
   notFound: 'There is nothing to report here.',
   actionFailed: 'Failed to apply the action',
@@ -30,7 +31,7 @@ export const REPORT_OUTCOME_NOTICES: Record<z.infer<typeof ReportOutcomeSchema>,
 };
 
 const reasonAndDetails = {
-  reason: ReportReasonSchema,
+  reason: z.enum(REPORT_REASONS, { error: MODERATION_TEXTS.reasonRequired }),
   details: multiLine(z.string().trim().max(1000, 'Please keep it under 1000 characters')).optional(),
 };
 const hasDetailsIfOther = (r: { reason: string; details?: string }) => r.reason !== 'other' || (r.details ?? '').length > 0;

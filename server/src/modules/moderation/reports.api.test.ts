@@ -99,5 +99,8 @@ describe('reporting', () => {
     expect((await report(reporter.cookie, { target: 'photo', targetId: randomUUID(), reason: 'spam' })).statusCode).toBe(400);
     expect((await report(reporter.cookie, { target: 'tip', targetId: 'x', reason: 'spam' })).statusCode).toBe(400);
     expect((await report(reporter.cookie, { target: 'tip', targetId: randomUUID(), reason: 'rude' })).statusCode).toBe(400);
+    const noReason = await report(reporter.cookie, { target: 'tip', targetId: randomUUID() });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toContain(MODERATION_TEXTS.reasonRequired);
   });
 });
