@@ -263,6 +263,8 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     const existingId = await repo.findUserIdByEmail(db, body.email);
     if (existingId) {
       if (!activation) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      // A signup link's takeover signs the account in: not while it is suspended.
+      await assertNotSuspended(existingId);
       return claimUnprovenAccount(existingId, body, activation, ctx);
     }
     let created;
