@@ -119,6 +119,7 @@ test('report a member -> the admin suspends them -> their sign-in is refused, th
   await adminPage.getByRole('tab', { name: 'User Management' }).click();
   const row = adminPage.getByTestId('admin-user-row').filter({ hasText: target.person.fullName });
   await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
+  await shoot(adminPage, 'users-tab-suspended');
   await row.getByRole('button', { name: `Lift suspension of ${target.person.fullName}` }).click();
   await expectToast(adminPage, 'Suspension lifted');
   await expect(row.getByText('Suspended', { exact: true })).toHaveCount(0);
