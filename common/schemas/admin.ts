@@ -47,6 +47,8 @@ export const AdminUserSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   createdAt: z.string(),
+  /** A suspension in force (issue 25): until when, null = until lifted; null when not suspended. */
+  suspension: z.object({ until: z.string().nullable() }).nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

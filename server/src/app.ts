@@ -107,6 +107,11 @@ declare module 'fastify' {
     jobRunner: JobRunner;
   }
 }
+import { createAuditService } from './modules/audit/audit.service';
+import { adminModerationRoutes, reportRoutes } from './modules/moderation/moderation.routes';
+import { createModerationService } from './modules/moderation/moderation.service';
+import { createReportCasesService } from './modules/moderation/report-cases.service';
+import { createReportsService } from './modules/moderation/reports.service';
 
 export interface AppDeps {
   config: Config;
@@ -312,6 +317,14 @@ export async function buildApp(deps: AppDeps) {
   });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());
+  // Issue 25: reports, moderation and the audit log (ADR 088, 089).
+  await app.register(reportRoutes, { prefix: '/api/reports', reports: createReportsService({ db }) });
+  await app.register(adminModerationRoutes, {
+    prefix: '/api/admin',
+    cases: createReportCasesService({ db }),
+    moderation: createModerationService({ db, tips, guides, storage: mediaStorage, log: app.log, authChanges: sessionCache }),
+    audit: createAuditService({ db }),
+  });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
   await app.register(realtimeRoutes, {

@@ -213,4 +213,15 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'DELETE /api/blocks/:userId': only(owned(404, 204, 404)),
   // Either member of an accepted connection; anyone else 403.
   'POST /api/connections/:id/remove': only(owned(403, 204, 403)),
+  // Issue 25 (ADR 088): a member reports what they can see (a private tip is 404, admins
+  // included); their own is 400. The Reports tab, its actions and the audit log are admins'.
+  'POST /api/reports': {
+    'public tip': owned(201, 400, 201),
+    'private tip': owned(404, 400, 404),
+    'connections tip': owned(404, 400, 404, 201),
+  },
+  'GET /api/admin/reports': only(admins(200)),
+  'GET /api/admin/reports/open-count': only(admins(200)),
+  'POST /api/admin/moderation': only(admins(200)),
+  'GET /api/admin/audit-log': only(admins(200)),
 };

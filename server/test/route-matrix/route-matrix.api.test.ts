@@ -15,6 +15,7 @@ import { contentRequests } from './requests-content';
 import { socialRequests } from './requests-social';
 import { sharingRequests } from './requests-sharing';
 import { twoFactorRequests } from './requests-two-factor';
+import { moderationRequests } from './requests-moderation';
 import { ACCESS_TABLE } from './route-access-table';
 import { type Tally, runRoute } from './run-matrix';
 import type { Requests } from './scene';
@@ -27,6 +28,7 @@ const REQUESTS: Requests = {
   ...sharingRequests,
   ...twoFactorRequests,
   ...passkeyRequests,
+  ...moderationRequests,
 };
 const TABLE_KEYS = Object.keys(ACCESS_TABLE);
 

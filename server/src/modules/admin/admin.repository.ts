@@ -5,6 +5,7 @@ import type { Executor } from '@db/client';
 import {
   guides,
   invitationRequests,
+  memberSuspensions,
   pendingActivations,
   profiles,
   systemMessages,
@@ -50,7 +51,12 @@ const adminUserColumns = {
   email: users.email,
   role: roleColumn,
   createdAt: users.createdAt,
+  isSuspended: sql<boolean>`${memberSuspensions.userId} IS NOT NULL`,
+  suspendedUntil: memberSuspensions.until,
 };
+
+/** Only a suspension in force: one that ran out reads as none (ADR 081). */
+const suspensionInForce = sql`${memberSuspensions.userId} = ${users.id} AND (${memberSuspensions.until} IS NULL OR ${memberSuspensions.until} > now())`;
 
 /** Users with a profile (inner join), newest first. */
 export function listUsers(db: Executor, cursor: Cursor | null, limit: number) {
@@ -59,6 +65,7 @@ export function listUsers(db: Executor, cursor: Cursor | null, limit: number) {
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(memberSuspensions, suspensionInForce)
     .where(beforeCursor(users.createdAt, users.id, cursor))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit + 1);
@@ -70,6 +77,7 @@ export async function findUser(db: Executor, userId: string) {
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(memberSuspensions, suspensionInForce)
     .where(eq(users.id, userId));
   return row;
 }
@@ -130,6 +138,11 @@ export async function insertMessage(db: Executor, values: { title: string; conte
   return row;
 }
 
+export async function findMessage(db: Executor, id: string) {
+  const [row] = await db.select(messageColumns).from(systemMessages).where(eq(systemMessages.id, id)).for('update');
+  return row;
+}
+
 export async function updateMessage(db: Executor, id: string, set: { title?: string; content?: string; isActive?: boolean }) {
   const [row] = await db.update(systemMessages).set(set).where(eq(systemMessages.id, id)).returning(messageColumns);
   return row;
@@ -140,6 +153,11 @@ export async function updateMessage(db: Executor, id: string, set: { title?: str
 export async function insertTipType(db: Executor, name: string) {
   const [row] = await db.insert(tipTypes).values({ name }).returning();
   if (!row) throw new Error('tip type was not written');
+  return row;
+}
+
+export async function findTipType(db: Executor, id: string) {
+  const [row] = await db.select({ name: tipTypes.name }).from(tipTypes).where(eq(tipTypes.id, id)).for('update');
   return row;
 }
 

@@ -15,6 +15,7 @@ import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/com
 import { SystemMessageSchema } from '@common/schemas/system-message';
 import { TipTypeSchema } from '@common/schemas/tip-type';
 import { requireViewer } from '@server/plugins/access';
+import { actorOf } from '../audit/actor';
 import type { AdminService } from './admin.service';
 
 const admin = { access: 'admin' } as const;
@@ -35,11 +36,11 @@ export function adminRoutes(app: FastifyInstance, opts: { admin: AdminService })
   r.patch(
     '/users/:id/role',
     { config: admin, schema: { params: IdParamsSchema, body: RoleChangeSchema, response: { 200: AdminUserSchema } } },
-    async (request) => svc.changeRole(request.params.id, request.body.role),
+    async (request) => svc.changeRole(request.params.id, request.body.role, actorOf(await requireViewer(request))),
   );
 
   r.delete('/users/:id', { config: admin, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    await svc.deleteUser(request.params.id);
+    await svc.deleteUser(request.params.id, actorOf(await requireViewer(request)));
     return reply.status(204).send();
   });
 
@@ -50,11 +51,11 @@ export function adminRoutes(app: FastifyInstance, opts: { admin: AdminService })
   r.post(
     '/pending-activations/:id/resend',
     { config: admin, schema: { params: IdParamsSchema, response: { 200: ResendResultSchema } } },
-    async (request) => svc.resendActivation(request.params.id),
+    async (request) => svc.resendActivation(request.params.id, actorOf(await requireViewer(request))),
   );
 
   r.delete('/pending-activations/:id', { config: admin, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    await svc.deleteActivation(request.params.id);
+    await svc.deleteActivation(request.params.id, actorOf(await requireViewer(request)));
     return reply.status(204).send();
   });
 
@@ -66,7 +67,7 @@ export function adminRoutes(app: FastifyInstance, opts: { admin: AdminService })
     '/system-messages',
     { config: admin, schema: { body: SystemMessageInputSchema, response: { 201: SystemMessageSchema } } },
     async (request, reply) => {
-      const message = await svc.createMessage(request.body, (await requireViewer(request)).userId);
+      const message = await svc.createMessage(request.body, actorOf(await requireViewer(request)));
       return reply.status(201).send(message);
     },
   );
@@ -74,7 +75,7 @@ export function adminRoutes(app: FastifyInstance, opts: { admin: AdminService })
   r.put(
     '/system-messages/:id',
     { config: admin, schema: { params: IdParamsSchema, body: SystemMessageInputSchema, response: { 200: SystemMessageSchema } } },
-    async (request) => svc.updateMessage(request.params.id, request.body),
+    async (request) => svc.updateMessage(request.params.id, request.body, actorOf(await requireViewer(request))),
   );
 
   r.patch(
@@ -83,18 +84,20 @@ export function adminRoutes(app: FastifyInstance, opts: { admin: AdminService })
       config: admin,
       schema: { params: IdParamsSchema, body: SystemMessageActiveSchema, response: { 200: SystemMessageSchema } },
     },
-    async (request) => svc.updateMessage(request.params.id, { isActive: request.body.isActive }),
+    async (request) =>
+      svc.updateMessage(request.params.id, { isActive: request.body.isActive }, actorOf(await requireViewer(request))),
   );
 
   r.post(
     '/tip-types',
     { config: admin, schema: { body: TipTypeInputSchema, response: { 201: TipTypeSchema } } },
-    async (request, reply) => reply.status(201).send(await svc.createTipType(request.body.name)),
+    async (request, reply) =>
+      reply.status(201).send(await svc.createTipType(request.body.name, actorOf(await requireViewer(request)))),
   );
 
   r.put(
     '/tip-types/:id',
     { config: admin, schema: { params: IdParamsSchema, body: TipTypeInputSchema, response: { 200: TipTypeSchema } } },
-    async (request) => svc.renameTipType(request.params.id, request.body.name),
+    async (request) => svc.renameTipType(request.params.id, request.body.name, actorOf(await requireViewer(request))),
   );
 }

@@ -20,6 +20,7 @@ import type { Mailer } from '../mail/mailer';
 import { invitationApproval } from '../mail/templates';
 import type { MediaStorage } from '../media/media-storage';
 import { enqueueSystemMessageEmails } from '../notification-choices/system-message-emails';
+import { type Actor, insertAudit } from '../audit/audit.repository';
 import * as repo from './admin.repository';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
@@ -33,6 +34,7 @@ const toUser = (r: UserRow): AdminUser => ({
   email: r.email,
   role: r.role,
   createdAt: r.createdAt.toISOString(),
+  suspension: r.isSuspended ? { until: r.suspendedUntil?.toISOString() ?? null } : null,
 });
 const toMessage = (r: MessageRow): SystemMessage => ({ ...r, createdAt: r.createdAt.toISOString() });
 const toTipType = (r: TipTypeRow): TipType => ({ id: r.id, name: r.name, color: r.color, createdAt: r.createdAt.toISOString() });
@@ -59,11 +61,19 @@ export function createAdminService(deps: AdminDeps) {
   }
 
   /** Takes effect on the member's next request, in every process (the session cache forgets them). */
-  async function changeRole(userId: string, role: Role): Promise<AdminUser> {
+  async function changeRole(userId: string, role: Role, actor: Actor): Promise<AdminUser> {
     const row = await db.transaction(async (tx) => {
       await assertAdminRemains(tx, userId, role);
-      if (!(await repo.findUser(tx, userId))) throw new NotFoundError('User not found');
+      const before = await repo.findUser(tx, userId);
+      if (!before) throw new NotFoundError('User not found');
       await repo.setRole(tx, userId, role);
+      await insertAudit(tx, actor, {
+        action: 'role.change',
+        targetType: 'member',
+        targetId: userId,
+        before: { role: before.role },
+        after: { role },
+      });
       return repo.findUser(tx, userId);
     });
     deps.authChanges.forgetUser(userId);
@@ -72,10 +82,17 @@ export function createAdminService(deps: AdminDeps) {
   }
 
   /** D10: the same deletion as DELETE /api/account, which refuses the last admin (ADR 029). */
-  async function deleteUser(userId: string): Promise<void> {
+  async function deleteUser(userId: string, actor: Actor): Promise<void> {
+    const before = await repo.findUser(db, userId);
     const deleted = await deleteUserEverywhere(db, deps.storage, userId, log);
     deps.authChanges.forgetUser(userId);
     if (!deleted) throw new NotFoundError('User not found');
+    await insertAudit(db, actor, {
+      action: 'member.delete',
+      targetType: 'member',
+      targetId: userId,
+      before: before ? { email: before.email, name: before.name, username: before.username, role: before.role } : null,
+    });
   }
 
   async function listActivations(): Promise<PendingActivation[]> {
@@ -84,11 +101,18 @@ export function createAdminService(deps: AdminDeps) {
   }
 
   /** A fresh token replaces every earlier one (old links stop working), then the approval e-mail again. */
-  async function resendActivation(id: string): Promise<{ isEmailSent: boolean }> {
+  async function resendActivation(id: string, actor: Actor): Promise<{ isEmailSent: boolean }> {
     const { token, ...tokenRow } = newSignupToken();
     const activation = await db.transaction(async (tx) => {
       const row = await repo.lockActivation(tx, id);
-      if (row) await replaceSignupToken(tx, row.id, tokenRow);
+      if (!row) return row;
+      await replaceSignupToken(tx, row.id, tokenRow);
+      await insertAudit(tx, actor, {
+        action: 'activation.resend',
+        targetType: 'activation',
+        targetId: id,
+        after: { email: row.email },
+      });
       return row;
     });
     if (!activation) throw new NotFoundError('Pending activation not found');
@@ -102,19 +126,29 @@ export function createAdminService(deps: AdminDeps) {
     }
   }
 
-  async function deleteActivation(id: string): Promise<void> {
-    if (!(await repo.deleteActivation(db, id))) throw new NotFoundError('Pending activation not found');
+  async function deleteActivation(id: string, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const before = await repo.lockActivation(tx, id);
+      if (!before || !(await repo.deleteActivation(tx, id))) throw new NotFoundError('Pending activation not found');
+      await insertAudit(tx, actor, {
+        action: 'activation.delete',
+        targetType: 'activation',
+        targetId: id,
+        before: { email: before.email, fullName: before.fullName },
+      });
+    });
   }
 
   async function listMessages(): Promise<SystemMessage[]> {
     return (await repo.listMessages(db)).map(toMessage);
   }
 
-  async function createMessage(input: { title: string; content: string }, adminId: string): Promise<SystemMessage> {
+  async function createMessage(input: { title: string; content: string }, actor: Actor): Promise<SystemMessage> {
     return db.transaction(async (tx) => {
-      const row = await repo.insertMessage(tx, { ...input, createdBy: adminId });
+      const row = await repo.insertMessage(tx, { ...input, createdBy: actor.userId });
       // E-mailed to members who chose system messages right away (ADR 090).
       await enqueueSystemMessageEmails(tx, row.id);
+      await insertAudit(tx, actor, { action: 'message.create', targetType: 'system_message', targetId: row.id, after: input });
       return toMessage(row);
     });
   }
@@ -122,10 +156,22 @@ export function createAdminService(deps: AdminDeps) {
   async function updateMessage(
     id: string,
     set: { title?: string; content?: string; isActive?: boolean },
+    actor: Actor,
   ): Promise<SystemMessage> {
-    const row = await repo.updateMessage(db, id, set);
-    if (!row) throw new NotFoundError('System message not found');
-    return toMessage(row);
+    return db.transaction(async (tx) => {
+      const before = await repo.findMessage(tx, id);
+      const row = before && (await repo.updateMessage(tx, id, set));
+      if (!before || !row) throw new NotFoundError('System message not found');
+      const { title, content, isActive } = before;
+      await insertAudit(tx, actor, {
+        action: 'message.update',
+        targetType: 'system_message',
+        targetId: id,
+        before: { title, content, isActive },
+        after: set,
+      });
+      return toMessage(row);
+    });
   }
 
   async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
@@ -137,12 +183,39 @@ export function createAdminService(deps: AdminDeps) {
     }
   }
 
-  async function createTipType(name: string): Promise<TipType> {
-    return toTipType(await uniqueName(() => repo.insertTipType(db, name)));
+  async function createTipType(name: string, actor: Actor): Promise<TipType> {
+    const row = await uniqueName(() =>
+      db.transaction(async (tx) => {
+        const created = await repo.insertTipType(tx, name);
+        await insertAudit(tx, actor, {
+          action: 'tip_type.create',
+          targetType: 'tip_type',
+          targetId: created.id,
+          after: { name },
+        });
+        return created;
+      }),
+    );
+    return toTipType(row);
   }
 
-  async function renameTipType(id: string, name: string): Promise<TipType> {
-    const row = await uniqueName(() => repo.renameTipType(db, id, name));
+  async function renameTipType(id: string, name: string, actor: Actor): Promise<TipType> {
+    const row = await uniqueName(() =>
+      db.transaction(async (tx) => {
+        const before = await repo.findTipType(tx, id);
+        const renamed = before && (await repo.renameTipType(tx, id, name));
+        if (before && renamed) {
+          await insertAudit(tx, actor, {
+            action: 'tip_type.rename',
+            targetType: 'tip_type',
+            targetId: id,
+            before: { name: before.name },
+            after: { name },
+          });
+        }
+        return renamed;
+      }),
+    );
     if (!row) throw new NotFoundError('Tip type not found');
     return toTipType(row);
   }

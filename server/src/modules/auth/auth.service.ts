@@ -8,7 +8,9 @@ import type { ChangePassword, CurrentUser, SignIn, SignUp } from '@common/schema
 import { TEXTS } from '@common/texts';
 import type { Database } from '@db/client';
 import { isUniqueViolation } from '@db/pg-errors';
-import { BadRequestError, ConflictError, UnauthorizedError } from '@server/lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '@server/lib/errors';
+import { MODERATION_TEXTS } from '@common/schemas/moderation';
+import { findActiveSuspension } from '../moderation/moderation.repository';
 import { hashToken } from '../invitations/signup-token';
 import * as repo from './auth.repository';
 import { writeProfileWithHandle } from './new-handle';
@@ -106,6 +108,18 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     return { ...user, isTwoFactorRequired: policy.requireAdminTwoFactor && user.role === 'admin' };
   }
 
+  /**
+   * A suspended member cannot sign in (issue 25): refused with when it ends, after the password
+   * or the passkey or code was proven, so only the account's owner learns of it.
+   */
+  async function assertNotSuspended(userId: string): Promise<void> {
+    const suspension = await findActiveSuspension(db, userId);
+    if (!suspension) return;
+    throw new ForbiddenError(
+      suspension.until ? MODERATION_TEXTS.suspendedUntil(suspension.until.toISOString()) : MODERATION_TEXTS.suspendedIndefinitely,
+    );
+  }
+
   async function resolveViewer(ctx: RequestContext): Promise<WithCookies<Viewer | null>> {
     if (!ctx.cookie) return { result: null, setCookies: [] };
     const sessionCookie = cookieValue(ctx.cookie, sessions.cookieName);
@@ -165,17 +179,25 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     if (twoFactorAccount) {
       const isRight = await verifyPassword({ hash: twoFactorAccount.passwordHash ?? '', password: body.password });
       if (!isRight) throw new UnauthorizedError(TEXTS.invalidCredentials);
+      await assertNotSuspended(twoFactorAccount.userId);
       return { secondFactorUserId: twoFactorAccount.userId };
     }
     const endPrevious = await endPreviousSession(ctx);
     const signedIn = await signInWithPassword(body.email, body.password, ctx);
     if (!signedIn) throw new UnauthorizedError(TEXTS.invalidCredentials);
+    if (await findActiveSuspension(db, signedIn.userId)) {
+      // better-auth made the session before the suspension could be seen: it ends unused.
+      await repo.deleteSessionsOf(db, signedIn.userId);
+      sessionCache.forgetUser(signedIn.userId);
+      await assertNotSuspended(signedIn.userId);
+    }
     await endPrevious();
     return { result: await currentUser(signedIn.userId), setCookies: signedIn.setCookies };
   }
 
   /** Starts the session of a user whose second factor was just proven (session-issuer.ts). */
   async function issueSession(userId: string, ctx: RequestContext): Promise<WithCookies<CurrentUser>> {
+    await assertNotSuspended(userId);
     const endPrevious = await endPreviousSession(ctx);
     const { headers } = await auth.api.issueSession({
       body: { userId },
@@ -241,6 +263,8 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     const existingId = await repo.findUserIdByEmail(db, body.email);
     if (existingId) {
       if (!activation) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      // A signup link's takeover signs the account in: not while it is suspended.
+      await assertNotSuspended(existingId);
       return claimUnprovenAccount(existingId, body, activation, ctx);
     }
     let created;

@@ -5,6 +5,7 @@ import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/com
 import { InvitationDecisionResultSchema, InvitationRequestSchema, InvitationSchema } from '@common/schemas/invitation';
 import { requireViewer } from '@server/plugins/access';
 import { limitPerIp } from '@server/plugins/rate-limit';
+import { actorOf } from '../audit/actor';
 import type { InvitationsService } from './invitations.service';
 
 /** POST /api/invitations: submit_invitation_request, open to visitors. */
@@ -39,17 +40,17 @@ export function adminInvitationRoutes(app: FastifyInstance, opts: { invitations:
   r.post(
     '/:id/approve',
     { config: { access: 'admin' }, schema: { params: IdParamsSchema, response: { 200: InvitationDecisionResultSchema } } },
-    async (request) => invitations.approve(request.params.id, (await requireViewer(request)).userId),
+    async (request) => invitations.approve(request.params.id, actorOf(await requireViewer(request))),
   );
 
   r.post(
     '/:id/reject',
     { config: { access: 'admin' }, schema: { params: IdParamsSchema, response: { 200: InvitationDecisionResultSchema } } },
-    async (request) => invitations.reject(request.params.id, (await requireViewer(request)).userId),
+    async (request) => invitations.reject(request.params.id, actorOf(await requireViewer(request))),
   );
 
   r.delete('/:id', { config: { access: 'admin' }, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    await invitations.remove(request.params.id);
+    await invitations.remove(request.params.id, actorOf(await requireViewer(request)));
     return reply.status(204).send();
   });
 }

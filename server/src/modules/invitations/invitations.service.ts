@@ -6,10 +6,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { InvitationDecisionResult, InvitationRequest } from '@common/schemas/invitation';
 import { TEXTS } from '@common/texts';
-import type { Database } from '@db/client';
+import type { Database, Executor } from '@db/client';
 import { isUniqueViolation } from '@db/pg-errors';
 import { ConflictError, NotFoundError } from '@server/lib/errors';
 import { decodeCursor, toPage } from '@server/lib/keyset';
+import { type Actor, insertAudit } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mailer';
 import { invitationApproval, invitationConfirmation } from '../mail/templates';
 import * as repo from './invitations.repository';
@@ -57,17 +58,29 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
     return toPage(rows, limit, toInvitation);
   }
 
+  /** The decision's audit entry (ADR 089): the request was pending before. */
+  async function auditDecision(tx: Executor, actor: Actor, row: Row, status: 'approved' | 'rejected') {
+    await insertAudit(tx, actor, {
+      action: `invitation.${status === 'approved' ? 'approve' : 'reject'}`,
+      targetType: 'invitation',
+      targetId: row.id,
+      before: { email: row.email, status: 'pending' },
+      after: { status },
+    });
+  }
+
   async function decidedOrThrow(id: string, decided: Row | undefined): Promise<Row> {
     if (decided) return decided;
     if (!(await repo.findInvitation(db, id))) throw new NotFoundError('Invitation request not found');
     throw new ConflictError(TEXTS.invitationOnlyPending);
   }
 
-  async function approve(id: string, adminId: string): Promise<InvitationDecisionResult> {
+  async function approve(id: string, actor: Actor): Promise<InvitationDecisionResult> {
     const { token, ...tokenRow } = newSignupToken();
     const decided = await db.transaction(async (tx) => {
-      const row = await repo.decideInvitation(tx, id, 'approved', adminId);
+      const row = await repo.decideInvitation(tx, id, 'approved', actor.userId);
       if (!row) return undefined;
+      await auditDecision(tx, actor, row, 'approved');
       const activationId = await repo.replaceActivation(tx, {
         invitationRequestId: row.id,
         email: row.email,
@@ -82,14 +95,28 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
     return { invitation: toInvitation(invitation), isEmailSent };
   }
 
-  async function reject(id: string, adminId: string): Promise<InvitationDecisionResult> {
-    const invitation = await decidedOrThrow(id, await repo.decideInvitation(db, id, 'rejected', adminId));
+  async function reject(id: string, actor: Actor): Promise<InvitationDecisionResult> {
+    const decided = await db.transaction(async (tx) => {
+      const row = await repo.decideInvitation(tx, id, 'rejected', actor.userId);
+      if (row) await auditDecision(tx, actor, row, 'rejected');
+      return row;
+    });
+    const invitation = await decidedOrThrow(id, decided);
     return { invitation: toInvitation(invitation), isEmailSent: false };
   }
 
   /** DELETE /api/admin/invitations/:id (any status). */
-  async function remove(id: string): Promise<void> {
-    if (!(await repo.deleteInvitation(db, id))) throw new NotFoundError('Invitation request not found');
+  async function remove(id: string, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const before = await repo.findInvitation(tx, id);
+      if (!before || !(await repo.deleteInvitation(tx, id))) throw new NotFoundError('Invitation request not found');
+      await insertAudit(tx, actor, {
+        action: 'invitation.delete',
+        targetType: 'invitation',
+        targetId: id,
+        before: { email: before.email, status: before.status },
+      });
+    });
   }
 
   return { submit, list, approve, reject, remove };

@@ -30,8 +30,14 @@ const userGone = [
   'connections',
   'events',
   'notification_preferences',
+  // Issue 25: their reports and suspension go with them; the deletion is audited.
+  'reports',
+  'member_suspensions',
+  'audit_log',
 ];
-const decision = ['pending_activations', 'signup_tokens', 'outbox'];
+/** Every admin action writes one audit entry (issue 25, ADR 089). */
+const audited = (tables: string[]) => [...tables, 'audit_log'];
+const decision = audited(['pending_activations', 'signup_tokens', 'outbox']);
 
 /** The fuzz may make someone else admin and then demote the caller: keep the caller admin. */
 async function keepCallerAdmin(w: World): Promise<void> {
@@ -45,12 +51,12 @@ export const ADMIN: Strategies = {
   'GET /api/admin/invitations': admin({ tables: [] }),
   'POST /api/admin/invitations/:id/approve': admin({ tables: decision, params: { id: idOf('invitations') } }),
   'POST /api/admin/invitations/:id/reject': admin({ tables: decision, params: { id: idOf('invitations') } }),
-  'DELETE /api/admin/invitations/:id': admin({ tables: ['invitation_requests'], params: { id: idOf('invitations') } }),
+  'DELETE /api/admin/invitations/:id': admin({ tables: audited(['invitation_requests']), params: { id: idOf('invitations') } }),
   'GET /api/admin/outbox': admin({ tables: [] }),
   'GET /api/admin/stats': admin({ tables: [] }),
   'GET /api/admin/users': admin({ tables: [] }),
   'PATCH /api/admin/users/:id/role': admin({
-    tables: ['user_roles'],
+    tables: audited(['user_roles']),
     params: { id: idOf('users') },
     body: () => fc.record({ role: fc.constantFrom(...ROLES) }),
     after: async (w, _req, res) => {
@@ -61,36 +67,36 @@ export const ADMIN: Strategies = {
   'DELETE /api/admin/users/:id': admin({ tables: userGone, params: { id: idOf('users') } }),
   'GET /api/admin/pending-activations': admin({ tables: [], after: learnId('pendingActivations') }),
   'POST /api/admin/pending-activations/:id/resend': admin({
-    tables: ['signup_tokens', 'outbox'],
+    tables: audited(['signup_tokens', 'outbox']),
     params: { id: idOf('pendingActivations') },
   }),
   'DELETE /api/admin/pending-activations/:id': admin({
-    tables: ['pending_activations', 'signup_tokens'],
+    tables: audited(['pending_activations', 'signup_tokens']),
     params: { id: idOf('pendingActivations') },
   }),
   'GET /api/admin/system-messages': admin({ tables: [] }),
   'POST /api/admin/system-messages': admin({
-    tables: ['system_messages', 'events', 'jobs'],
+    tables: audited(['system_messages', 'events', 'jobs']),
     body: () => fc.record({ title: text(200), content: text(2000) }),
     after: learnId('systemMessages'),
   }),
   'PUT /api/admin/system-messages/:id': admin({
-    tables: ['events'],
+    tables: audited(['events']),
     params: { id: idOf('systemMessages') },
     body: () => fc.record({ title: text(200), content: text(2000) }),
   }),
   'PATCH /api/admin/system-messages/:id/active': admin({
-    tables: ['events'],
+    tables: audited(['events']),
     params: { id: idOf('systemMessages') },
     body: () => fc.record({ isActive: fc.boolean() }),
   }),
   'POST /api/admin/tip-types': admin({
-    tables: ['tip_types'],
+    tables: audited(['tip_types']),
     body: () => fc.record({ name: text(60) }),
     after: learnId('tipTypes'),
   }),
   'PUT /api/admin/tip-types/:id': admin({
-    tables: [],
+    tables: audited([]),
     params: { id: idOf('tipTypes') },
     body: () => fc.record({ name: text(60) }),
   }),

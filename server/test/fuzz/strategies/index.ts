@@ -14,6 +14,7 @@ import { PASSKEYS } from './passkeys';
 import { SOCIAL } from './social';
 import { SHARING } from './sharing';
 import { TWO_FACTOR } from './two-factor';
+import { MODERATION } from './moderation';
 
 export const STRATEGIES: Strategies = {
   ...AUTH,
@@ -30,4 +31,5 @@ export const STRATEGIES: Strategies = {
   ...DATA_EXPORT,
   ...BLOCKS,
   ...NOTIFICATION_CHOICES,
+  ...MODERATION,
 };

@@ -1,9 +1,13 @@
-import { Inbox, Mail, Megaphone, ShieldCheck, Tags, Users } from 'lucide-react';
+import { Flag, History, Inbox, Mail, Megaphone, ShieldCheck, Tags, Users } from 'lucide-react';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTabParam } from '@/components/navigation/use-tab-param';
+import { CountBadge } from '@/components/ui/count-badge';
+import { useOpenReportCount } from '../api/get-open-report-count';
 import { useAdminStats } from '../api/get-stats';
+import { AuditLogTab } from './audit-log-tab';
+import { ReportsTab } from './reports-tab';
 import { InvitationsList } from './invitations-list';
 import { OutboxList } from './outbox-list';
 import { JobsList } from './jobs-list';
@@ -12,12 +16,13 @@ import { SystemMessagesTab } from './system-messages-tab';
 import { TipTypesTab } from './tip-types-tab';
 import { UsersTab } from './users-tab';
 
-const ADMIN_TABS = ['users', 'invitations', 'system-messages', 'tip-types', 'outbox'] as const;
+const ADMIN_TABS = ['users', 'invitations', 'system-messages', 'tip-types', 'outbox', 'reports', 'audit-log'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const isAdminTab = (value: string): value is AdminTab => ADMIN_TABS.some((tab) => tab === value);
 
 export function AdminPanel() {
   const stats = useAdminStats();
+  const openReports = useOpenReportCount();
   // In the URL (?tab=, default users as SPEC 2 says): a reload, Back and a shared link keep it (ADR 046).
   const [tab, setTab] = useTabParam(ADMIN_TABS, 'users');
 
@@ -57,6 +62,15 @@ export function AdminPanel() {
             <Mail aria-hidden />
             Outbox
           </TabsTrigger>
+          <TabsTrigger value="reports">
+            <Flag aria-hidden />
+            Reports
+            <CountBadge count={openReports.data?.open ?? 0} label="open" />
+          </TabsTrigger>
+          <TabsTrigger value="audit-log">
+            <History aria-hidden />
+            Audit log
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="users">
           <UsersTab />
@@ -75,6 +89,12 @@ export function AdminPanel() {
             <JobsList />
             <OutboxList />
           </div>
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab />
+        </TabsContent>
+        <TabsContent value="audit-log">
+          <AuditLogTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -9,6 +9,7 @@ import { OptionsSelect } from '@/components/ui/options-select';
 import { notifyFixedFailure } from '@/lib/notify';
 import { useChangeRole, useDeleteUser } from '../api/user-mutations';
 import { ConfirmDeleteButton } from './confirm-delete-button';
+import { SuspensionControl } from './suspension-control';
 
 const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -45,13 +46,19 @@ export function UserRow({ user }: { user: AdminUser }) {
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold">{displayName}</h3>
             <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+            {user.suspension ? (
+              <Badge variant="destructive">
+                Suspended{user.suspension.until ? ` until ${format(new Date(user.suspension.until), 'MMM d, yyyy')}` : ''}
+              </Badge>
+            ) : null}
           </div>
           <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground">
             <span className="font-mono">ID: {user.userId.slice(0, 8)}</span>
             <span>Joined {format(new Date(user.createdAt), 'MMM d, yyyy')}</span>
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <SuspensionControl userId={user.userId} name={displayName} isSuspended={user.suspension !== null} />
           <Label htmlFor={selectId} className="sr-only">
             Role of {displayName}
           </Label>

@@ -7,7 +7,7 @@ import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { fieldText, useFocusFirstInvalid } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError } from '@/lib/notify';
@@ -50,6 +50,8 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     shouldFocusError: false,
   });
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  // A refusal that is not about the fields (a suspended account, issue 25) stays on the form.
+  const refusal = signIn.error instanceof ApiError && signIn.error.status === 403 ? signIn.error.message : null;
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -96,6 +98,11 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           Forgot password?
         </Link>
       </div>
+      {refusal ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {refusal}
+        </p>
+      ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={isServerPass || signIn.isPending}>
         <LogIn aria-hidden />
         {signIn.isPending ? 'Signing in...' : 'Sign In'}

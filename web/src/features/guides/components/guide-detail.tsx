@@ -1,3 +1,4 @@
+import { ReportDialog } from '@/components/content/report-dialog';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -95,6 +96,7 @@ export function GuideDetail({ guide, routeMap, actions }: { guide: Guide; routeM
                   void queryClient.invalidateQueries({ queryKey: ['content', 'saved'] });
                 }}
               />
+              <ReportDialog target="guide" targetId={guide.id} />
             </div>
           ) : null}
           {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

@@ -1,6 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
 import { Link } from 'react-router';
-import { Bookmark, Check, Undo2 } from 'lucide-react';
+import { Bookmark, Check, ShieldCheck, Undo2 } from 'lucide-react';
 import type { Notification } from '@common/schemas/notification';
 import { Button } from '@/components/ui/button';
 import { memberName } from '@/lib/display-name';
@@ -36,6 +36,8 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
     >
       {anonymous ? (
         <SavedIcon />
+      ) : notification.type === 'moderation' ? (
+        <ModerationIcon />
       ) : notification.actor ? (
         // The actor's profile at its URL (ADR 046); beside the item's button, as a link cannot sit inside one.
         <Link
@@ -104,6 +106,19 @@ function SavedIcon() {
       className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
     >
       <Bookmark className="size-5" />
+    </span>
+  );
+}
+
+/** A report's outcome (issue 25): from the admins as a whole, naming no one. */
+function ModerationIcon() {
+  return (
+    <span
+      aria-hidden
+      data-testid="notification-moderation-icon"
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+    >
+      <ShieldCheck className="size-5" />
     </span>
   );
 }

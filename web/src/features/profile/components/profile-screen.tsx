@@ -1,3 +1,4 @@
+import { ReportDialog } from '@/components/content/report-dialog';
 import * as React from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -126,6 +127,7 @@ export function ProfileView({
                 <>
                   <ConnectButton userId={profile.userId} />
                   {renderMemberActions?.(profile)}
+                  <ReportDialog target="member" targetId={profile.userId} />
                 </>
               )}
             </div>

@@ -1,3 +1,4 @@
+import { ReportDialog } from '@/components/content/report-dialog';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -87,6 +88,7 @@ export function TipDetail({ tip, map }: { tip: Tip; map?: ReactNode }) {
                 onChanged={onLikeChanged}
               />
               <SaveButton contentType="tip" contentId={tip.id} initialSaved={tip.viewer.hasSaved} onChanged={onSaveChanged} />
+              <ReportDialog target="tip" targetId={tip.id} />
             </div>
           ) : null}
         </div>
