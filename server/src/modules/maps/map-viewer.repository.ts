@@ -1,0 +1,57 @@
+/**
+ * What one viewer's map differs by from the stored cells (ADR 084): tip_map_cells counts every
+ * public tip for everyone, so a viewer's cells lose the public tips of members hidden from them
+ * (blocked either way, suspended) and gain their connections' connections-only tips. Both lists
+ * are almost always short, and each branch walks its authors' tips by user_id (partial indexes).
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '@db/client';
+import { executeRows } from '@db/rows';
+import { tips } from '@db/schema';
+import { hiddenAuthorsOf, isPublic } from '@db/visibility';
+import { arrayParam, sharedFor } from './map.repository';
+
+/** One cell of the view's level: the tips it loses and gains, with their coordinate sums. */
+export interface CellChange {
+  code: string;
+  removed: number;
+  removedLatitude: number;
+  removedLongitude: number;
+  added: number;
+  addedLatitude: number;
+  addedLongitude: number;
+  /** The lowest id among the gained tips (the point when it is the cell's only tip). */
+  addedId: string | null;
+}
+
+export async function viewerCellChanges(
+  db: Executor,
+  viewerId: string,
+  shift: number,
+  area: { lows: string[]; highs: string[] },
+  country: string | undefined,
+): Promise<CellChange[]> {
+  const inArea = sql`EXISTS (SELECT 1 FROM unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS r(low, high)
+    WHERE tips.map_cell BETWEEN r.low AND r.high)`;
+  const inCountry = country === undefined ? sql`` : sql`AND tips.country = ${country}`;
+  return executeRows<CellChange>(
+    db,
+    sql`SELECT (ch.map_cell >> ${shift})::text AS code,
+          (count(*) FILTER (WHERE NOT ch.added))::int AS removed,
+          coalesce(sum(ch.latitude) FILTER (WHERE NOT ch.added), 0)::float8 AS "removedLatitude",
+          coalesce(sum(ch.longitude) FILTER (WHERE NOT ch.added), 0)::float8 AS "removedLongitude",
+          (count(*) FILTER (WHERE ch.added))::int AS added,
+          coalesce(sum(ch.latitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLatitude",
+          coalesce(sum(ch.longitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLongitude",
+          min(ch.id::text) FILTER (WHERE ch.added) AS "addedId"
+        FROM (
+          SELECT false AS added, tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
+          WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND tips.user_id = ANY (${hiddenAuthorsOf(viewerId)})
+            AND ${inArea} ${inCountry}
+          UNION ALL
+          SELECT true, tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
+          WHERE ${sharedFor(viewerId)} AND tips.map_cell IS NOT NULL AND ${inArea} ${inCountry}
+        ) ch
+        GROUP BY 1`,
+  );
+}
