@@ -9,7 +9,7 @@ import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tips } from '@db/schema';
 import { hiddenAuthorsOf, isPublic } from '@db/visibility';
-import { arrayParam, sharedFor } from './map.repository';
+import { arrayParam, sharedTips, tipsOfMembers } from './map.repository';
 
 /** One cell of the view's level: the tips it loses and gains, with their coordinate sums. */
 export interface CellChange {
@@ -34,6 +34,8 @@ export async function viewerCellChanges(
   const inArea = sql`EXISTS (SELECT 1 FROM unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS r(low, high)
     WHERE tips.map_cell BETWEEN r.low AND r.high)`;
   const inCountry = country === undefined ? sql`` : sql`AND tips.country = ${country}`;
+  const where = sql`${inArea} ${inCountry}`;
+  const columns = sql`tips.id, tips.map_cell, tips.latitude, tips.longitude`;
   return executeRows<CellChange>(
     db,
     sql`SELECT (ch.map_cell >> ${shift})::text AS code,
@@ -45,12 +47,9 @@ export async function viewerCellChanges(
           coalesce(sum(ch.longitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLongitude",
           min(ch.id::text) FILTER (WHERE ch.added) AS "addedId"
         FROM (
-          SELECT false AS added, tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
-          WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND tips.user_id = ANY (${hiddenAuthorsOf(viewerId)})
-            AND ${inArea} ${inCountry}
+          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns, sql`${isPublic(tips)} AND ${where}`, 'gone')}
           UNION ALL
-          SELECT true, tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
-          WHERE ${sharedFor(viewerId)} AND tips.map_cell IS NOT NULL AND ${inArea} ${inCountry}
+          SELECT true, came.* FROM ${sharedTips(viewerId, columns, where, 'came')}
         ) ch
         GROUP BY 1`,
   );

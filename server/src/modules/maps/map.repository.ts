@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tipMapCells, tips } from '@db/schema';
-import { authorNotHidden, isPrivate, isPublic, sharedWithConnection } from '@db/visibility';
+import { authorNotHidden, connectionIdsOf, hiddenAuthorsOf, isPrivate, isPublic, sharedWithConnection } from '@db/visibility';
 import type { LongitudeSpan } from './map-view';
 
 export interface CellRow {
@@ -40,6 +40,26 @@ export const publicFor = (viewerId: string): SQL => sql`${isPublic(tips)} AND ${
  */
 export const sharedFor = (viewerId: string): SQL =>
   sql`${isPrivate(tips)} AND ${sharedWithConnection(tips, viewerId)} AND ${authorNotHidden(tips, viewerId)}`;
+
+/**
+ * The located tips of `members` (an SQL uuid[]) matching `where`, as rows of `columns`: a
+ * LATERAL sub-select per member, so each is one range of an index that starts with user_id
+ * (a plain `user_id = ANY(...)` let the planner walk a whole partial index instead; OFFSET 0
+ * keeps the sub-select from being flattened into a join that could do the same).
+ */
+export const tipsOfMembers = (members: SQL, columns: SQL, where: SQL, alias: string): SQL =>
+  sql`unnest(${members}) AS m(id) CROSS JOIN LATERAL (
+    SELECT ${columns} FROM ${tips} WHERE tips.user_id = m.id AND tips.map_cell IS NOT NULL AND ${where}
+    OFFSET 0) ${sql.raw(alias)}`;
+
+/** The viewer's connections' connections-only, not hidden tips matching `where` (authors not hidden from them). */
+export const sharedTips = (viewerId: string, columns: SQL, where: SQL, alias: string): SQL =>
+  sql`${tipsOfMembers(
+    connectionIdsOf(viewerId),
+    columns,
+    sql`${isPrivate(tips)} AND ${tips.visibility} = 'connections' AND ${tips.hiddenAt} IS NULL AND ${where}`,
+    alias,
+  )} WHERE m.id <> ALL (${hiddenAuthorsOf(viewerId)})`;
 
 /** A search and a country on tips, without Explore's public scope (the connections branch). */
 export function searchAndCountry(filter: { search?: string; country?: string }): SQL {
@@ -135,10 +155,14 @@ function inRanges(viewerId: string, area: LiveArea, filter: SQL, limit?: number)
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}) placed`;
 }
 
-/** The viewer's connections' connections-only tips in the box and the filter (their user_id index). */
+/** The viewer's connections' connections-only tips in the box and the filter (by user_id). */
 function sharedInBox(viewerId: string, box: Box, filter: { search?: string; country?: string }): SQL {
-  return sql`SELECT tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
-    WHERE ${sharedFor(viewerId)} AND tips.map_cell IS NOT NULL AND ${inBox(box)} AND ${searchAndCountry(filter)}`;
+  return sql`SELECT shared.* FROM ${sharedTips(
+    viewerId,
+    sql`tips.id, tips.map_cell, tips.latitude, tips.longitude`,
+    sql`${inBox(box)} AND ${searchAndCountry(filter)}`,
+    'shared',
+  )}`;
 }
 
 /** A box with the stored map_cell ranges that cover it (map-view.ts coveringRanges). */
