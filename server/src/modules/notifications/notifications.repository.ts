@@ -3,7 +3,8 @@ import { type SQL, and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@db/client';
 import { preparedPerShape } from '@db/prepared';
-import { notifications, profiles } from '@db/schema';
+import { guides, notifications, profiles, tips } from '@db/schema';
+import { visibleTo } from '@db/visibility';
 import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '@server/lib/keyset';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
@@ -15,13 +16,23 @@ const isUnread = sql`${notifications.isRead} = false`;
 const filterCondition = (filter: NotificationFilter): SQL | undefined =>
   filter === 'unread' ? isUnread : filter === 'read' ? sql`${notifications.isRead} = true` : undefined;
 
+/**
+ * The item a notification links to, only while its recipient may see it (ADR 081, 085): a
+ * primary-key look-up per row of the page. Today every item notice goes to the item's author,
+ * who always sees it (the first test, so the rule's member lists are not read for them); this
+ * keeps any other notice from linking what its reader may not open.
+ */
+const linkedIf = (table: typeof tips | typeof guides, column: PgColumn) =>
+  sql<string | null>`(SELECT ${table.id} FROM ${table} WHERE ${table.id} = ${column}
+    AND (${table.userId} = ${notifications.userId} OR ${visibleTo(table, notifications.userId)}))`;
+
 /** The columns of a notification with its actor's profile (null columns when there is none). */
 const columns = {
   id: notifications.id,
   type: notifications.type,
   content: notifications.content,
-  tipId: notifications.tipId,
-  guideId: notifications.guideId,
+  tipId: linkedIf(tips, notifications.tipId),
+  guideId: linkedIf(guides, notifications.guideId),
   isRead: notifications.isRead,
   createdAt: notifications.createdAt,
   cursorTs: cursorText(notifications.createdAt),
