@@ -1,0 +1,1 @@
+CREATE INDEX "tips_shared_user_map_cell_idx" ON "tips" USING btree ("user_id","map_cell") WHERE "tips"."visibility" = 'connections' AND "tips"."hidden_at" IS NULL AND "tips"."map_cell" IS NOT NULL;
