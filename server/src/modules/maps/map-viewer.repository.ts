@@ -4,12 +4,12 @@
  * (blocked either way, suspended) and gain their connections' connections-only tips. Both lists
  * are almost always short, and each branch walks its authors' tips by user_id (partial indexes).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tips } from '@db/schema';
 import { hiddenAuthorsOf, isPublic } from '@db/visibility';
-import { arrayParam, sharedTips, tipsOfMembers } from './map.repository';
+import { sharedTips, tipsOfMembers } from './map.repository';
 
 /** One cell of the view's level: the tips it loses and gains, with their coordinate sums. */
 export interface CellChange {
@@ -31,11 +31,9 @@ export async function viewerCellChanges(
   area: { lows: string[]; highs: string[] },
   country: string | undefined,
 ): Promise<CellChange[]> {
-  const inArea = sql`EXISTS (SELECT 1 FROM unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS r(low, high)
-    WHERE tips.map_cell BETWEEN r.low AND r.high)`;
-  const inCountry = country === undefined ? sql`` : sql`AND tips.country = ${country}`;
-  const where = sql`${inArea} ${inCountry}`;
-  const columns = sql`tips.id, tips.map_cell, tips.latitude, tips.longitude`;
+  const where = country === undefined ? sql`true` : sql`tips.country = ${country}`;
+  // The columns the two indexes hold (index-only reads); a removed tip's id is not needed.
+  const columns = (id: SQL) => sql`${id} AS id, tips.map_cell, tips.latitude, tips.longitude`;
   return executeRows<CellChange>(
     db,
     sql`SELECT (ch.map_cell >> ${shift})::text AS code,
@@ -47,9 +45,9 @@ export async function viewerCellChanges(
           coalesce(sum(ch.longitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLongitude",
           min(ch.id::text) FILTER (WHERE ch.added) AS "addedId"
         FROM (
-          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns, sql`${isPublic(tips)} AND ${where}`, 'gone')}
+          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns(sql`NULL::uuid`), sql`${isPublic(tips)} AND ${where}`, 'gone', area)}
           UNION ALL
-          SELECT true, came.* FROM ${sharedTips(viewerId, columns, where, 'came')}
+          SELECT true, came.* FROM ${sharedTips(viewerId, columns(sql`tips.id`), where, 'came', area)}
         ) ch
         GROUP BY 1`,
   );

@@ -45,20 +45,28 @@ export const sharedFor = (viewerId: string): SQL =>
  * The located tips of `members` (an SQL uuid[]) matching `where`, as rows of `columns`: a
  * LATERAL sub-select per member, so each is one range of an index that starts with user_id
  * (a plain `user_id = ANY(...)` let the planner walk a whole partial index instead; OFFSET 0
- * keeps the sub-select from being flattened into a join that could do the same).
+ * keeps the sub-select from being flattened into a join that could do the same). With `ranges`
+ * (map_cell ranges as r(low, high)) each member's tips are read range by range, map_cell being
+ * the index's second column.
  */
-export const tipsOfMembers = (members: SQL, columns: SQL, where: SQL, alias: string): SQL =>
-  sql`unnest(${members}) AS m(id) CROSS JOIN LATERAL (
-    SELECT ${columns} FROM ${tips} WHERE tips.user_id = m.id AND tips.map_cell IS NOT NULL AND ${where}
+export function tipsOfMembers(members: SQL, columns: SQL, where: SQL, alias: string, ranges?: LiveRanges): SQL {
+  const from = ranges
+    ? sql`unnest(${arrayParam(ranges.lows, 'bigint[]')}, ${arrayParam(ranges.highs, 'bigint[]')}) AS r(low, high)
+        JOIN ${tips} ON tips.user_id = m.id AND tips.map_cell BETWEEN r.low AND r.high`
+    : sql`${tips}`;
+  return sql`unnest(${members}) AS m(id) CROSS JOIN LATERAL (
+    SELECT ${columns} FROM ${from} WHERE tips.user_id = m.id AND tips.map_cell IS NOT NULL AND ${where}
     OFFSET 0) ${sql.raw(alias)}`;
+}
 
 /** The viewer's connections' connections-only, not hidden tips matching `where` (authors not hidden from them). */
-export const sharedTips = (viewerId: string, columns: SQL, where: SQL, alias: string): SQL =>
+export const sharedTips = (viewerId: string, columns: SQL, where: SQL, alias: string, ranges?: LiveRanges): SQL =>
   sql`${tipsOfMembers(
     connectionIdsOf(viewerId),
     columns,
     sql`${isPrivate(tips)} AND ${tips.visibility} = 'connections' AND ${tips.hiddenAt} IS NULL AND ${where}`,
     alias,
+    ranges,
   )} WHERE m.id <> ALL (${hiddenAuthorsOf(viewerId)})`;
 
 /** A search and a country on tips, without Explore's public scope (the connections branch). */
@@ -165,11 +173,14 @@ function sharedInBox(viewerId: string, box: Box, filter: { search?: string; coun
   )}`;
 }
 
-/** A box with the stored map_cell ranges that cover it (map-view.ts coveringRanges). */
-export interface LiveArea extends Box {
+/** Stored map_cell ranges, inclusive (map-view.ts coveringRanges). */
+export interface LiveRanges {
   lows: string[];
   highs: string[];
 }
+
+/** A box with the stored map_cell ranges that cover it. */
+export interface LiveArea extends Box, LiveRanges {}
 
 /**
  * Searches, which tip_map_cells cannot answer: the words' index finds the tips, the box filters
