@@ -24,6 +24,15 @@ export interface CellChange {
   addedId: string | null;
 }
 
+/** The lowest and highest stored map_cell of the ranges (cells outside the view are dropped by viewer-cells.ts). */
+function spanOf(area: { lows: string[]; highs: string[] }): [string, string] {
+  const lows = area.lows.map(BigInt);
+  const highs = area.highs.map(BigInt);
+  const min = lows.reduce((a, b) => (b < a ? b : a));
+  const max = highs.reduce((a, b) => (b > a ? b : a));
+  return [min.toString(), max.toString()];
+}
+
 export async function viewerCellChanges(
   db: Executor,
   viewerId: string,
@@ -31,6 +40,7 @@ export async function viewerCellChanges(
   area: { lows: string[]; highs: string[] },
   country: string | undefined,
 ): Promise<CellChange[]> {
+  const span = spanOf(area);
   const where = country === undefined ? sql`true` : sql`tips.country = ${country}`;
   // The columns the two indexes hold (index-only reads); a removed tip's id is not needed.
   const columns = (id: SQL) => sql`${id} AS id, tips.map_cell, tips.latitude, tips.longitude`;
@@ -45,9 +55,9 @@ export async function viewerCellChanges(
           coalesce(sum(ch.longitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLongitude",
           min(ch.id::text) FILTER (WHERE ch.added) AS "addedId"
         FROM (
-          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns(sql`NULL::uuid`), sql`${isPublic(tips)} AND ${where}`, 'gone', area)}
+          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns(sql`NULL::uuid`), sql`${isPublic(tips)} AND ${where}`, 'gone', span)}
           UNION ALL
-          SELECT true, came.* FROM ${sharedTips(viewerId, columns(sql`tips.id`), where, 'came', area)}
+          SELECT true, came.* FROM ${sharedTips(viewerId, columns(sql`tips.id`), where, 'came', span)}
         ) ch
         GROUP BY 1`,
   );

@@ -45,28 +45,26 @@ export const sharedFor = (viewerId: string): SQL =>
  * The located tips of `members` (an SQL uuid[]) matching `where`, as rows of `columns`: a
  * LATERAL sub-select per member, so each is one range of an index that starts with user_id
  * (a plain `user_id = ANY(...)` let the planner walk a whole partial index instead; OFFSET 0
- * keeps the sub-select from being flattened into a join that could do the same). With `ranges`
- * (map_cell ranges as r(low, high)) each member's tips are read range by range, map_cell being
- * the index's second column.
+ * keeps the sub-select from being flattened into a join that could do the same). With `span`
+ * ([lowest, highest] map_cell) the range is narrowed to it, map_cell being the index's second
+ * column; the caller drops what lies outside its cells (one range per member: a range per cell
+ * cost 64 probes per member, and a join on the ranges re-read each member's rows per range).
  */
-export function tipsOfMembers(members: SQL, columns: SQL, where: SQL, alias: string, ranges?: LiveRanges): SQL {
-  const from = ranges
-    ? sql`unnest(${arrayParam(ranges.lows, 'bigint[]')}, ${arrayParam(ranges.highs, 'bigint[]')}) AS r(low, high)
-        JOIN ${tips} ON tips.user_id = m.id AND tips.map_cell BETWEEN r.low AND r.high`
-    : sql`${tips}`;
+export function tipsOfMembers(members: SQL, columns: SQL, where: SQL, alias: string, span?: [string, string]): SQL {
+  const inSpan = span ? sql` AND tips.map_cell BETWEEN ${span[0]}::bigint AND ${span[1]}::bigint` : sql``;
   return sql`unnest(${members}) AS m(id) CROSS JOIN LATERAL (
-    SELECT ${columns} FROM ${from} WHERE tips.user_id = m.id AND tips.map_cell IS NOT NULL AND ${where}
+    SELECT ${columns} FROM ${tips} WHERE tips.user_id = m.id AND tips.map_cell IS NOT NULL${inSpan} AND ${where}
     OFFSET 0) ${sql.raw(alias)}`;
 }
 
 /** The viewer's connections' connections-only, not hidden tips matching `where` (authors not hidden from them). */
-export const sharedTips = (viewerId: string, columns: SQL, where: SQL, alias: string, ranges?: LiveRanges): SQL =>
+export const sharedTips = (viewerId: string, columns: SQL, where: SQL, alias: string, span?: [string, string]): SQL =>
   sql`${tipsOfMembers(
     connectionIdsOf(viewerId),
     columns,
     sql`${isPrivate(tips)} AND ${tips.visibility} = 'connections' AND ${tips.hiddenAt} IS NULL AND ${where}`,
     alias,
-    ranges,
+    span,
   )} WHERE m.id <> ALL (${hiddenAuthorsOf(viewerId)})`;
 
 /** A search and a country on tips, without Explore's public scope (the connections branch). */
