@@ -95,15 +95,21 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('map queries for a v
     const failing = scans.filter((s) => FAILING_TABLES.has(s.table));
     expect(failing.map((s) => `${s.query.route}: ${s.node}\n${s.query.text}`)).toEqual([]);
 
-    // Each statement with a per-viewer branch reads its tips member by member (user_id = m.id),
-    // not by walking a whole partial index.
-    const viewerBranches = reads.filter((q) => q.text.includes('AS m(id)'));
+    // Each statement with a per-viewer branch reads its tips member by member (user_id = m.id,
+    // or user_id = ANY(...) as an index condition), not by walking a whole partial index.
+    // With a country, a handful of rows lets the planner prefer tips_country_idx (an index
+    // condition too, so no full scan): the member-by-member check is for the other calls.
+    const viewerBranches = reads.filter(
+      (q) => q.text.includes('waymark_connection_ids') && !q.text.includes('tips.id = ANY') && !q.route.includes('country='),
+    );
     expect(viewerBranches.length).toBeGreaterThan(0);
     for (const q of viewerBranches) {
       const nodes = await plan(q);
       if (process.env.SHOW_PLANS)
         console.log(JSON.stringify(nodes.map((n) => [n['Node Type'], n['Index Name'], n['Index Cond']])));
-      const byUser = nodes.filter((n) => n['Relation Name'] === 'tips' && /user_id = m(_\d+)?\.id/.test(n['Index Cond'] ?? ''));
+      const byUser = nodes.filter(
+        (n) => n['Relation Name'] === 'tips' && /user_id = (m(_\d+)?\.id|ANY)/.test(n['Index Cond'] ?? ''),
+      );
       expect(byUser.length, `${q.route}: ${q.text}`).toBeGreaterThan(0);
     }
   });

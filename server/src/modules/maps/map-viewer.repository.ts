@@ -57,7 +57,7 @@ export async function viewerCellChanges(
         FROM (
           SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns(sql`NULL::uuid`), sql`${isPublic(tips)} AND ${where}`, 'gone', span)}
           UNION ALL
-          SELECT true, came.* FROM ${sharedTips(viewerId, columns(sql`tips.id`), where, 'came', span)}
+          SELECT true, came.* FROM (${sharedTips(viewerId, columns(sql`tips.id`), where, span)}) came
         ) ch
         GROUP BY 1`,
   );
