@@ -156,6 +156,41 @@ describe('photo URLs', () => {
   });
 });
 
+describe('notifications', () => {
+  it('link an item only while the recipient may see it; its author always', async () => {
+    const { author } = world.members;
+    const about = (userId: string, tip: TipName, type: 'tip' | 'like') => ({
+      userId,
+      actorId: userId === author.id ? world.members.connection.id : author.id,
+      type,
+      content: type === 'tip' ? 'shared a tip' : 'liked your tip',
+      tipId: world.tips[tip].id,
+    });
+    await t.db
+      .insert(notifications)
+      .values([
+        ...VIEWERS.filter((v) => v !== 'author').map((v) => about(world.members[v].id, 'connections', 'tip')),
+        about(author.id, 'hidden', 'like'),
+        about(author.id, 'private', 'like'),
+      ]);
+    for (const viewer of VIEWERS) {
+      const res = await get(viewer, '/api/notifications');
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json<{ items: Notification[] }>().items;
+      // The blocks lane drops a blocked actor's notices altogether; either way none links the tip.
+      expect(items.length, viewer).toBeGreaterThan(viewer === 'blocked' ? -1 : 0);
+      const linked = items.flatMap((n) => (n.tipId ? [n.tipId] : []));
+      const expected =
+        viewer === 'author'
+          ? [world.tips.hidden.id, world.tips.private.id]
+          : SEES[viewer].includes('connections')
+            ? [world.tips.connections.id]
+            : [];
+      expect(linked.sort(), viewer).toEqual(expected.sort());
+    }
+  });
+});
+
 describe("data export: titles of other members' items", () => {
   async function likesOf(member: Member) {
     const start = await t.call('POST', '/api/account/export', { cookie: member.cookie });
