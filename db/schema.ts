@@ -465,6 +465,15 @@ export const tips = pgTable(
     index('tips_public_map_cell_idx')
       .on(t.mapCell)
       .where(sql`${t.isPrivate} = false AND ${t.mapCell} IS NOT NULL`),
+    // A viewer's map (ADR 084) takes away the public tips of members hidden from them and adds
+    // their connections' connections-only tips, member by member and cell range by range, read
+    // from these indexes alone (the coordinates and the id are in them).
+    index('tips_public_user_map_cell_idx')
+      .on(t.userId, t.mapCell, t.latitude, t.longitude)
+      .where(sql`${t.isPrivate} = false AND ${t.mapCell} IS NOT NULL`),
+    index('tips_shared_user_map_cell_idx')
+      .on(t.userId, t.mapCell, t.latitude, t.longitude, t.id)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL AND ${t.mapCell} IS NOT NULL`),
     // The locator's backfill walks the tips nothing has tried to locate yet.
     index('tips_unlocated_idx')
       .on(t.id)

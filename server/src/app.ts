@@ -68,6 +68,7 @@ import { mapSettingsRoutes } from './modules/maps/map-settings.routes';
 import { createMediaStorage } from './modules/media/media-storage';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
+import { createPhotoAccess } from './modules/media/photo-access';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { likeRoutes, saveRoutes } from './modules/reactions/reactions.routes';
@@ -272,7 +273,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminRoutes, { prefix: '/api/admin', admin });
   await app.register(tipTypeRoutes, { prefix: '/api/tip-types', tipTypes });
   await app.register(uploadRoutes, { prefix: '/api/uploads', media });
-  await app.register(mediaRoutes, { prefix: '/api/media', media });
+  await app.register(mediaRoutes, { prefix: '/api/media', media, photoAccess: createPhotoAccess({ db }) });
   await app.register(tipRoutes, { prefix: '/api/tips', tips });
   await app.register(likeRoutes, { prefix: '/api/likes', reactions });
   await app.register(saveRoutes, { prefix: '/api/saves', reactions });

@@ -148,6 +148,12 @@ export function createFixtures(t: TestApp, people: People) {
     },
     /** A stored photo of the owner's, as the upload route writes it. */
     upload: () => writeUpload(t.config.dataDir, 'tip-photos', owner),
+    /** A stored photo of the owner's that a public tip of theirs shows (ADR 085: else only they may fetch it). */
+    async shownPhoto(): Promise<string> {
+      const url = writeUpload(t.config.dataDir, 'tip-photos', owner);
+      await insertTip(db, owner, { title: unique(`${SECRET} photo `), photoUrls: [url] });
+      return url;
+    },
   };
 }
 

@@ -84,7 +84,7 @@ export const contentRequests: Requests = {
     const { body, headers } = await photoBody('photos');
     return { url: '/api/uploads/guide-photos', body, headers };
   }),
-  'GET /api/media/:bucket/:userId/:file': one((fx) => ({ url: fx.upload() })),
+  'GET /api/media/:bucket/:userId/:file': one(async (fx) => ({ url: await fx.shownPhoto() })),
   'POST /api/tips': one(() => ({ url: '/api/tips', body: tipBody('public') })),
   'GET /api/tips/options': listing(() => '/api/tips/options'),
   'GET /api/tips/:id': onItem(tip, (item) => ({ url: `/api/tips/${item.id}` })),

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
+import { visibleTo } from '@db/visibility';
 import {
   connections,
   guideTips,
@@ -150,9 +151,13 @@ export function itemsOfGuides(db: Executor, guideIds: readonly string[]) {
     .orderBy(asc(guideTips.guideId), asc(guideTips.dayNumber), asc(guideTips.orderInDay));
 }
 
-/** An item of someone's content the member reacted to: its title only while they may still see it. */
+/**
+ * An item of someone's content the member reacted to: its title only while they may still see it
+ * (ADR 081: not private, connections-only of someone no longer a connection, hidden by a
+ * moderator, by a member either of them blocked, or by a suspended member).
+ */
 const visibleTitle = (table: typeof tips | typeof guides, userId: string) =>
-  sql<string | null>`case when ${table.userId} = ${userId} or not ${table.isPrivate} then ${table.title} end`;
+  sql<string | null>`case when ${visibleTo(table, userId)} then ${table.title} end`;
 
 /** A page of the member's likes of tips, by tip id (likes_user_tip_unique starts with user_id). */
 export function tipLikesPage(db: Executor, userId: string, afterTipId: string | null, limit: number) {

@@ -1,7 +1,8 @@
 /** Every SQL statement of guide share links (ADR 068) and of what a shared link shows. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { guideShareLinks, guideTips, guides, profiles, tips } from '@db/schema';
+import { authorNotHidden } from '@db/visibility';
 
 export async function findLink(db: Executor, guideId: string) {
   const [row] = await db
@@ -26,13 +27,17 @@ export async function deleteLink(db: Executor, guideId: string): Promise<void> {
   await db.delete(guideShareLinks).where(eq(guideShareLinks.guideId, guideId));
 }
 
-/** The guide a link's key opens, with the link's expiry and the author's name. */
+/**
+ * The guide a link's key opens, with the link's expiry and the author's name. `authorShown` is
+ * false while its author is suspended (ADR 081: a link has no viewer, so blocks do not apply).
+ */
 export async function findSharedGuide(db: Executor, key: string) {
   const [row] = await db
     .select({
       id: guides.id,
       expiresAt: guideShareLinks.expiresAt,
       isPrivate: guides.isPrivate,
+      authorShown: sql<boolean>`${authorNotHidden(guides, null)}`,
       title: guides.title,
       location: guides.location,
       countries: guides.countries,
@@ -49,7 +54,7 @@ export async function findSharedGuide(db: Executor, key: string) {
   return row;
 }
 
-/** The guide's items in itinerary order, each with its tip's public fields and privacy. */
+/** The guide's items in itinerary order, each with its tip's public fields and whether anyone may see it. */
 export function listSharedItems(db: Executor, guideId: string) {
   return db
     .select({
@@ -60,7 +65,7 @@ export function listSharedItems(db: Executor, guideId: string) {
       customDescription: guideTips.customDescription,
       customPlaceName: guideTips.customPlaceName,
       tipId: tips.id,
-      tipIsPrivate: tips.isPrivate,
+      tipShown: sql<boolean>`coalesce(${tips.isPrivate} = false AND ${authorNotHidden(tips, null)}, false)`,
       tipTitle: tips.title,
       tipCity: tips.city,
       tipCountry: tips.country,

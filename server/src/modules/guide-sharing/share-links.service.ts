@@ -78,7 +78,7 @@ export function createShareLinksService(deps: { db: Database; secret: string; pu
   async function open(token: string, now = new Date()) {
     const key = keyOfToken(secret, token);
     const guide = key ? await repo.findSharedGuide(db, key) : undefined;
-    if (!guide || guide.isPrivate || (guide.expiresAt && guide.expiresAt <= now)) {
+    if (!guide || guide.isPrivate || !guide.authorShown || (guide.expiresAt && guide.expiresAt <= now)) {
       throw new NotFoundError(SHARE_LINK_TEXTS.linkGone);
     }
     const items = (await repo.listSharedItems(db, guide.id)).filter(isShown);
@@ -111,9 +111,12 @@ export function createShareLinksService(deps: { db: Database; secret: string; pu
   return { get, put, revoke, sharedGuide, isSharedPhoto };
 }
 
-/** A public tip's item or a custom item; a private tip's item (and a deleted tip's) is left out. */
+/**
+ * A public tip's item or a custom item; the item of a tip not public (private, connections-only,
+ * hidden by a moderator), of a suspended author's tip, or of a deleted tip is left out.
+ */
 function isShown(row: ItemRow): boolean {
-  if (row.tipId !== null) return row.tipIsPrivate === false;
+  if (row.tipId !== null) return row.tipShown;
   return row.customTitle !== null;
 }
 

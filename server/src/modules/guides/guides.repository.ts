@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
 import { guideTips, guides, likes, profiles, savedItems, tips } from '@db/schema';
+import { visibleTo } from '@db/visibility';
 import { guideCardColumns } from '../content/content.repository';
 
 export interface GuideValues {
@@ -66,8 +67,8 @@ const guideItems = preparedPerDb((db) =>
       customDescription: guideTips.customDescription,
       customPlaceName: guideTips.customPlaceName,
       tipId: tips.id,
-      tipUserId: tips.userId,
-      tipIsPrivate: tips.isPrivate,
+      // The whole rule (ADR 081): levels, connections, blocks, suspensions, moderators' hides.
+      tipVisible: sql<boolean>`coalesce(${visibleTo(tips, sql.placeholder('viewerId'))}, false)`,
       tipTitle: tips.title,
       tipCity: tips.city,
       tipCountry: tips.country,
@@ -81,9 +82,9 @@ const guideItems = preparedPerDb((db) =>
     .prepare('guide_items'),
 );
 
-/** The items in itinerary order, each with its linked tip (if any) and that tip's owner and privacy. */
-export function listGuideItems(db: Executor, guideId: string) {
-  return guideItems(db).execute({ guideId });
+/** The items in itinerary order, each with its linked tip (if any) and whether `viewerId` may see it. */
+export function listGuideItems(db: Executor, guideId: string, viewerId: string) {
+  return guideItems(db).execute({ guideId, viewerId });
 }
 
 /**

@@ -73,10 +73,13 @@ export function planItems(items: GuideItemParsed[], daysCount: number): repo.Gui
 
 type ItemRow = Awaited<ReturnType<typeof repo.listGuideItems>>[number];
 
-/** The tip an item links to; null for a custom item, and for a private tip of someone else (ADR 008). */
-function linkedTip(r: ItemRow, viewerId: string): TipOption | null {
+/**
+ * The tip an item links to; null for a custom item, and for a tip the viewer may not see (ADR
+ * 008, 081: private, connections-only to a non-connection, hidden, blocked or suspended author).
+ */
+function linkedTip(r: ItemRow): TipOption | null {
   if (r.tipId === null || r.tipTitle === null || r.tipCity === null || r.tipCountry === null) return null;
-  if (r.tipDescription === null || (r.tipIsPrivate && r.tipUserId !== viewerId)) return null;
+  if (r.tipDescription === null || !r.tipVisible) return null;
   return {
     id: r.tipId,
     title: r.tipTitle,
@@ -145,12 +148,12 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
   async function get(viewerId: string, id: string): Promise<Guide> {
     const row = await repo.findGuideDetail(db, id, viewerId);
     if (!row || (row.isPrivate && row.userId !== viewerId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
-    const itemRows = await repo.listGuideItems(db, id);
+    const itemRows = await repo.listGuideItems(db, id, viewerId);
     const items: GuideItem[] = itemRows.map((r) => ({
       id: r.id,
       dayNumber: r.dayNumber,
       orderInDay: r.orderInDay,
-      tip: linkedTip(r, viewerId),
+      tip: linkedTip(r),
       customTitle: r.customTitle,
       customDescription: r.customDescription,
       customPlaceName: r.customPlaceName,

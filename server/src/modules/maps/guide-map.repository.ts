@@ -1,18 +1,24 @@
 /** A guide's stops with their places, for GET /api/guides/:id/map. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { guideTips, guides, tips } from '@db/schema';
+import { visibleTo } from '@db/visibility';
 
-export async function findGuidePlaces(db: Executor, id: string) {
+/** The guide's countries and days, and whether the viewer may see it (ADR 081). */
+export async function findGuidePlaces(db: Executor, id: string, viewerId: string) {
   const [row] = await db
-    .select({ userId: guides.userId, isPrivate: guides.isPrivate, countries: guides.countries, daysCount: guides.daysCount })
+    .select({
+      visible: sql<boolean>`${visibleTo(guides, viewerId)}`,
+      countries: guides.countries,
+      daysCount: guides.daysCount,
+    })
     .from(guides)
     .where(eq(guides.id, id));
   return row;
 }
 
-/** The items in itinerary order with their tip's place and privacy (a custom item has no tip). */
-export function listStops(db: Executor, guideId: string) {
+/** The items in itinerary order with their tip's place and whether the viewer may see it (a custom item has no tip). */
+export function listStops(db: Executor, guideId: string, viewerId: string) {
   return db
     .select({
       itemId: guideTips.id,
@@ -20,8 +26,7 @@ export function listStops(db: Executor, guideId: string) {
       customTitle: guideTips.customTitle,
       customPlaceName: guideTips.customPlaceName,
       tipId: tips.id,
-      tipUserId: tips.userId,
-      tipIsPrivate: tips.isPrivate,
+      tipVisible: sql<boolean>`coalesce(${visibleTo(tips, viewerId)}, false)`,
       tipTitle: tips.title,
       tipMapsUrl: tips.googleMapsUrl,
       latitude: tips.latitude,

@@ -2,7 +2,8 @@
  * GET /api/guides/:id/map (issue 22): each day's stops in itinerary order, numbered 1, 2, ...
  * among the day's placed stops. A tip stop is where its tip is; a custom item is placed when the
  * gazetteer knows its place name in one of the guide's countries. What the viewer may not see
- * (another member's private tip) is left out, as the itinerary leaves it out.
+ * (ADR 081: another member's private tip, a connections-only one of a non-connection, a hidden
+ * one) is left out, as the itinerary shows only a placeholder for it.
  */
 import { mapsHref } from '@common/maps-url';
 import type { GuideMap, TipLocation } from '@common/schemas/map';
@@ -27,9 +28,9 @@ export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer
     return null;
   }
 
-  async function stopOf(row: StopRow, viewerId: string, countries: readonly string[]) {
+  async function stopOf(row: StopRow, countries: readonly string[]) {
     if (row.tipId !== null) {
-      if (row.tipIsPrivate && row.tipUserId !== viewerId) return undefined;
+      if (!row.tipVisible) return undefined;
       const mapsUrl = row.tipMapsUrl ? mapsHref(row.tipMapsUrl) : null;
       return { title: row.tipTitle ?? '', tipId: row.tipId, mapsUrl, place: locationOf(row) };
     }
@@ -39,16 +40,16 @@ export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer
   }
 
   async function guideMap(viewerId: string, id: string): Promise<GuideMap> {
-    const guide = await repo.findGuidePlaces(db, id);
-    if (!guide || (guide.isPrivate && guide.userId !== viewerId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    const guide = await repo.findGuidePlaces(db, id, viewerId);
+    if (!guide?.visible) throw new NotFoundError(GUIDE_ERRORS.notFound);
     const days: GuideMap['days'] = Array.from({ length: guide.daysCount }, (_, i) => ({
       dayNumber: i + 1,
       stops: [],
       unplaced: 0,
     }));
-    for (const row of await repo.listStops(db, id)) {
+    for (const row of await repo.listStops(db, id, viewerId)) {
       const day = days[row.dayNumber - 1];
-      const stop = day && (await stopOf(row, viewerId, guide.countries));
+      const stop = day && (await stopOf(row, guide.countries));
       if (!day || !stop) continue;
       if (!stop.place) day.unplaced += 1;
       else

@@ -1,12 +1,13 @@
 /**
- * The map's SQL (ADR 062). Public tips only: the map is the same for every viewer, so it never
- * holds anyone's private tip, not even the viewer's own.
+ * The map's SQL (ADR 062, 084). Public tips whose authors the viewer may see, and their
+ * connections' connections-only tips; never a private tip, not even the viewer's own. The
+ * stored cells count public tips for everyone; map-viewer.repository.ts corrects them per viewer.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tipMapCells, tips } from '@db/schema';
-import { isPublic } from '@db/visibility';
+import { authorNotHidden, connectionIdsOf, isPrivate, isPublic, sharedWithConnection } from '@db/visibility';
 import type { LongitudeSpan } from './map-view';
 
 export interface CellRow {
@@ -30,8 +31,57 @@ export interface PointRow {
   likesCount: number;
 }
 
+/** A public tip the viewer may see: its author is neither blocked (either way) nor suspended. */
+export const publicFor = (viewerId: string): SQL => sql`${isPublic(tips)} AND ${authorNotHidden(tips, viewerId)}`;
+
+/**
+ * A connection's connections-only tip (not hidden, author not blocked or suspended); `is_private
+ * = true` is written out so the partial tips_private_user_created_idx serves user_id = ANY(...).
+ */
+export const sharedFor = (viewerId: string): SQL =>
+  sql`${isPrivate(tips)} AND ${sharedWithConnection(tips, viewerId)} AND ${authorNotHidden(tips, viewerId)}`;
+
+/**
+ * The located tips of `members` (an SQL uuid[]) matching `where`, as rows of `columns`: a
+ * LATERAL sub-select per member, so each is one range of an index that starts with user_id
+ * (a plain `user_id = ANY(...)` let the planner walk a whole partial index instead; OFFSET 0
+ * keeps the sub-select from being flattened into a join that could do the same). With `span`
+ * ([lowest, highest] map_cell) the range is narrowed to it, map_cell being the index's second
+ * column; the caller drops what lies outside its cells (one range per member: a range per cell
+ * cost 64 probes per member, and a join on the ranges re-read each member's rows per range).
+ */
+export function tipsOfMembers(members: SQL, columns: SQL, where: SQL, alias: string, span?: [string, string]): SQL {
+  const inSpan = span ? sql` AND tips.map_cell BETWEEN ${span[0]}::bigint AND ${span[1]}::bigint` : sql``;
+  return sql`unnest(${members}) AS m(id) CROSS JOIN LATERAL (
+    SELECT ${columns} FROM ${tips} WHERE tips.user_id = m.id AND tips.map_cell IS NOT NULL${inSpan} AND ${where}
+    OFFSET 0) ${sql.raw(alias)}`;
+}
+
+/**
+ * The viewer's connections' connections-only, not hidden, placed tips matching `where` (authors
+ * not hidden from them), from tips_shared_user_map_cell_idx: `user_id = ANY(...)` is its index
+ * condition, one probe per connection inside a single index scan (a LATERAL sub-select per
+ * connection cost an executor start each: 2.3 ms for the bench member's 226). The index's WHERE
+ * is written out as it is so the planner can use it (it implies is_private).
+ */
+export function sharedTips(viewerId: string, columns: SQL, where: SQL, span?: [string, string]): SQL {
+  const inSpan = span ? sql` AND tips.map_cell BETWEEN ${span[0]}::bigint AND ${span[1]}::bigint` : sql``;
+  return sql`SELECT ${columns} FROM ${tips}
+    WHERE tips.user_id = ANY (${connectionIdsOf(viewerId)}) AND ${authorNotHidden(tips, viewerId)}
+      AND ${tips.visibility} = 'connections' AND ${tips.hiddenAt} IS NULL AND tips.map_cell IS NOT NULL${inSpan}
+      AND ${where}`;
+}
+
+/** A search and a country on tips, without Explore's public scope (the connections branch). */
+export function searchAndCountry(filter: { search?: string; country?: string }): SQL {
+  const search = filter.search ? sql` AND ${tips.searchVector} @@ ${filter.search}::tsquery` : sql``;
+  const country = filter.country === undefined ? sql`` : sql` AND ${tips.country} = ${filter.country}`;
+  return sql`true${search}${country}`;
+}
+
 /** One array bound as one parameter (not spread into $1, $2, ...): one statement text for any length. */
-const arrayParam = (values: readonly string[], type: 'bigint[]' | 'uuid[]'): SQL => sql`${sql.param(values)}::${sql.raw(type)}`;
+export const arrayParam = (values: readonly string[], type: 'bigint[]' | 'uuid[]'): SQL =>
+  sql`${sql.param(values)}::${sql.raw(type)}`;
 
 const inRuns = (column: SQL, runs: [number, number][]): SQL =>
   sql.join(
@@ -59,14 +109,18 @@ export async function storedCells(
   );
 }
 
-/** A point's columns, on tips aliased as t (the privacy test is written as t.is_private = false there). */
-const pointColumns = sql`t.id::text AS id, t.title AS title, t.latitude AS latitude, t.longitude AS longitude,
-  t.location_precision AS precision, t.country AS country, t.city AS city, t.rating AS rating,
-  coalesce(t.photo_url, t.photo_urls[1]) AS "photoUrl", t.likes_count AS "likesCount"`;
+/** A point's columns, on tips (unaliased, so the visibility helpers' "tips"."..." apply). */
+const pointColumns = sql`tips.id::text AS id, tips.title AS title, tips.latitude AS latitude, tips.longitude AS longitude,
+  tips.location_precision AS precision, tips.country AS country, tips.city AS city, tips.rating AS rating,
+  coalesce(tips.photo_url, tips.photo_urls[1]) AS "photoUrl", tips.likes_count AS "likesCount"`;
 
-/** The one public tip of each given single-tip cell: a short index range per cell. */
+/**
+ * The one public tip the viewer may see in each given cell (cells whose one tip is public): a
+ * short index range per cell. A cell whose one tip is a connection's comes by pointsByIds.
+ */
 export async function singleTips(
   db: Executor,
+  viewerId: string,
   lows: string[],
   highs: string[],
   country: string | undefined,
@@ -76,9 +130,9 @@ export async function singleTips(
     db,
     sql`SELECT p.* FROM unnest(${arrayParam(lows, 'bigint[]')}, ${arrayParam(highs, 'bigint[]')}) AS c(low, high)
         CROSS JOIN LATERAL (
-          SELECT ${pointColumns} FROM ${tips} t
-          WHERE t.is_private = false AND t.map_cell IS NOT NULL AND t.map_cell BETWEEN c.low AND c.high
-            ${country === undefined ? sql`` : sql`AND t.country = ${country}`}
+          SELECT ${pointColumns} FROM ${tips}
+          WHERE ${publicFor(viewerId)} AND tips.map_cell IS NOT NULL AND tips.map_cell BETWEEN c.low AND c.high
+            ${country === undefined ? sql`` : sql`AND tips.country = ${country}`}
           LIMIT 1) p`,
   );
 }
@@ -103,51 +157,85 @@ function inBox({ spans, south, north }: Box): SQL {
  * The tips of the area's index ranges, in the box and the filter: a LATERAL sub-select per range,
  * so each range is its own index scan (a plain join let the planner read the whole table).
  */
-function inRanges(area: LiveArea, filter: SQL, limit?: number): SQL {
+function inRanges(viewerId: string, area: LiveArea, filter: SQL, limit?: number): SQL {
   return sql`unnest(${arrayParam(area.lows, 'bigint[]')}, ${arrayParam(area.highs, 'bigint[]')}) AS c(low, high)
     CROSS JOIN LATERAL (
       SELECT tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
-      WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND tips.map_cell BETWEEN c.low AND c.high
+      WHERE ${publicFor(viewerId)} AND tips.map_cell IS NOT NULL AND tips.map_cell BETWEEN c.low AND c.high
         AND ${inBox(area)} AND ${filter}
       ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}) placed`;
 }
 
-/** A box with the stored map_cell ranges that cover it (map-view.ts coveringRanges). */
-export interface LiveArea extends Box {
+/** The viewer's connections' connections-only tips in the box and the filter (by user_id). */
+function sharedInBox(viewerId: string, box: Box, filter: { search?: string; country?: string }): SQL {
+  return sharedTips(
+    viewerId,
+    sql`tips.id, tips.map_cell, tips.latitude, tips.longitude`,
+    sql`${inBox(box)} AND ${searchAndCountry(filter)}`,
+  );
+}
+
+/** Stored map_cell ranges, inclusive (map-view.ts coveringRanges). */
+export interface LiveRanges {
   lows: string[];
   highs: string[];
 }
+
+/** A box with the stored map_cell ranges that cover it. */
+export interface LiveArea extends Box, LiveRanges {}
 
 /**
  * Searches, which tip_map_cells cannot answer: the words' index finds the tips, the box filters
  * them, and they are grouped into the level's cells (`shift` turns a stored map_cell into the
  * level's cell number); a single tip's id comes along as `onlyId`. `filter` is Explore's
- * condition on tips, written unaliased as content-filter.ts writes it.
+ * condition on tips, written unaliased as content-filter.ts writes it; `raw` is the same search
+ * and country for the connections' branch.
  */
-export async function searchedCells(db: Executor, box: Box, shift: number, filter: SQL) {
+export async function searchedCells(
+  db: Executor,
+  viewerId: string,
+  box: Box,
+  shift: number,
+  filter: SQL,
+  raw: { search?: string; country?: string },
+) {
   return executeRows<{ code: string; count: number; latitude: number; longitude: number; onlyId: string }>(
     db,
-    sql`SELECT (tips.map_cell >> ${shift})::text AS code, count(*)::int AS count,
-          avg(tips.latitude) AS latitude, avg(tips.longitude) AS longitude, min(tips.id::text) AS "onlyId"
-        FROM ${tips}
-        WHERE ${isPublic(tips)} AND tips.map_cell IS NOT NULL AND ${inBox(box)} AND ${filter}
+    sql`SELECT (found.map_cell >> ${shift})::text AS code, count(*)::int AS count,
+          avg(found.latitude) AS latitude, avg(found.longitude) AS longitude, min(found.id::text) AS "onlyId"
+        FROM (
+          SELECT tips.id, tips.map_cell, tips.latitude, tips.longitude FROM ${tips}
+          WHERE ${publicFor(viewerId)} AND tips.map_cell IS NOT NULL AND ${inBox(box)} AND ${filter}
+          UNION ALL ${sharedInBox(viewerId, box, raw)}
+        ) found
         GROUP BY 1`,
   );
 }
 
-export async function pointsByIds(db: Executor, ids: string[]): Promise<PointRow[]> {
+/** The points of these ids that the viewer's map may show (public to them, or a connection's shared). */
+export async function pointsByIds(db: Executor, viewerId: string, ids: string[]): Promise<PointRow[]> {
   if (ids.length === 0) return [];
   return executeRows<PointRow>(
     db,
-    sql`SELECT ${pointColumns} FROM ${tips} t WHERE t.id = ANY(${arrayParam(ids, 'uuid[]')}) AND t.is_private = false`,
+    sql`SELECT ${pointColumns} FROM ${tips} WHERE tips.id = ANY(${arrayParam(ids, 'uuid[]')})
+          AND ((${publicFor(viewerId)}) OR (${sharedFor(viewerId)}))`,
   );
 }
 
 /** The deepest zooms: each tip in the box (tips at one spot cannot be split by zooming). */
-export async function tipIdsInBox(db: Executor, area: LiveArea, filter: SQL, limit: number): Promise<string[]> {
+export async function tipIdsInBox(
+  db: Executor,
+  viewerId: string,
+  area: LiveArea,
+  filter: SQL,
+  raw: { search?: string; country?: string },
+  limit: number,
+): Promise<string[]> {
   const rows = await executeRows<{ id: string }>(
     db,
-    sql`SELECT placed.id::text AS id FROM ${inRanges(area, filter, limit)} LIMIT ${limit}`,
+    sql`(SELECT placed.id::text AS id FROM ${inRanges(viewerId, area, filter, limit)} LIMIT ${limit})
+        UNION ALL (SELECT shared.id::text FROM (${sharedInBox(viewerId, area, raw)}) shared LIMIT ${limit})
+        LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);
 }

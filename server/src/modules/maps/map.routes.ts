@@ -18,8 +18,7 @@ export function mapRoutes(app: FastifyInstance, opts: { map: MapService; locator
     '/tips',
     { config: member, schema: { querystring: MapQuerySchema, response: { 200: MapTipsSchema } } },
     async (request) => {
-      await requireViewer(request);
-      return map.tips(request.query);
+      return map.tips((await requireViewer(request)).userId, request.query);
     },
   );
 

@@ -1,15 +1,18 @@
 /**
- * GET /api/map/tips (issue 22, ADR 062): the public tips in a map's box as clusters and points.
- * The same tips as Explore's public half with its search and country filter: never a private
- * tip, as a point or inside a cluster's count.
+ * GET /api/map/tips (issue 22, ADR 062, 084): the tips in a map's box as clusters and points, as
+ * the viewer may see them: Explore's public half with its search and country filter, less the
+ * tips of members hidden from the viewer (blocked either way, suspended), plus their
+ * connections' connections-only tips. Never a private tip, as a point or inside a count.
  */
 import type { MapCluster, MapPoint, MapQuery, MapTips } from '@common/schemas/map';
 import type { Database } from '@db/client';
 import { type ContentFilter, filterOf, tipConditions } from '../content/content-filter';
 import { cellBounds, cellOfCode, storedRange, storedShift } from './map-grid';
 import { type MapView, coveringRanges, mapViewOf } from './map-view';
+import { viewerCellChanges } from './map-viewer.repository';
 import * as repo from './map.repository';
 import { locationOf } from './tip-location';
+import { viewerCells } from './viewer-cells';
 
 const EMPTY: MapTips = { total: 0, clusters: [], points: [] };
 /** From this level on (zoom 17+) every tip is a point, up to POINTS_CAP; beyond it, clusters. */
@@ -42,22 +45,34 @@ function result(level: number, cells: repo.CellRow[], points: repo.PointRow[]): 
 export function createMapService(deps: { db: Database }) {
   const { db } = deps;
 
-  /** Without a search: the cells kept by the triggers, then each lone tip. */
-  async function fromStoredCells(view: MapView, country: string | undefined): Promise<MapTips> {
-    const cells = await repo.storedCells(db, view, country);
-    const single = cells.filter((c) => c.count === 1).map((c) => storedRange(view.level, c.x, c.y));
-    const points = await repo.singleTips(
-      db,
-      single.map(([low]) => low),
-      single.map(([, high]) => high),
-      country,
-    );
-    return result(view.level, cells, points);
+  /** Without a search: the cells kept by the triggers, corrected for the viewer, then each lone tip. */
+  async function fromStoredCells(viewerId: string, view: MapView, country: string | undefined): Promise<MapTips> {
+    const [stored, changes] = await Promise.all([
+      repo.storedCells(db, view, country),
+      viewerCellChanges(db, viewerId, storedShift(view.level), coveringRanges(view), country),
+    ]);
+    const cells = viewerCells(view, stored, changes);
+    const single = cells.filter((c) => c.count === 1 && c.onlySharedId === null).map((c) => storedRange(view.level, c.x, c.y));
+    const [publicPoints, sharedPoints] = await Promise.all([
+      repo.singleTips(
+        db,
+        viewerId,
+        single.map(([low]) => low),
+        single.map(([, high]) => high),
+        country,
+      ),
+      repo.pointsByIds(
+        db,
+        viewerId,
+        cells.flatMap((c) => c.onlySharedId ?? []),
+      ),
+    ]);
+    return result(view.level, cells, [...publicPoints, ...sharedPoints]);
   }
 
   /** Searches: the matching tips in the box grouped into the level's cells. */
-  async function searched(view: MapView, filter: ContentFilter): Promise<MapTips> {
-    const groups = await repo.searchedCells(db, view, storedShift(view.level), tipConditions(filter));
+  async function searched(viewerId: string, view: MapView, filter: ContentFilter): Promise<MapTips> {
+    const groups = await repo.searchedCells(db, viewerId, view, storedShift(view.level), tipConditions(filter), filter);
     const cells = groups.map((g) => ({
       ...cellOfCode(BigInt(g.code)),
       count: g.count,
@@ -66,26 +81,28 @@ export function createMapService(deps: { db: Database }) {
     }));
     const points = await repo.pointsByIds(
       db,
+      viewerId,
       groups.filter((g) => g.count === 1).map((g) => g.onlyId),
     );
     return result(view.level, cells, points);
   }
 
   /** The deepest zooms: every tip a point while they are few (tips at one spot never split). */
-  async function allPoints(view: MapView, filter: ContentFilter): Promise<MapTips | null> {
-    const ids = await repo.tipIdsInBox(db, { ...view, ...coveringRanges(view) }, tipConditions(filter), POINTS_CAP + 1);
+  async function allPoints(viewerId: string, view: MapView, filter: ContentFilter): Promise<MapTips | null> {
+    const area = { ...view, ...coveringRanges(view) };
+    const ids = await repo.tipIdsInBox(db, viewerId, area, tipConditions(filter), filter, POINTS_CAP + 1);
     if (ids.length > POINTS_CAP) return null;
-    const points = (await repo.pointsByIds(db, ids)).flatMap((p) => toPoint(p) ?? []);
+    const points = (await repo.pointsByIds(db, viewerId, ids)).flatMap((p) => toPoint(p) ?? []);
     return { total: points.length, clusters: [], points };
   }
 
-  async function tips(query: MapQuery): Promise<MapTips> {
+  async function tips(viewerId: string, query: MapQuery): Promise<MapTips> {
     const filter = filterOf({ kind: 'public' }, query);
     if (!filter) return EMPTY;
     const view = mapViewOf(query);
-    const points = view.level >= ALL_POINTS_LEVEL ? await allPoints(view, filter) : null;
+    const points = view.level >= ALL_POINTS_LEVEL ? await allPoints(viewerId, view, filter) : null;
     if (points) return points;
-    return filter.search ? searched(view, filter) : fromStoredCells(view, filter.country);
+    return filter.search ? searched(viewerId, view, filter) : fromStoredCells(viewerId, view, filter.country);
   }
 
   return { tips };

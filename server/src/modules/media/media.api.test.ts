@@ -151,6 +151,9 @@ describe('photo uploads and media', () => {
   it('serves an upload to members with caching and nosniff headers', async () => {
     const res = await upload(t, member.cookie, 'tip-photos', [{ data: await pngImage() }]);
     const url = res.json<{ urls: string[] }>().urls[0] ?? '';
+    // Until a record shows it, only its uploader may fetch it (ADR 085).
+    expect((await t.call('GET', url, { cookie: other.cookie })).statusCode).toBe(404);
+    expect((await t.call('POST', '/api/tips', { cookie: member.cookie, body: tipBody([url]) })).statusCode).toBe(201);
 
     const got = await t.call('GET', url, { cookie: other.cookie });
     expect(got.statusCode).toBe(200);
@@ -215,7 +218,7 @@ describe('photo uploads and media', () => {
       [thumbnailUrl, 480],
       [midUrl, 1024],
     ] as const) {
-      const served = await t.call('GET', variantOf(big), { cookie: other.cookie });
+      const served = await t.call('GET', variantOf(big), { cookie: member.cookie });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
@@ -245,7 +248,7 @@ describe('photo uploads and media', () => {
     unlinkSync(fileOf(midUrl(url)));
 
     for (const variantUrl of [thumbnailUrl(url), midUrl(url)]) {
-      const got = await t.call('GET', variantUrl, { cookie: other.cookie });
+      const got = await t.call('GET', variantUrl, { cookie: member.cookie });
       expect(got.statusCode).toBe(200);
       expect(got.headers['content-type']).toBe('image/webp');
       expect(got.headers['cache-control']).toBe('private, max-age=86400');
@@ -253,7 +256,7 @@ describe('photo uploads and media', () => {
     }
     const absent = `/api/media/guide-photos/${member.id}/1-0-abcdef012345.webp`;
     for (const variantUrl of [thumbnailUrl(absent), midUrl(absent)]) {
-      expect((await t.call('GET', variantUrl, { cookie: other.cookie })).statusCode).toBe(404);
+      expect((await t.call('GET', variantUrl, { cookie: member.cookie })).statusCode).toBe(404);
     }
   });
 });

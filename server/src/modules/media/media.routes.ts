@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, UnsupportedMediaTypeError } from './medi
 import { UPLOAD_RULES, type MediaService, type UploadBucket } from './media.service';
 import { MEDIA_BUCKETS, MEDIA_FILE_PATTERN, UUID_PATTERN } from './media-storage';
 import { isReadableMultipart, multipartError } from './multipart-request';
+import type { PhotoAccess } from './photo-access';
 
 const PHOTO_FIELD = 'photos';
 
@@ -92,9 +93,10 @@ export async function openFile(filePath: string): Promise<FileHandle | null> {
 /**
  * GET /api/media/:bucket/:userId/:file: an uploaded photo, for members. Photos uploaded before
  * their variants existed lack them: asking for `<name>.thumb.webp` or `<name>.mid.webp` then
- * serves `<name>.webp`, cached for a day only, so a variant made later is picked up.
+ * serves `<name>.webp`, cached for a day only, so a variant made later is picked up. A photo the
+ * viewer may not see (photo-access.ts) is the same 404 as a missing one.
  */
-export function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
+export function mediaRoutes(app: FastifyInstance, opts: { media: MediaService; photoAccess: PhotoAccess }) {
   const { storage } = opts.media;
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -102,6 +104,9 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaService })
       '/:bucket/:userId/:file',
       { config: { access: 'member' }, schema: { params: MediaParamsSchema } },
       async (request, reply) => {
+        const viewer = await requireViewer(request);
+        const photo = { ...request.params, file: originalOfVariant(request.params.file) ?? request.params.file };
+        if (!(await opts.photoAccess.maySee(viewer, photo))) throw new NotFoundError('Photo not found');
         let handle = await openFile(storage.pathOf(request.params));
         let cacheControl = 'private, max-age=31536000, immutable';
         const original = originalOfVariant(request.params.file);

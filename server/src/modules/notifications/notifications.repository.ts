@@ -4,7 +4,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@db/client';
 import { blockedEitherWay as blockedSql } from '@db/blocks';
 import { preparedPerShape } from '@db/prepared';
-import { notifications, profiles } from '@db/schema';
+import { guides, notifications, profiles, tips } from '@db/schema';
+import { visibleTo } from '@db/visibility';
 import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '@server/lib/keyset';
 import { blockedEitherWay } from '../blocks/blocks.repository';
 import { kindOfType } from '@common/schemas/notification-preferences';
@@ -26,13 +27,23 @@ const filterCondition = (filter: NotificationFilter): SQL | undefined =>
  */
 const actorNotBlocked = sql`(${notifications.actorId} is null or not ${blockedSql(notifications.userId, notifications.actorId)})`;
 
+/**
+ * The item a notification links to, only while its recipient may see it (ADR 081, 085): a
+ * primary-key look-up per row of the page. Today every item notice goes to the item's author,
+ * who always sees it (the first test, so the rule's member lists are not read for them); this
+ * keeps any other notice from linking what its reader may not open.
+ */
+const linkedIf = (table: typeof tips | typeof guides, column: PgColumn) =>
+  sql<string | null>`(SELECT ${table.id} FROM ${table} WHERE ${table.id} = ${column}
+    AND (${table.userId} = ${notifications.userId} OR ${visibleTo(table, notifications.userId)}))`;
+
 /** The columns of a notification with its actor's profile (null columns when there is none). */
 const columns = {
   id: notifications.id,
   type: notifications.type,
   content: notifications.content,
-  tipId: notifications.tipId,
-  guideId: notifications.guideId,
+  tipId: linkedIf(tips, notifications.tipId),
+  guideId: linkedIf(guides, notifications.guideId),
   isRead: notifications.isRead,
   createdAt: notifications.createdAt,
   cursorTs: cursorText(notifications.createdAt),

@@ -1,0 +1,64 @@
+/**
+ * What one viewer's map differs by from the stored cells (ADR 084): tip_map_cells counts every
+ * public tip for everyone, so a viewer's cells lose the public tips of members hidden from them
+ * (blocked either way, suspended) and gain their connections' connections-only tips. Both lists
+ * are almost always short, and each branch walks its authors' tips by user_id (partial indexes).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '@db/client';
+import { executeRows } from '@db/rows';
+import { tips } from '@db/schema';
+import { hiddenAuthorsOf, isPublic } from '@db/visibility';
+import { sharedTips, tipsOfMembers } from './map.repository';
+
+/** One cell of the view's level: the tips it loses and gains, with their coordinate sums. */
+export interface CellChange {
+  code: string;
+  removed: number;
+  removedLatitude: number;
+  removedLongitude: number;
+  added: number;
+  addedLatitude: number;
+  addedLongitude: number;
+  /** The lowest id among the gained tips (the point when it is the cell's only tip). */
+  addedId: string | null;
+}
+
+/** The lowest and highest stored map_cell of the ranges (cells outside the view are dropped by viewer-cells.ts). */
+function spanOf(area: { lows: string[]; highs: string[] }): [string, string] {
+  const lows = area.lows.map(BigInt);
+  const highs = area.highs.map(BigInt);
+  const min = lows.reduce((a, b) => (b < a ? b : a));
+  const max = highs.reduce((a, b) => (b > a ? b : a));
+  return [min.toString(), max.toString()];
+}
+
+export async function viewerCellChanges(
+  db: Executor,
+  viewerId: string,
+  shift: number,
+  area: { lows: string[]; highs: string[] },
+  country: string | undefined,
+): Promise<CellChange[]> {
+  const span = spanOf(area);
+  const where = country === undefined ? sql`true` : sql`tips.country = ${country}`;
+  // The columns the two indexes hold (index-only reads); a removed tip's id is not needed.
+  const columns = (id: SQL) => sql`${id} AS id, tips.map_cell, tips.latitude, tips.longitude`;
+  return executeRows<CellChange>(
+    db,
+    sql`SELECT (ch.map_cell >> ${shift})::text AS code,
+          (count(*) FILTER (WHERE NOT ch.added))::int AS removed,
+          coalesce(sum(ch.latitude) FILTER (WHERE NOT ch.added), 0)::float8 AS "removedLatitude",
+          coalesce(sum(ch.longitude) FILTER (WHERE NOT ch.added), 0)::float8 AS "removedLongitude",
+          (count(*) FILTER (WHERE ch.added))::int AS added,
+          coalesce(sum(ch.latitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLatitude",
+          coalesce(sum(ch.longitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLongitude",
+          min(ch.id::text) FILTER (WHERE ch.added) AS "addedId"
+        FROM (
+          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns(sql`NULL::uuid`), sql`${isPublic(tips)} AND ${where}`, 'gone', span)}
+          UNION ALL
+          SELECT true, came.* FROM (${sharedTips(viewerId, columns(sql`tips.id`), where, span)}) came
+        ) ch
+        GROUP BY 1`,
+  );
+}
