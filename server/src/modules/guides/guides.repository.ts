@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
 import { guideTips, guides, likes, profiles, savedItems, tips } from '@db/schema';
+import { visibleTo } from '@db/visibility';
 import { guideCardColumns } from '../content/content.repository';
 
 export interface GuideValues {
@@ -41,6 +42,7 @@ const guideDetail = preparedPerDb((db) =>
   db
     .select({
       ...guideCardColumns,
+      visible: sql<boolean>`${visibleTo(guides, sql.placeholder('viewerId'))}`,
       hasLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.guideId} = ${guides.id} and ${likes.userId} = ${sql.placeholder('viewerId')})`,
       hasSaved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.guideId} = ${guides.id} and ${savedItems.userId} = ${sql.placeholder('viewerId')})`,
     })
