@@ -1,0 +1,143 @@
+/**
+ * Issue 25 (ADR 082): with the visibility rule in place, each keyset branch of Explore, a
+ * member's list and the home feed still walks its own index in (created_at, id) order and stops
+ * after a page: the public half on the is_private = false indexes, the viewer's own and their
+ * connections' connections-only items on the (user_id, created_at) WHERE is_private = true ones.
+ * A Sort straight over a scan of tips or guides would mean a branch reads every row it may show.
+ * (The country filter's branches are left to list-queries.api.test.ts: with this scene's few rows
+ * the planner rightly reads a country's rows by tips_country_idx and sorts them.)
+ * Checked as the custom and as the generic plan, with sequential and bitmap scans off (with a
+ * few rows the planner rightly prefers them; full-scans.ts says why).
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../test-app';
+import { type RecordedQuery, recordQueries } from './query-recorder';
+import { buildScene } from './scene';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+async function planOf(pool: pg.Pool, q: RecordedQuery, generic: boolean): Promise<PlanNode> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL enable_seqscan = off');
+    await client.query('SET LOCAL enable_bitmapscan = off');
+    let rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[];
+    if (generic) {
+      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE visibility_generic AS ${q.text}`);
+      const nulls = q.values.map(() => 'NULL').join(', ');
+      rows = (await client.query(`EXPLAIN (FORMAT JSON) EXECUTE visibility_generic${nulls ? `(${nulls})` : ''}`)).rows;
+    } else {
+      rows = (await client.query(`EXPLAIN (FORMAT JSON) ${q.text}`, q.values)).rows;
+    }
+    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error(`no plan for ${q.text}`);
+    return plan;
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (generic) await client.query('DEALLOCATE visibility_generic').catch(() => undefined);
+    client.release();
+  }
+}
+
+const CONTENT = new Set(['tips', 'guides']);
+const isContentScan = (n: PlanNode) => n['Relation Name'] !== undefined && CONTENT.has(n['Relation Name']);
+
+/** The indexes the plan walks on tips and guides, and the scans of them a Sort sits straight on. */
+function walk(node: PlanNode, parent?: PlanNode, out = { indexes: [] as string[], sorted: [] as string[] }) {
+  if (isContentScan(node)) {
+    if (node['Index Name']) out.indexes.push(node['Index Name']);
+    if (parent?.['Node Type'] === 'Sort')
+      out.sorted.push(`${node['Node Type']} ${node['Index Name'] ?? ''} on ${node['Relation Name']}`);
+  }
+  for (const child of node.Plans ?? []) walk(child, node, out);
+  return out;
+}
+
+describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility branches on PostgreSQL', () => {
+  let t: TestApp;
+  let recorder: ReturnType<typeof recordQueries>;
+  let scene: Awaited<ReturnType<typeof buildScene>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    scene = await buildScene(t);
+    recorder = recordQueries(t.database);
+  });
+  afterAll(() => t?.close());
+
+  /** The page queries (keys joined to cards) a route sends, first page and the next. */
+  async function pageQueries(url: string): Promise<RecordedQuery[]> {
+    const cookie = scene.viewer.cookie;
+    const first = await recorder.during(url, () => t.call('GET', `${url}${url.includes('?') ? '&' : '?'}limit=2`, { cookie }));
+    expect(first.statusCode, first.body).toBe(200);
+    const next = first.json<{ nextCursor: string | null }>().nextCursor;
+    expect(next, `${url} has a second page`).toBeTruthy();
+    await recorder.during(url, () => t.call('GET', `${url}${url.includes('?') ? '&' : '?'}limit=2&cursor=${next}`, { cookie }));
+    const pages = recorder.queries.filter((q) => q.route === url && /order by/i.test(q.text) && /limit 3/i.test(q.text));
+    expect(pages.length, `${url}: page queries recorded`).toBe(2);
+    return pages;
+  }
+
+  const cases: { url: string; indexes: string[] }[] = [
+    {
+      url: '/api/explore?type=all',
+      indexes: [
+        'tips_public_created_idx',
+        'tips_private_user_created_idx',
+        'guides_public_created_idx',
+        'guides_private_user_created_idx',
+      ],
+    },
+    {
+      url: '/api/home/feed',
+      indexes: [
+        'tips_public_user_created_idx',
+        'tips_private_user_created_idx',
+        'guides_public_user_created_idx',
+        'guides_private_user_created_idx',
+      ],
+    },
+  ];
+
+  it.each(cases)('$url walks each branch in order on its index', async ({ url, indexes }) => {
+    for (const q of await pageQueries(url)) {
+      for (const generic of [false, true]) {
+        const found = walk(await planOf(recorder.pool, q, generic));
+        const label = `${url} (${generic ? 'generic' : 'custom'} plan)\n${q.text}`;
+        expect(found.indexes, label).toEqual(expect.arrayContaining(indexes));
+        expect(found.sorted, label).toEqual([]);
+        // Explore's own and connections' branches both walk the private index, once each.
+        if (url.startsWith('/api/explore')) {
+          for (const i of ['tips_private_user_created_idx', 'guides_private_user_created_idx']) {
+            expect(
+              found.indexes.filter((x) => x === i),
+              label,
+            ).toHaveLength(2);
+          }
+        }
+      }
+    }
+  });
+
+  it("another member's list walks their (user_id, created_at) index in order", async () => {
+    const url = `/api/users/${scene.other.id}/content?type=tips`;
+    for (const q of await pageQueries(url)) {
+      for (const generic of [false, true]) {
+        const found = walk(await planOf(recorder.pool, q, generic));
+        expect(found.sorted, q.text).toEqual([]);
+        expect(
+          [...found.indexes].some((i) => i.startsWith('tips_') && i.includes('user_created')),
+          q.text,
+        ).toBe(true);
+      }
+    }
+  });
+});
