@@ -12,6 +12,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../test-app';
+import { plansTaken } from './plan-cache';
 import { type RecordedQuery, recordQueries } from './query-recorder';
 import { buildScene } from './scene';
 
@@ -124,6 +125,14 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
           }
         }
       }
+    }
+  });
+
+  it('Explore and the feed are planned once: the plan cache keeps their generic plans', async () => {
+    for (const url of ['/api/explore?type=all', '/api/home/feed']) {
+      const [first] = recorder.queries.filter((q) => q.route === url && /limit 3/i.test(q.text));
+      expect(first, url).toBeDefined();
+      expect(await plansTaken(recorder.pool, first!, 8), url).toEqual({ generic: 3, custom: 5 });
     }
   });
 

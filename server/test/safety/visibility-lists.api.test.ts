@@ -4,9 +4,13 @@
  * connection, a stranger, a member they blocked, a member who blocked them and an admin see
  * them; and a suspended member's public items, which nobody sees.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, connections, guides, memberSuspensions, tips } from '@db/schema';
+import { executeRows } from '@db/rows';
+import { contentKeysQuery } from '@server/modules/content/content-keys.repository';
+import type { SearchPlan } from '@server/modules/content/search-plan';
+import { searchWindowOf } from '@server/modules/content/search-window';
 import { type TestApp, createTestApp } from '../test-app';
 import { insertGuide, insertSave, insertTip } from '../content-fixtures';
 
@@ -30,6 +34,7 @@ const VIEWERS = Object.keys(SEES) as Viewer[];
 
 let t: TestApp;
 const cookie = {} as Record<Viewer, string>;
+const memberIds = {} as Record<Viewer, string>;
 let authorId: string;
 const tipIds = {} as Record<Level, string>;
 const guideIds = {} as Record<Level, string>;
@@ -65,7 +70,10 @@ beforeAll(async () => {
   const members = {} as Record<Viewer | 'suspended', { id: string; cookie: string }>;
   for (const v of [...VIEWERS, 'suspended'] as const) {
     members[v] = await t.createMember(v === 'admin' ? 'admin' : 'user', `Member ${v}`);
-    if (v !== 'suspended') cookie[v] = members[v].cookie;
+    if (v !== 'suspended') {
+      cookie[v] = members[v].cookie;
+      memberIds[v] = members[v].id;
+    }
   }
   authorId = members.owner.id;
   for (const level of LEVELS) {
@@ -197,5 +205,30 @@ describe('a like by a connection', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ liked: boolean }>().liked).toBe(true);
+  });
+});
+
+describe.each(VIEWERS)("Explore's search plans (search-plan.ts) as the %s", (viewer) => {
+  /** The titles of a search's first page when it takes `plan` for both tables. */
+  async function searchTitles(plan: SearchPlan): Promise<string[]> {
+    const window = searchWindowOf([WORD], 2, new Date(), new Date(Date.now() + 86_400_000));
+    const filter = {
+      scope: { kind: 'visible' as const, viewerId: memberIds[viewer] },
+      search: `'${WORD}':*`,
+      searchPlans: { tip: plan, guide: plan },
+      searchWindows: plan === 'recent' ? { tip: window, guide: window } : undefined,
+    };
+    const keys = await executeRows<{ id: string }>(t.db, contentKeysQuery('all', filter, null, 20));
+    const ids = keys.map((k) => k.id);
+    const rows = [
+      ...(await t.db.select({ title: tips.title }).from(tips).where(inArray(tips.id, ids))),
+      ...(await t.db.select({ title: guides.title }).from(guides).where(inArray(guides.id, ids))),
+    ];
+    expect(rows).toHaveLength(ids.length);
+    return titles(rows);
+  }
+
+  it.each(['walk', 'gather', 'recent'] as const)('%s finds exactly what they may see', async (plan) => {
+    expect(await searchTitles(plan)).toEqual(titlesOf(SEES[viewer]));
   });
 });

@@ -8,6 +8,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '@common/schemas/content';
 import { guideCountries, guides, searchMonthsOf, tips } from '@db/schema';
+import { connectionIdsOf } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '@server/lib/keyset';
 import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf } from './content-filter';
 import type { SearchPlan } from './search-plan';
@@ -89,6 +90,9 @@ function recentMatches(kind: 'tip' | 'guide', f: BoundFilter, window: { query: B
  * stopped after `rows`, then merged; so a page reads at most connections x rows index entries
  * (the home feed's shape, ADR 055), whatever else those members wrote. The filter's condition
  * keeps only connections-only, not hidden items of authors not hidden from the viewer.
+ * The list is read through a sub-select: called with the viewer's id in sight, a custom plan
+ * evaluated it and expected one row, the generic plan ten; the generic one then looked dearer
+ * and the statement was planned again on every call.
  */
 function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewerId: Bound, page: KeyPage): SQL {
   const table = kind === 'tip' ? tips : guides;
@@ -99,7 +103,7 @@ function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewerId: Boun
   );
   const rows = limitLiteral(page.rows);
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, item.id, item.created_at, item.created_at::text AS cursor_ts
-    FROM unnest(waymark_connection_ids(${viewerId}::uuid)) AS friend(id) CROSS JOIN LATERAL (
+    FROM unnest(${connectionIdsOf(viewerId)}) AS friend(id) CROSS JOIN LATERAL (
       SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${where}
       ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows}) AS item
     ORDER BY item.created_at DESC, item.id DESC LIMIT ${rows})`;
