@@ -482,6 +482,11 @@ export const tips = pgTable(
     index('tips_private_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = true`),
+    // Explore's connections branch for a member with many connections (ADR 082): the newest
+    // connections-only items, walked in order, the connections' ones kept (user_id in the index).
+    index('tips_shared_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
     // The home feed (ADR 055) walks each connection's public tips newest first and stops after a
     // page; so does another member's list. Without it their private ones were read and dropped.
     index('tips_public_user_created_idx')
@@ -549,6 +554,9 @@ export const guides = pgTable(
     index('guides_private_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = true`),
+    index('guides_shared_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
     index('guides_public_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),

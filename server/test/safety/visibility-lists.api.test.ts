@@ -6,9 +6,9 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, connections, guides, memberSuspensions, tips } from '@db/schema';
+import { blocks, connections, guides, memberSuspensions, tips, users } from '@db/schema';
 import { executeRows } from '@db/rows';
-import { contentKeysQuery } from '@server/modules/content/content-keys.repository';
+import { PROBED_CONNECTIONS, contentKeysQuery } from '@server/modules/content/content-keys.repository';
 import type { SearchPlan } from '@server/modules/content/search-plan';
 import { searchWindowOf } from '@server/modules/content/search-window';
 import { type TestApp, createTestApp } from '../test-app';
@@ -43,14 +43,14 @@ let suspendedTipId: string;
 const titlesOf = (levels: Level[]) => levels.flatMap((l) => [`tip-${l}`, `guide-${l}`]).sort();
 const titles = (items: { title: string }[]) => items.map((i) => i.title).sort();
 
-async function get<T>(viewer: Viewer, url: string): Promise<T> {
-  const res = await t.call('GET', url, { cookie: cookie[viewer] });
-  expect(res.statusCode, `${viewer} GET ${url}: ${res.body}`).toBe(200);
+async function get<T>(viewer: Viewer | { cookie: string }, url: string): Promise<T> {
+  const res = await t.call('GET', url, { cookie: typeof viewer === 'string' ? cookie[viewer] : viewer.cookie });
+  expect(res.statusCode, `${typeof viewer === 'string' ? viewer : 'member'} GET ${url}: ${res.body}`).toBe(200);
   return res.json<T>();
 }
 
 /** Every page of a list, two cards at a time, through its cursor. */
-async function allPages(viewer: Viewer, url: string): Promise<{ title: string }[]> {
+async function allPages(viewer: Viewer | { cookie: string }, url: string): Promise<{ title: string }[]> {
   const items: { title: string }[] = [];
   let cursor: string | null = null;
   do {
@@ -230,5 +230,28 @@ describe.each(VIEWERS)("Explore's search plans (search-plan.ts) as the %s", (vie
 
   it.each(['walk', 'gather', 'recent'] as const)('%s finds exactly what they may see', async (plan) => {
     expect(await searchTitles(plan)).toEqual(titlesOf(SEES[viewer]));
+  });
+});
+
+describe('a member with more connections than the connections branch probes one by one', () => {
+  it('sees their connections-only items through the walk of the newest ones (ADR 082)', async () => {
+    const popular = await t.createMember('user', 'Member popular');
+    const extra = await t.db
+      .insert(users)
+      .values(Array.from({ length: PROBED_CONNECTIONS }, (_, i) => ({ name: `Extra ${i}`, email: `extra${i}@lists.test` })))
+      .returning({ id: users.id });
+    await t.db
+      .insert(connections)
+      .values([
+        { requesterId: popular.id, addresseeId: authorId, status: 'accepted' },
+        ...extra.map((e) => ({ requesterId: e.id, addresseeId: popular.id, status: 'accepted' as const })),
+      ]);
+    // An extra connection's own connections-only tip, and one of theirs the moderator hid.
+    await insertTip(t.db, extra[0]!.id, { title: 'tip-extra-connections', visibility: 'connections' });
+    const hidden = await insertTip(t.db, extra[1]!.id, { title: 'tip-extra-hidden', visibility: 'connections' });
+    await t.db.update(tips).set({ hiddenAt: new Date() }).where(eqId(tips, hidden.id));
+    const expected = [...titlesOf(['public', 'connections']), 'tip-extra-connections'].sort();
+    expect(titles(await allPages(popular, '/api/explore'))).toEqual(expected);
+    expect(titles(await allPages(popular, '/api/explore?type=tips&country=Iceland'))).toEqual(['tip-connections']);
   });
 });

@@ -8,7 +8,6 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '@common/schemas/content';
 import { guideCountries, guides, searchMonthsOf, tips } from '@db/schema';
-import { connectionIdsOf } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '@server/lib/keyset';
 import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf } from './content-filter';
 import type { SearchPlan } from './search-plan';
@@ -84,29 +83,46 @@ function recentMatches(kind: 'tip' | 'guide', f: BoundFilter, window: { query: B
     ORDER BY created_at DESC, id DESC LIMIT ${rows})`;
 }
 
+/** Up to this many connections, the connections branch probes each one; beyond, it walks (ADR 082). */
+export const PROBED_CONNECTIONS = 40;
+
 /**
- * The viewer's connections' connections-only items (ADR 082): per connection, their newest
- * not-public items walked in order on (user_id, created_at, id) WHERE is_private = true and
- * stopped after `rows`, then merged; so a page reads at most connections x rows index entries
- * (the home feed's shape, ADR 055), whatever else those members wrote. The filter's condition
- * keeps only connections-only, not hidden items of authors not hidden from the viewer.
- * The list is read through a sub-select: called with the viewer's id in sight, a custom plan
- * evaluated it and expected one row, the generic plan ten; the generic one then looked dearer
+ * The viewer's connections' connections-only items (ADR 082), one of two ways chosen in the
+ * statement by the number of connections (each way's WHERE holds a one-time filter, so only one
+ * runs): for a few, per connection a walk of their not-public items on (user_id, created_at, id)
+ * WHERE is_private = true, stopped after `rows`, then merged (the home feed's shape, ADR 055);
+ * for many, a walk of every member's newest connections-only items on
+ * *_shared_created_idx keeping the connections' ones, which then fill a page quickly. The
+ * connections are read through a sub-select: with the viewer's id in sight a custom plan
+ * evaluated them and expected one row, the generic plan ten; the generic one then looked dearer
  * and the statement was planned again on every call.
  */
 function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewerId: Bound, page: KeyPage): SQL {
   const table = kind === 'tip' ? tips : guides;
-  const where = and(
-    sql`${table.userId} = friend.id`,
-    conditionsOf(kind, f),
-    page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined,
-  );
+  const after = page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined;
   const rows = limitLiteral(page.rows);
-  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, item.id, item.created_at, item.created_at::text AS cursor_ts
-    FROM unnest(${connectionIdsOf(viewerId)}) AS friend(id) CROSS JOIN LATERAL (
-      SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${where}
-      ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows}) AS item
-    ORDER BY item.created_at DESC, item.id DESC LIMIT ${rows})`;
+  const list = sql.raw(`${kind}_connections`);
+  // The list once per branch (a CTE), read by the count, the probes and the walk alike.
+  const ids = sql`(SELECT ids FROM ${list})::uuid[]`;
+  const count = sql`(SELECT cardinality(ids) FROM ${list})`;
+  const probed = and(sql`${table.userId} = friend.id`, conditionsOf(kind, f), after);
+  // As a test of nullness (db/visibility.ts, authorNotHidden says why): taken as nearly always
+  // true, so the planner walks the ordered index and stops after a page, rather than gathering
+  // every not-public item of the connections through an index condition of hundreds of ids.
+  const isConnection = sql`NULLIF(${table.userId} = ANY (${ids}), false) IS NOT NULL`;
+  const walked = and(isConnection, conditionsOf(kind, f), after);
+  const probes = sql.raw(String(PROBED_CONNECTIONS));
+  return sql`(WITH ${list} AS MATERIALIZED (SELECT waymark_connection_ids(${viewerId}::uuid) AS ids)
+    SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, created_at::text AS cursor_ts FROM (
+      (SELECT item.id, item.created_at FROM unnest(${ids}) AS friend(id) CROSS JOIN LATERAL (
+        SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${probed}
+        ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows}) AS item
+      WHERE ${count} <= ${probes})
+      UNION ALL
+      (SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table}
+      WHERE ${walked} AND ${count} > ${probes}
+      ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows})) AS shared
+    ORDER BY created_at DESC, id DESC LIMIT ${rows})`;
 }
 
 /**

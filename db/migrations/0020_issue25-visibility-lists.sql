@@ -1,0 +1,2 @@
+CREATE INDEX "guides_shared_created_idx" ON "guides" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"user_id") WHERE "guides"."visibility" = 'connections' AND "guides"."hidden_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "tips_shared_created_idx" ON "tips" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"user_id") WHERE "tips"."visibility" = 'connections' AND "tips"."hidden_at" IS NULL;
