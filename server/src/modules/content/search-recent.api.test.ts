@@ -62,8 +62,7 @@ beforeAll(async () => {
       .returning({ id: tips.id });
     inserted.forEach((r, j) => {
       const row = rows[i + j]!;
-      if (row.holds && (row.visibility === 'public' || row.userId === me.id))
-        visible.push({ id: r.id, at: row.createdAt.getTime() });
+      if (row.holds && (row.visibility === 'public' || row.userId === me.id)) visible.push({ id: r.id, at: row.createdAt.getTime() });
     });
   }
   // Guides over the same years; a few hold the word.
