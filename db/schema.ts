@@ -491,6 +491,11 @@ export const tips = pgTable(
     index('tips_private_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = true`),
+    // Explore's connections branch for a member with many connections (ADR 082): the newest
+    // connections-only items, walked in order, the connections' ones kept (user_id in the index).
+    index('tips_shared_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
     // The home feed (ADR 055) walks each connection's public tips newest first and stops after a
     // page; so does another member's list. Without it their private ones were read and dropped.
     index('tips_public_user_created_idx')
@@ -498,8 +503,9 @@ export const tips = pgTable(
       .where(sql`${t.isPrivate} = false`),
     // The home's most liked (ADR 055): the liked public tips of the window, read from the index
     // alone and sorted by likes (2.5 ms instead of 21 ms at the full bench set's 7,451 in 30 days).
+    // user_id too (ADR 082): the list leaves out authors hidden from the viewer, from the index alone.
     index('tips_liked_created_idx')
-      .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id)
+      .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id, t.userId)
       .where(sql`${t.isPrivate} = false AND ${t.likesCount} > 0`),
   ],
 );
@@ -558,11 +564,14 @@ export const guides = pgTable(
     index('guides_private_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = true`),
+    index('guides_shared_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
     index('guides_public_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPrivate} = false`),
     index('guides_liked_created_idx')
-      .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id)
+      .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id, t.userId)
       .where(sql`${t.isPrivate} = false AND ${t.likesCount} > 0`),
   ],
 );

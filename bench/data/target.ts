@@ -15,8 +15,9 @@ export const BENCH_ADMIN = { email: 'admin@bench.waymark.test', password: 'bench
 
 export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
+/** BENCH_DB_SUFFIX keeps one worktree's data set apart from another's on a shared server. */
 export function benchDatabaseUrl(size: DataSizeName): string {
-  return databaseUrl(LOCAL_SERVER_URL, `waymark_bench_${size}`);
+  return databaseUrl(LOCAL_SERVER_URL, `waymark_bench_${size}${process.env.BENCH_DB_SUFFIX ?? ''}`);
 }
 
 const databaseNameOf = (url: string) => new URL(url).pathname.slice(1);

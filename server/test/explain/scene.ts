@@ -4,6 +4,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import {
+  blocks,
   guides as guidesTable,
   invitationRequests,
   notifications,
@@ -100,6 +101,17 @@ export async function buildScene(t: TestApp) {
   await connect(viewer, fourth, false);
   await connect(other, third, true);
   await connect(other, fourth, true);
+
+  // Issue 25 (ADR 082): connections-only items of the viewer's connection, so Explore's, the
+  // feed's and a member list's connections branch return rows; and a member the viewer blocked,
+  // so the hidden-authors list is not empty.
+  for (const country of ['Japan', 'Portugal', 'Japan']) {
+    await insertTip(t.db, other.id, { title: `Ramen stall in ${country}`, country, visibility: 'connections' });
+    await insertGuide(t.db, other.id, { title: `Ramen crawl of ${country}`, countries: [country], visibility: 'connections' });
+  }
+  const blocked = await t.createMember('user', 'Bo Blocked');
+  await insertTip(t.db, blocked.id, { title: 'Ramen shop in Japan', country: 'Japan' });
+  await t.db.insert(blocks).values({ blockerId: viewer.id, blockedId: blocked.id });
 
   for (let i = 1; i <= 3; i++) {
     await t.db

@@ -93,7 +93,7 @@ describe.skipIf(!onPostgres)('account deletion and writes in flight', () => {
     await interleave(
       owner.id,
       async (tx) => {
-        expect((await reactionsRepo.findTarget(tx, 'tip', tipId))?.userId).toBe(owner.id);
+        expect((await reactionsRepo.findTarget(tx, 'tip', tipId, fan.id))?.userId).toBe(owner.id);
       },
       async (tx) => {
         // The like's own writes, in toggleLike's order: the notification's foreign key needs the

@@ -7,18 +7,22 @@ import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { normalizeForSearch, searchWordsOf } from '@common/search';
 import { plannedPerCall } from '@db/named-statements';
 import { guideCountries, guides, tips } from '@db/schema';
-import { isPrivate, isPublic } from '@db/visibility';
+import { authorNotHidden, isPrivate, isPublic, sharedWithConnection, visibleTo } from '@db/visibility';
 import type { SearchPlan } from './search-plan';
 
 /**
- * visible (explore, saved): public items plus the viewer's own; user: one member's items;
- * public and ownPrivate: the two disjoint halves of visible (see content-keys.repository.ts).
+ * visible (explore, saved): what the viewer may see (ADR 081); user: one member's items the
+ * viewer may see; public, ownPrivate and connectionsShared: the three disjoint halves of visible
+ * (content-keys.repository.ts walks each through its own index, ADR 082). public without a
+ * viewer (the map's cells) leaves out no author. connectionsShared is only a branch of the keys:
+ * its condition does not check the author is a connection, the branch reads only theirs.
  */
 export type Scope<Id> =
   | { kind: 'visible'; viewerId: Id }
-  | { kind: 'user'; userId: Id; includePrivate: boolean }
-  | { kind: 'public' }
-  | { kind: 'ownPrivate'; userId: Id };
+  | { kind: 'user'; userId: Id; viewerId: Id }
+  | { kind: 'public'; viewerId?: Id }
+  | { kind: 'ownPrivate'; userId: Id }
+  | { kind: 'connectionsShared'; viewerId: Id };
 
 /** Who may see what, plus the optional search and country filters. */
 export interface ContentFilter {
@@ -73,16 +77,43 @@ export function allWordsQuery(words: string[], tag = ''): string {
   return words.map((w, i) => `'${tag}${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
 }
 
+/**
+ * A connections-only item of one of the viewer's connections, not hidden. `is_private = true` is
+ * spelled out so the (user_id, created_at) WHERE is_private indexes can serve it.
+ */
+const connectionsShared = (table: typeof tips | typeof guides, viewerId: Bound): SQL =>
+  sql`(${isPrivate(table)} AND ${sharedWithConnection(table, viewerId)} AND ${authorNotHidden(table, viewerId)})`;
+
+/**
+ * The same, less "by a connection": for the keys' connections branch, which reads only the
+ * connections' rows (content-keys.repository.ts). There `user_id = ANY (connections)` would be an
+ * index condition of every connection's probe, and PostgreSQL sorts an index condition's array on
+ * every probe: member 1 of the bench set, with 462 connections, spent most of Explore's time so.
+ */
+const sharedByAuthor = (table: typeof tips | typeof guides, viewerId: Bound): SQL =>
+  sql`(${isPrivate(table)} AND ${table.visibility} = 'connections' AND ${table.hiddenAt} IS NULL AND ${authorNotHidden(table, viewerId)})`;
+
 function scopeCondition(table: typeof tips | typeof guides, scope: Scope<Bound>): SQL | undefined {
   switch (scope.kind) {
     case 'visible':
-      return or(isPublic(table), eq(table.userId, scope.viewerId));
+      // The three halves as one condition: PostgreSQL ORs the partial indexes' bitmaps.
+      return or(
+        and(isPublic(table), authorNotHidden(table, scope.viewerId)),
+        and(eq(table.userId, scope.viewerId), isPrivate(table)),
+        connectionsShared(table, scope.viewerId),
+      );
     case 'public':
-      return isPublic(table);
+      return scope.viewerId === undefined ? isPublic(table) : and(isPublic(table), authorNotHidden(table, scope.viewerId));
     case 'ownPrivate':
       return and(eq(table.userId, scope.userId), isPrivate(table));
+    case 'connectionsShared':
+      return sharedByAuthor(table, scope.viewerId);
     case 'user':
-      return and(eq(table.userId, scope.userId), scope.includePrivate ? undefined : isPublic(table));
+      // One's own list first: OR stops there, and the rule's member lists are never computed.
+      return and(
+        eq(table.userId, scope.userId),
+        sql`(${scope.userId}::uuid = ${scope.viewerId}::uuid OR ${visibleTo(table, scope.viewerId)})`,
+      );
   }
 }
 

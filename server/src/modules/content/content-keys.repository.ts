@@ -27,6 +27,7 @@ function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   if (f.search !== undefined && window) return recentMatches(kind, f, window, page);
   if (isGathered(kind, f)) return gatheredMatches(kind, f, page);
   if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
+  if (f.scope.kind === 'connectionsShared') return connectionsShared(kind, f, f.scope.viewerId, page);
   const table = kind === 'tip' ? tips : guides;
   const where = and(
     conditionsOf(kind, f),
@@ -82,6 +83,48 @@ function recentMatches(kind: 'tip' | 'guide', f: BoundFilter, window: { query: B
     ORDER BY created_at DESC, id DESC LIMIT ${rows})`;
 }
 
+/** Up to this many connections, the connections branch probes each one; beyond, it walks (ADR 082). */
+export const PROBED_CONNECTIONS = 40;
+
+/**
+ * The viewer's connections' connections-only items (ADR 082), one of two ways chosen in the
+ * statement by the number of connections (each way's WHERE holds a one-time filter, so only one
+ * runs): for a few, per connection a walk of their not-public items on (user_id, created_at, id)
+ * WHERE is_private = true, stopped after `rows`, then merged (the home feed's shape, ADR 055);
+ * for many, a walk of every member's newest connections-only items on
+ * *_shared_created_idx keeping the connections' ones, which then fill a page quickly. The
+ * connections are read through a sub-select: with the viewer's id in sight a custom plan
+ * evaluated them and expected one row, the generic plan ten; the generic one then looked dearer
+ * and the statement was planned again on every call.
+ */
+function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewerId: Bound, page: KeyPage): SQL {
+  const table = kind === 'tip' ? tips : guides;
+  const after = page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined;
+  const rows = limitLiteral(page.rows);
+  const list = sql.raw(`${kind}_connections`);
+  // The list once per branch (a CTE), read by the count, the probes and the walk alike.
+  const ids = sql`(SELECT ids FROM ${list})::uuid[]`;
+  const count = sql`(SELECT cardinality(ids) FROM ${list})`;
+  const probed = and(sql`${table.userId} = friend.id`, conditionsOf(kind, f), after);
+  // As a test of nullness (db/visibility.ts, authorNotHidden says why): taken as nearly always
+  // true, so the planner walks the ordered index and stops after a page, rather than gathering
+  // every not-public item of the connections through an index condition of hundreds of ids.
+  const isConnection = sql`NULLIF(${table.userId} = ANY (${ids}), false) IS NOT NULL`;
+  const walked = and(isConnection, conditionsOf(kind, f), after);
+  const probes = sql.raw(String(PROBED_CONNECTIONS));
+  return sql`(WITH ${list} AS MATERIALIZED (SELECT waymark_connection_ids(${viewerId}::uuid) AS ids)
+    SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, created_at::text AS cursor_ts FROM (
+      (SELECT item.id, item.created_at FROM unnest(${ids}) AS friend(id) CROSS JOIN LATERAL (
+        SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${probed}
+        ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows}) AS item
+      WHERE ${count} <= ${probes})
+      UNION ALL
+      (SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table}
+      WHERE ${walked} AND ${count} > ${probes}
+      ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows})) AS shared
+    ORDER BY created_at DESC, id DESC LIMIT ${rows})`;
+}
+
 /**
  * The public guides of one country walk guide_countries' (country, created_at, id) index, so a
  * popular country's page reads its first rows instead of sorting them all, with one plan for
@@ -100,17 +143,19 @@ function publicGuidesOfCountry(f: BoundFilter, country: Bound, page: KeyPage): S
 }
 
 /**
- * The filters whose branches together give the page. "Public or mine" is split into its two
- * disjoint halves so each can walk an index already in (created_at, id) order
- * (tips_public_created_idx, tips_user_created_idx and the guides' twins) and stop after
- * limit + 1 rows, instead of sorting every visible row.
+ * The filters whose branches together give the page. What the viewer may see is split into its
+ * three disjoint halves so each can walk an index already in (created_at, id) order and stop
+ * after limit + 1 rows, instead of sorting every visible row: the public half
+ * (tips_public_created_idx), the viewer's own others (tips_private_user_created_idx) and their
+ * connections' connections-only items (the same index, per connection), and the guides' twins.
  */
 function keyBranches(kinds: ('tip' | 'guide')[], f: BoundFilter, page: KeyPage): SQL[] {
   const halves = (kind: 'tip' | 'guide'): BoundFilter[] =>
     f.scope.kind === 'visible' && !isGathered(kind, f)
       ? [
-          { ...f, scope: { kind: 'public' } },
+          { ...f, scope: { kind: 'public', viewerId: f.scope.viewerId } },
           { ...f, scope: { kind: 'ownPrivate', userId: f.scope.viewerId } },
+          { ...f, scope: { kind: 'connectionsShared', viewerId: f.scope.viewerId } },
         ]
       : [f];
   return kinds.flatMap((kind) => halves(kind).map((filter) => keyBranch(kind, filter, page)));
@@ -135,7 +180,6 @@ export function contentKeysQuery(type: ContentTab, f: ContentFilter, cursor: Cur
 export interface KeysShape {
   type: ContentTab;
   scope: ContentFilter['scope']['kind'];
-  includePrivate: boolean;
   search: boolean;
   /** The search's plan per table, when one was chosen (search-plan.ts). */
   tipPlan?: SearchPlan;
@@ -148,6 +192,7 @@ export interface KeysShape {
 
 const keysPlaceholders = {
   userId: sql.placeholder('userId'),
+  viewerId: sql.placeholder('viewerId'),
   search: sql.placeholder('search'),
   country: sql.placeholder('country'),
   cursorTs: sql.placeholder('cursorTs'),
@@ -159,11 +204,12 @@ const keysPlaceholders = {
 };
 
 function placeholderScope(shape: KeysShape): Scope<Bound> {
-  const id = keysPlaceholders.userId;
+  const { userId: id, viewerId } = keysPlaceholders;
   if (shape.scope === 'visible') return { kind: 'visible', viewerId: id };
-  if (shape.scope === 'user') return { kind: 'user', userId: id, includePrivate: shape.includePrivate };
+  if (shape.scope === 'user') return { kind: 'user', userId: id, viewerId };
   if (shape.scope === 'ownPrivate') return { kind: 'ownPrivate', userId: id };
-  return { kind: 'public' };
+  if (shape.scope === 'connectionsShared') return { kind: 'connectionsShared', viewerId: id };
+  return { kind: 'public', viewerId: id };
 }
 
 /** The keys query's text for a shape, with placeholders where listed values go (keysValues). */
@@ -189,7 +235,6 @@ export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor |
   return {
     type,
     scope: f.scope.kind,
-    includePrivate: f.scope.kind === 'user' && f.scope.includePrivate,
     search: Boolean(f.search),
     tipPlan: f.search ? f.searchPlans?.tip : undefined,
     guidePlan: f.search ? f.searchPlans?.guide : undefined,
@@ -203,7 +248,8 @@ export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor |
 export function keysValues(f: ContentFilter, cursor: Cursor | null) {
   const scope = f.scope;
   return {
-    userId: scope.kind === 'visible' ? scope.viewerId : scope.kind === 'public' ? undefined : scope.userId,
+    userId: scope.kind === 'user' || scope.kind === 'ownPrivate' ? scope.userId : scope.viewerId,
+    viewerId: scope.kind === 'user' ? scope.viewerId : undefined,
     search: f.search,
     country: f.country,
     cursorTs: cursor?.createdAt,

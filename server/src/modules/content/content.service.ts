@@ -1,7 +1,9 @@
 /**
  * Content lists (SPEC 2, 4, 7): a member's tips and guides, Explore, and the Saved list.
- * Privacy (D2): a private item exists only for its owner; no list, count, search or country
- * list includes another member's private item.
+ * Who sees what (D14, ADR 081): every list, count, search and country list holds only what the
+ * viewer may see: public items, their own, and their connections' connections-only ones; never
+ * an item of a member blocked either way or suspended, nor another's hidden item. Admins see
+ * what any member sees.
  */
 import type { ContentCard, ContentCounts, ContentTab, SavedItem } from '@common/schemas/content';
 import { normalizeForSearch, searchWordsOf } from '@common/search';
@@ -65,10 +67,10 @@ export function createContentService(deps: { db: Database }) {
 
   async function userScope(viewerId: string, userId: string): Promise<ContentFilter['scope']> {
     if (userId !== viewerId && !(await repo.userExists(db, userId))) throw new NotFoundError('User not found');
-    return { kind: 'user', userId, includePrivate: userId === viewerId };
+    return { kind: 'user', userId, viewerId };
   }
 
-  /** GET /api/users/:userId/content: own list includes private items; another's only public. */
+  /** GET /api/users/:userId/content: all of one's own; of another's, what the viewer may see. */
   async function userContent(viewerId: string, userId: string, query: ContentListQuery): Promise<Page<ContentCard>> {
     const filter = filterOf(await userScope(viewerId, userId), query);
     return filter ? page(filter, query.type, decodeCursor(query.cursor), query.limit) : NO_ITEMS;
@@ -80,7 +82,7 @@ export function createContentService(deps: { db: Database }) {
 
   const visible = (viewerId: string): ContentFilter['scope'] => ({ kind: 'visible', viewerId });
 
-  /** GET /api/explore: public items plus the viewer's own, newest first. */
+  /** GET /api/explore: what the viewer may see, newest first. */
   async function explore(viewerId: string, query: ContentListQuery): Promise<Page<ContentCard>> {
     const filter = filterOf(visible(viewerId), query);
     if (!filter) return NO_ITEMS;
@@ -99,7 +101,7 @@ export function createContentService(deps: { db: Database }) {
     return countries.sort((a, b) => a.localeCompare(b, 'en'));
   }
 
-  /** GET /api/saved: newest saved first; an item that became private to the viewer is left out. */
+  /** GET /api/saved: newest saved first; an item the viewer can no longer see is left out. */
   async function saved(viewerId: string, query: ContentListQuery): Promise<Page<SavedItem>> {
     const filter = filterOf(visible(viewerId), { q: query.q });
     if (!filter) return NO_ITEMS;

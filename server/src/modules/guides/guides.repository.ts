@@ -42,6 +42,7 @@ const guideDetail = preparedPerDb((db) =>
   db
     .select({
       ...guideCardColumns,
+      visible: sql<boolean>`${visibleTo(guides, sql.placeholder('viewerId'))}`,
       hasLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.guideId} = ${guides.id} and ${likes.userId} = ${sql.placeholder('viewerId')})`,
       hasSaved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.guideId} = ${guides.id} and ${savedItems.userId} = ${sql.placeholder('viewerId')})`,
     })

@@ -17,9 +17,10 @@ export function guideRoutes(app: FastifyInstance, opts: { guides: GuidesService 
     return reply.status(201).send(guide);
   });
 
-  r.get('/:id', { config: member, schema: { params: IdParamsSchema, response: { 200: GuideSchema } } }, async (request) =>
-    guides.get((await requireViewer(request)).userId, request.params.id),
-  );
+  r.get('/:id', { config: member, schema: { params: IdParamsSchema, response: { 200: GuideSchema } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    return guides.get(viewer.userId, request.params.id, viewer.role === 'admin');
+  });
 
   r.put(
     '/:id',

@@ -12,6 +12,7 @@ import type { TipOption } from '@common/schemas/tip';
 import { searchTextOf } from '@common/search';
 import type { Database, Executor } from '@db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
+import { mayRead } from '../content/readable';
 import type { MediaStorage } from '../media/media-storage';
 import { removeUnreferencedPhotos } from '../media/photo-files';
 import { toGuideCard } from '../content/cards';
@@ -145,9 +146,10 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
     return guide;
   }
 
-  async function get(viewerId: string, id: string): Promise<Guide> {
+  /** 404 unless the viewer may see it (ADR 081); an admin may also open a hidden public guide. */
+  async function get(viewerId: string, id: string, isAdmin = false): Promise<Guide> {
     const row = await repo.findGuideDetail(db, id, viewerId);
-    if (!row || (row.isPrivate && row.userId !== viewerId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    if (!row || !mayRead(row, isAdmin)) throw new NotFoundError(GUIDE_ERRORS.notFound);
     const itemRows = await repo.listGuideItems(db, id, viewerId);
     const items: GuideItem[] = itemRows.map((r) => ({
       id: r.id,

@@ -1,6 +1,7 @@
 /**
- * The home screen's reads (ADR 055): the newest public tips and guides of the viewer's accepted
- * connections, the most liked public ones of a recent window, and the first-run checklist.
+ * The home screen's reads (ADR 055, 082): the newest public and connections-only tips and guides
+ * of the viewer's accepted connections, the most liked public ones of a recent window, and the
+ * first-run checklist; never an item of a member blocked either way or suspended.
  * Each list page is one statement: its keys (limit + 1) joined to their cards, as Explore's.
  */
 import { type Placeholder, type SQL, eq, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import type { Executor } from '@db/client';
 import { preparedPerShape } from '@db/prepared';
 import { executeRows } from '@db/rows';
 import { connections, guides, profiles, tipTypes, tips } from '@db/schema';
-import { isPublic } from '@db/visibility';
+import { authorNotHidden, hiddenAuthorsOf, isPrivate, isPublic } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral } from '@server/lib/keyset';
 import { authorColumns, guideOwnColumns, tipOwnColumns } from '../content/content.repository';
 
@@ -40,25 +41,33 @@ function friendsOf(viewerId: Bound): SQL {
 }
 
 /**
- * One branch of the feed: per connection, their newest public items after the cursor, walked in
- * order on (user_id, created_at, id) WHERE is_private = false and stopped after `rows`; so a
- * page reads at most connections x rows index entries, however much each connection wrote.
+ * One branch of the feed: per connection, their newest public (or connections-only, not hidden)
+ * items after the cursor, walked in order on (user_id, created_at, id) WHERE is_private = false
+ * (= true) and stopped after `rows`; so a page reads at most connections x rows index entries,
+ * however much each connection wrote. Connections-only items are a half of is_private = true,
+ * beside private and hidden ones (ADR 082).
  */
-function feedBranch(kind: 'tip' | 'guide', hasCursor: boolean, rows: number): SQL {
+function feedBranch(kind: 'tip' | 'guide', half: 'public' | 'shared', hasCursor: boolean, rows: number): SQL {
   const table = kind === 'tip' ? tips : guides;
   const after = hasCursor ? sql` AND ${beforeKey(table.createdAt, table.id, p.cursorTs, p.cursorId)}` : sql``;
+  const which =
+    half === 'public'
+      ? isPublic(table)
+      : sql`${isPrivate(table)} AND ${table.visibility} = 'connections' AND ${table.hiddenAt} IS NULL`;
   return sql`SELECT ${sql.raw(`'${kind}'`)} AS kind, item.id, item.created_at, 0 AS likes FROM friends CROSS JOIN LATERAL (
       SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table}
-      WHERE ${table.userId} = friends.id AND ${isPublic(table)}${after}
+      WHERE ${table.userId} = friends.id AND ${which}${after}
       ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)}) AS item`;
 }
 
+/** The feed's authors: the viewer's connections, less any blocked either way or suspended. */
 function feedKeysSql(hasCursor: boolean, rows: number): SQL {
-  return sql`WITH friends AS MATERIALIZED (${friendsOf(p.viewerId)})
-    SELECT kind, id, created_at, likes FROM (
-      ${feedBranch('tip', hasCursor, rows)}
-      UNION ALL
-      ${feedBranch('guide', hasCursor, rows)}) AS keys
+  const branches = (['tip', 'guide'] as const).flatMap((kind) =>
+    (['public', 'shared'] as const).map((half) => feedBranch(kind, half, hasCursor, rows)),
+  );
+  return sql`WITH friends AS MATERIALIZED (
+      SELECT id FROM (${friendsOf(p.viewerId)}) AS connected WHERE id <> ALL (${hiddenAuthorsOf(p.viewerId)}))
+    SELECT kind, id, created_at, likes FROM (${sql.join(branches, sql` UNION ALL `)}) AS keys
     ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`;
 }
 
@@ -75,6 +84,7 @@ function popularBranch(kind: 'tip' | 'guide', hasCursor: boolean, rows: number):
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.likesCount} AS likes
       FROM ${table}
       WHERE ${isPublic(table)} AND ${table.createdAt} >= ${p.since}::timestamptz AND ${table.likesCount} > 0${after}
+        AND ${authorNotHidden(table, p.viewerId)}
       ORDER BY ${table.likesCount} DESC, ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)})`;
 }
 
@@ -122,7 +132,7 @@ const pages = preparedPerShape((db, key: string) => {
 
 export type PageRow = Awaited<ReturnType<ReturnType<typeof pages>['execute']>>[number];
 
-/** A page of the feed (limit + 1 rows), newest first: the connections' public tips and guides. */
+/** A page of the feed (limit + 1 rows), newest first: the connections' tips and guides shared with members or with connections. */
 export function feedPage(db: Executor, viewerId: string, cursor: Cursor | null, limit: number): Promise<PageRow[]> {
   return pages(db, `feed:${cursor ? 'after' : 'first'}:${limit + 1}`).execute({
     viewerId,
@@ -131,9 +141,19 @@ export function feedPage(db: Executor, viewerId: string, cursor: Cursor | null, 
   });
 }
 
-/** A page of the most liked (limit + 1 rows) in the window since `since`; ties newest first. */
-export function popularPage(db: Executor, since: string, cursor: PopularCursor | null, limit: number): Promise<PageRow[]> {
+/**
+ * A page of the most liked (limit + 1 rows) in the window since `since`; ties newest first.
+ * Public items only (a ranking of the whole community), less authors hidden from the viewer.
+ */
+export function popularPage(
+  db: Executor,
+  viewerId: string,
+  since: string,
+  cursor: PopularCursor | null,
+  limit: number,
+): Promise<PageRow[]> {
   return pages(db, `popular:${cursor ? 'after' : 'first'}:${limit + 1}`).execute({
+    viewerId,
     since,
     cursorLikes: cursor?.likes,
     cursorTs: cursor?.createdAt,

@@ -1,7 +1,8 @@
 /**
  * The home screen (issue 21): what is new from the viewer's connections, the most liked of the
- * last 30 days, and the first-run checklist. Privacy as Explore (D2): only public items of others
- * appear; a connection's private item never does, nor anything of a member not connected.
+ * last 30 days, and the first-run checklist. Who sees what as Explore (ADR 081, 082): the feed
+ * holds the connections' public and connections-only items, never a private or hidden one; the
+ * most liked only public ones; neither an item of a member blocked either way or suspended.
  */
 import type { ContentCard } from '@common/schemas/content';
 import { type HomeChecklist, type HomeQuery, POPULAR_WINDOW_DAYS } from '@common/schemas/home';
@@ -31,7 +32,7 @@ export function createHomeService(deps: { db: Database; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
-  /** GET /api/home/feed: the connections' public tips and guides, newest first. */
+  /** GET /api/home/feed: the connections' public and connections-only tips and guides, newest first. */
   async function feed(viewerId: string, query: HomeQuery): Promise<Page> {
     const rows = await repo.feedPage(db, viewerId, decodeCursor(query.cursor), query.limit);
     const { items, last } = pageOf(rows, query.limit);
@@ -42,10 +43,10 @@ export function createHomeService(deps: { db: Database; now?: () => number }) {
    * GET /api/home/popular: public tips and guides created in the last 30 days with at least one
    * like, most liked first. The first page fixes the window; later pages carry it in the cursor.
    */
-  async function popular(_viewerId: string, query: HomeQuery): Promise<Page> {
+  async function popular(viewerId: string, query: HomeQuery): Promise<Page> {
     const cursor = decodePopularCursor(query.cursor);
     const since = cursor?.since ?? new Date(now() - POPULAR_WINDOW_DAYS * DAY_MS).toISOString();
-    const rows = await repo.popularPage(db, since, cursor, query.limit);
+    const rows = await repo.popularPage(db, viewerId, since, cursor, query.limit);
     const { items, last } = pageOf(rows, query.limit);
     return {
       items,

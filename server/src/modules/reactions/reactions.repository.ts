@@ -7,18 +7,20 @@ import type { ContentType } from '@common/schemas/content-fields';
 import type { Executor } from '@db/client';
 import { notifyUnlessUnread } from '../notifications/notifications.repository';
 import { guides, likes, savedItems, tips } from '@db/schema';
+import { visibleTo } from '@db/visibility';
 
 const contentTable = (type: ContentType) => (type === 'tip' ? tips : guides);
 
 /**
- * The item's owner and privacy, or undefined when it does not exist. FOR KEY SHARE keeps the item
+ * The item's owner and whether the viewer may see it (db/visibility.ts), or undefined when it
+ * does not exist. FOR KEY SHARE keeps the item
  * from being deleted until the toggle commits, and makes every toggle lock the item before its
  * like row, the same order a delete takes (item, then cascaded likes), so they cannot deadlock.
  */
-export async function findTarget(db: Executor, type: ContentType, id: string) {
+export async function findTarget(db: Executor, type: ContentType, id: string, viewerId: string) {
   const table = contentTable(type);
   const [row] = await db
-    .select({ userId: table.userId, isPrivate: table.isPrivate })
+    .select({ userId: table.userId, visible: sql<boolean>`${visibleTo(table, viewerId)}` })
     .from(table)
     .where(eq(table.id, id))
     .for('key share');

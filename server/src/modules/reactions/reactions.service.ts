@@ -26,10 +26,10 @@ export const saveNotificationText = (type: ContentType) => `Someone saved your $
 export function createReactionsService(deps: { db: Database }) {
   const { db } = deps;
 
-  /** The item's owner; 404 when missing or someone else's private item, 403 when the caller's own. */
+  /** The item's owner; 404 when missing or not visible to the caller (ADR 081), 403 when the caller's own. */
   async function ownerOf(ex: Executor, ref: ContentRef, userId: string, ownMessage: string): Promise<string> {
-    const item = await repo.findTarget(ex, ref.contentType, ref.contentId);
-    if (!item || (item.isPrivate && item.userId !== userId)) throw new NotFoundError(CONTENT_TEXTS.notFound);
+    const item = await repo.findTarget(ex, ref.contentType, ref.contentId, userId);
+    if (!item?.visible) throw new NotFoundError(CONTENT_TEXTS.notFound);
     if (item.userId === userId) throw new ForbiddenError(ownMessage);
     return item.userId;
   }

@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
 import { guideTips, likes, profiles, savedItems, tipTypes, tips } from '@db/schema';
+import { visibleTo } from '@db/visibility';
 
 /** What a tip row is written from (the service derives photoUrl and searchText). */
 export interface TipValues {
@@ -99,6 +100,7 @@ const tipDetail = preparedPerDb((db) =>
       authorName: profiles.name,
       authorUsername: profiles.username,
       authorPictureUrl: profiles.profilePictureUrl,
+      visible: sql<boolean>`${visibleTo(tips, sql.placeholder('viewerId'))}`,
       hasLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.tipId} = ${tips.id} and ${likes.userId} = ${sql.placeholder('viewerId')})`,
       hasSaved: sql<boolean>`exists (select 1 from ${savedItems} where ${savedItems.tipId} = ${tips.id} and ${savedItems.userId} = ${sql.placeholder('viewerId')})`,
     })

@@ -27,7 +27,10 @@ export function tipRoutes(app: FastifyInstance, opts: { tips: TipsService }) {
   r.get(
     '/:id',
     { config: { access: 'member' }, schema: { params: IdParamsSchema, response: { 200: TipSchema } } },
-    async (request) => tips.detail(request.params.id, (await requireViewer(request)).userId),
+    async (request) => {
+      const viewer = await requireViewer(request);
+      return tips.detail(request.params.id, viewer.userId, viewer.role === 'admin');
+    },
   );
 
   r.put(

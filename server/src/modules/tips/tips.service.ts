@@ -9,6 +9,7 @@ import type { Tip, TipInputParsed, TipOption } from '@common/schemas/tip';
 import { searchTextOf } from '@common/search';
 import type { Database, Executor } from '@db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
+import { mayRead } from '../content/readable';
 import type { MediaStorage } from '../media/media-storage';
 import { removeUnreferencedPhotos } from '../media/photo-files';
 import { locationOf } from '../maps/tip-location';
@@ -124,9 +125,10 @@ export function createTipsService(deps: { db: Database; storage: MediaStorage; l
   /** Photo files the tip stopped using: deleted unless another record uses them (ADR 041). */
   const removeUnusedPhotos = (urls: readonly string[]) => removeUnreferencedPhotos({ db, storage, log }, urls);
 
-  async function detail(id: string, viewerId: string): Promise<Tip> {
+  /** 404 unless the viewer may see it (ADR 081); an admin may also open a hidden public tip. */
+  async function detail(id: string, viewerId: string, isAdmin = false): Promise<Tip> {
     const row = await repo.findTipDetail(db, id, viewerId);
-    if (!row || (row.isPrivate && row.userId !== viewerId)) throw new NotFoundError(TIP_SERVICE_TEXTS.notFound);
+    if (!row || !mayRead(row, isAdmin)) throw new NotFoundError(TIP_SERVICE_TEXTS.notFound);
     return toTip(row, viewerId);
   }
 

@@ -1,2 +1,0 @@
-CREATE INDEX "tips_public_user_map_cell_idx" ON "tips" USING btree ("user_id","map_cell","latitude","longitude") WHERE "tips"."is_private" = false AND "tips"."map_cell" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "tips_shared_user_map_cell_idx" ON "tips" USING btree ("user_id","map_cell","latitude","longitude","id") WHERE "tips"."visibility" = 'connections' AND "tips"."hidden_at" IS NULL AND "tips"."map_cell" IS NOT NULL;

@@ -1,0 +1,173 @@
+/**
+ * Issue 25 (ADR 082): with the visibility rule in place, each keyset branch of Explore, a
+ * member's list and the home feed still walks its own index in (created_at, id) order and stops
+ * after a page: the public half on the is_private = false indexes, the viewer's own and their
+ * connections' connections-only items on the (user_id, created_at) WHERE is_private = true ones.
+ * A Sort straight over a scan of tips or guides would mean a branch reads every row it may show.
+ * (The country filter's branches are left to list-queries.api.test.ts: with this scene's few rows
+ * the planner rightly reads a country's rows by tips_country_idx and sorts them.)
+ * Checked as the custom and as the generic plan, with sequential and bitmap scans off (with a
+ * few rows the planner rightly prefers them; full-scans.ts says why).
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connections, users } from '@db/schema';
+import { PROBED_CONNECTIONS } from '@server/modules/content/content-keys.repository';
+import { type TestApp, createTestApp } from '../test-app';
+import { plansTaken } from './plan-cache';
+import { type RecordedQuery, recordQueries } from './query-recorder';
+import { buildScene } from './scene';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+async function planOf(pool: pg.Pool, q: RecordedQuery, generic: boolean): Promise<PlanNode> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL enable_seqscan = off');
+    await client.query('SET LOCAL enable_bitmapscan = off');
+    let rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[];
+    if (generic) {
+      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE visibility_generic AS ${q.text}`);
+      const nulls = q.values.map(() => 'NULL').join(', ');
+      rows = (await client.query(`EXPLAIN (FORMAT JSON) EXECUTE visibility_generic${nulls ? `(${nulls})` : ''}`)).rows;
+    } else {
+      rows = (await client.query(`EXPLAIN (FORMAT JSON) ${q.text}`, q.values)).rows;
+    }
+    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error(`no plan for ${q.text}`);
+    return plan;
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (generic) await client.query('DEALLOCATE visibility_generic').catch(() => undefined);
+    client.release();
+  }
+}
+
+const CONTENT = new Set(['tips', 'guides']);
+const isContentScan = (n: PlanNode) => n['Relation Name'] !== undefined && CONTENT.has(n['Relation Name']);
+
+/** The indexes the plan walks on tips and guides, and the scans of them a Sort sits straight on. */
+function walk(node: PlanNode, parent?: PlanNode, out = { indexes: [] as string[], sorted: [] as string[] }) {
+  if (isContentScan(node)) {
+    if (node['Index Name']) out.indexes.push(node['Index Name']);
+    if (parent?.['Node Type'] === 'Sort')
+      out.sorted.push(`${node['Node Type']} ${node['Index Name'] ?? ''} on ${node['Relation Name']}`);
+  }
+  for (const child of node.Plans ?? []) walk(child, node, out);
+  return out;
+}
+
+describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility branches on PostgreSQL', () => {
+  let t: TestApp;
+  let recorder: ReturnType<typeof recordQueries>;
+  let scene: Awaited<ReturnType<typeof buildScene>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    scene = await buildScene(t);
+    recorder = recordQueries(t.database);
+  });
+  afterAll(() => t?.close());
+
+  /** The page queries (keys joined to cards) a route sends, first page and the next. */
+  async function pageQueries(url: string): Promise<RecordedQuery[]> {
+    const cookie = scene.viewer.cookie;
+    const first = await recorder.during(url, () => t.call('GET', `${url}${url.includes('?') ? '&' : '?'}limit=2`, { cookie }));
+    expect(first.statusCode, first.body).toBe(200);
+    const next = first.json<{ nextCursor: string | null }>().nextCursor;
+    expect(next, `${url} has a second page`).toBeTruthy();
+    await recorder.during(url, () => t.call('GET', `${url}${url.includes('?') ? '&' : '?'}limit=2&cursor=${next}`, { cookie }));
+    const pages = recorder.queries.filter((q) => q.route === url && /order by/i.test(q.text) && /limit 3/i.test(q.text));
+    expect(pages.length, `${url}: page queries recorded`).toBe(2);
+    return pages;
+  }
+
+  /**
+   * Per case, groups of indexes: each group must have one of its indexes in the plan. A
+   * connection's connections-only items are probed on the user's private index, or, with this
+   * scene's few rows, on *_shared_created_idx filtered by the user (the planner's choice).
+   */
+  const tipsShared = ['tips_private_user_created_idx', 'tips_shared_created_idx'];
+  const guidesShared = ['guides_private_user_created_idx', 'guides_shared_created_idx'];
+  const cases: { url: string; groups: string[][] }[] = [
+    {
+      url: '/api/explore?type=all',
+      groups: [
+        ['tips_public_created_idx'],
+        ['guides_public_created_idx'],
+        ['tips_private_user_created_idx'],
+        ['guides_private_user_created_idx'],
+        tipsShared,
+        guidesShared,
+      ],
+    },
+    {
+      url: '/api/home/feed',
+      groups: [['tips_public_user_created_idx'], ['guides_public_user_created_idx'], tipsShared, guidesShared],
+    },
+  ];
+
+  it.each(cases)('$url walks each branch in order on its index', async ({ url, groups }) => {
+    for (const q of await pageQueries(url)) {
+      for (const generic of [false, true]) {
+        const found = walk(await planOf(recorder.pool, q, generic));
+        const label = `${url} (${generic ? 'generic' : 'custom'} plan)\n${q.text}`;
+        for (const group of groups)
+          expect(
+            group.some((i) => found.indexes.includes(i)),
+            `${group.join(' or ')}: ${label}`,
+          ).toBe(true);
+        expect(found.sorted, label).toEqual([]);
+      }
+    }
+  });
+
+  it('Explore and the feed are planned once: the plan cache keeps their generic plans', async () => {
+    for (const url of ['/api/explore?type=all', '/api/home/feed']) {
+      const [first] = recorder.queries.filter((q) => q.route === url && /limit 3/i.test(q.text));
+      expect(first, url).toBeDefined();
+      expect(await plansTaken(recorder.pool, first!, 8), url).toEqual({ generic: 3, custom: 5 });
+    }
+  });
+
+  it("another member's list walks their (user_id, created_at) index in order", async () => {
+    const url = `/api/users/${scene.other.id}/content?type=tips`;
+    for (const q of await pageQueries(url)) {
+      for (const generic of [false, true]) {
+        const found = walk(await planOf(recorder.pool, q, generic));
+        expect(found.sorted, q.text).toEqual([]);
+        expect(
+          [...found.indexes].some((i) => i.startsWith('tips_') && i.includes('user_created')),
+          q.text,
+        ).toBe(true);
+      }
+    }
+  });
+
+  // Last: it gives the viewer many connections, so Explore's connections branch walks instead.
+  it('with many connections, walks the newest connections-only items on *_shared_created_idx', async () => {
+    const extra = await t.db
+      .insert(users)
+      .values(Array.from({ length: PROBED_CONNECTIONS }, (_, i) => ({ name: `Extra ${i}`, email: `extra${i}@explain.test` })))
+      .returning({ id: users.id });
+    await t.db
+      .insert(connections)
+      .values(extra.map((e) => ({ requesterId: e.id, addresseeId: scene.viewer.id, status: 'accepted' as const })));
+    recorder.queries.length = 0;
+    const [first] = await pageQueries('/api/explore?type=all');
+    for (const generic of [false, true]) {
+      const found = walk(await planOf(recorder.pool, first!, generic));
+      expect(found.indexes, first!.text).toEqual(
+        expect.arrayContaining(['tips_shared_created_idx', 'guides_shared_created_idx']),
+      );
+      expect(found.sorted, first!.text).toEqual([]);
+    }
+  });
+});
