@@ -9,8 +9,11 @@
  *
  * A viewer sees an item when it is public, or theirs, or connections-only (and not hidden) and
  * they are connected to its author; and never when either of them blocked the other or its
- * author is suspended. The two member lists are SQL functions of migration 0019, read through a
- * sub-select so each is computed once per statement.
+ * author is suspended. The two member lists are written inline as (SELECT ARRAY(...))::uuid[]
+ * (the cast keeps `= ANY (...)` from reading it as a set of rows): an uncorrelated one is an InitPlan, computed once per statement, and its value is hidden from
+ * the planner, which plans every viewer alike (ADR 082). (Migration 0019 also has them as
+ * SQL functions; calling those cost a planning of their body on every call, 0.3-0.4 ms each on
+ * PostgreSQL 15 and tens of ms on PGlite for a member with hundreds of connections.)
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { guides, tips } from './schema';
@@ -22,11 +25,19 @@ export type ViewerId = string | SQLWrapper;
 export const isPublic = (table: Shareable): SQL => sql`${table.isPrivate} = false`;
 export const isPrivate = (table: Shareable): SQL => sql`${table.isPrivate} = true`;
 
-/** Members whose content the viewer never sees: blocked either way, or suspended. */
-export const hiddenAuthorsOf = (viewer: ViewerId | null): SQL => sql`(SELECT waymark_hidden_authors(${viewer}::uuid))::uuid[]`;
+/** Members whose content the viewer never sees: blocked either way, or suspended now. */
+export const hiddenAuthorsOf = (viewer: ViewerId | null): SQL =>
+  sql`(SELECT ARRAY(SELECT hidden_by.blocked_id FROM blocks hidden_by WHERE hidden_by.blocker_id = ${viewer}::uuid
+    UNION ALL SELECT hiding.blocker_id FROM blocks hiding WHERE hiding.blocked_id = ${viewer}::uuid
+    UNION ALL SELECT suspended.user_id FROM member_suspensions suspended
+      WHERE (suspended.until IS NULL OR suspended.until > now()) AND suspended.user_id IS DISTINCT FROM ${viewer}::uuid))::uuid[]`;
 
-/** The members the viewer is connected to. */
-export const connectionIdsOf = (viewer: ViewerId): SQL => sql`(SELECT waymark_connection_ids(${viewer}::uuid))::uuid[]`;
+/** The members the viewer is connected to (accepted, either way round), by the two pair indexes. */
+export const connectionIdsOf = (viewer: ViewerId): SQL =>
+  sql`(SELECT ARRAY(SELECT viewer_connections.addressee_id FROM connections viewer_connections
+      WHERE viewer_connections.requester_id = ${viewer}::uuid AND viewer_connections.status = 'accepted'
+    UNION ALL SELECT viewer_connected.requester_id FROM connections viewer_connected
+      WHERE viewer_connected.addressee_id = ${viewer}::uuid AND viewer_connected.status = 'accepted'))::uuid[]`;
 
 /**
  * The item's author is neither blocked (either way) nor suspended. Written as NULLIF(...) IS NOT

@@ -137,6 +137,16 @@ describe.each(VIEWERS)('as the %s', (viewer) => {
     expect(await get(viewer, `/api/users/${authorId}/content/counts`)).toEqual({ tips: n, guides: n });
   });
 
+  it("the author's profile counts the same items (blocked either way: no profile at all)", async () => {
+    const res = await t.call('GET', `/api/profiles/${authorId}`, { cookie: cookie[viewer] });
+    if (viewer === 'blocked' || viewer === 'blocker') return expect(res.statusCode).toBe(404);
+    const n = SEES[viewer].length;
+    expect(res.json<{ stats: { tipsCount: number; guidesCount: number } }>().stats).toMatchObject({
+      tipsCount: n,
+      guidesCount: n,
+    });
+  });
+
   it('Saved keeps only what they may still see', async () => {
     if (viewer === 'owner') return; // nobody saves their own
     const saved = await get<{ items: { item: { title: string } }[] }>(viewer, '/api/saved?limit=50');

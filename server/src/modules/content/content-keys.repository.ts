@@ -8,6 +8,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '@common/schemas/content';
 import { guideCountries, guides, searchMonthsOf, tips } from '@db/schema';
+import { connectionIdsOf } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '@server/lib/keyset';
 import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf } from './content-filter';
 import type { SearchPlan } from './search-plan';
@@ -112,7 +113,7 @@ function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewerId: Boun
   const isConnection = sql`NULLIF(${table.userId} = ANY (${ids}), false) IS NOT NULL`;
   const walked = and(isConnection, conditionsOf(kind, f), after);
   const probes = sql.raw(String(PROBED_CONNECTIONS));
-  return sql`(WITH ${list} AS MATERIALIZED (SELECT waymark_connection_ids(${viewerId}::uuid) AS ids)
+  return sql`(WITH ${list} AS MATERIALIZED (SELECT ${connectionIdsOf(viewerId)} AS ids)
     SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, created_at::text AS cursor_ts FROM (
       (SELECT item.id, item.created_at FROM unnest(${ids}) AS friend(id) CROSS JOIN LATERAL (
         SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${probed}

@@ -51,10 +51,10 @@ export function createShareLinksService(deps: { db: Database; secret: string; pu
     createdAt: row.createdAt.toISOString(),
   });
 
-  /** The guide for its owner: 404 when missing or another's private, 403 when another's public. */
+  /** The guide for its owner: 404 when missing or not visible to the caller, 403 when another's they see. */
   async function assertOwner(userId: string, guideId: string) {
-    const guide = await findGuideAccess(db, guideId);
-    if (!guide || (guide.isPrivate && guide.userId !== userId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    const guide = await findGuideAccess(db, guideId, false, userId);
+    if (!guide || (guide.userId !== userId && !guide.visible)) throw new NotFoundError(GUIDE_ERRORS.notFound);
     if (guide.userId !== userId) throw new ForbiddenError(SHARE_LINK_TEXTS.notOwner);
   }
 

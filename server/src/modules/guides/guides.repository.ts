@@ -1,5 +1,5 @@
-import type { Visibility } from '@common/schemas/visibility';
 /** Every SQL statement of guides and their itinerary items (guide_tips). */
+import type { Visibility } from '@common/schemas/visibility';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
@@ -29,9 +29,16 @@ export interface GuideItemValues {
 }
 
 /** Owner, privacy and photos of a guide; `lock` takes the row lock a write needs. */
-export async function findGuideAccess(db: Executor, id: string, lock = false) {
+export async function findGuideAccess(db: Executor, id: string, lock = false, viewerId?: string) {
   const query = db
-    .select({ id: guides.id, userId: guides.userId, isPrivate: guides.isPrivate, photoUrls: guides.photoUrls })
+    .select({
+      id: guides.id,
+      userId: guides.userId,
+      isPrivate: guides.isPrivate,
+      photoUrls: guides.photoUrls,
+      // Whether viewerId may see it (ADR 081): a non-owner learns 403 only of a guide they see.
+      visible: viewerId ? sql<boolean>`${visibleTo(guides, viewerId)}` : sql<boolean>`false`,
+    })
     .from(guides)
     .where(eq(guides.id, id));
   const [row] = lock ? await query.for('update') : await query;

@@ -141,7 +141,7 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
 
   /** The guide for a write by `userId`: 404 when missing or another's private, 403 when another's. */
   function assertWritable(guide: Awaited<ReturnType<typeof repo.findGuideAccess>>, userId: string) {
-    if (!guide || (guide.isPrivate && guide.userId !== userId)) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    if (!guide || (guide.userId !== userId && !guide.visible)) throw new NotFoundError(GUIDE_ERRORS.notFound);
     if (guide.userId !== userId) throw new ForbiddenError(GUIDE_ERRORS.notOwner);
     return guide;
   }
@@ -187,7 +187,7 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
     const items = planItems(input.items, input.daysCount);
     const removedPhotos = await db.transaction(async (tx) => {
       // The row lock serialises concurrent edits of one guide (each replaces all items).
-      const guide = assertWritable(await repo.findGuideAccess(tx, id, true), userId);
+      const guide = assertWritable(await repo.findGuideAccess(tx, id, true, userId), userId);
       await checkPhotos(userId, values.photoUrls, guide.photoUrls);
       await checkOwnTips(tx, userId, items);
       await repo.updateGuide(tx, id, values);
@@ -201,7 +201,7 @@ export function createGuidesService(deps: { db: Database; storage: GuidePhotoSto
   /** Deletes the guide with its items, likes, saves and notifications, then its photo files. */
   async function remove(userId: string, id: string): Promise<void> {
     const photoUrls = await db.transaction(async (tx) => {
-      const guide = assertWritable(await repo.findGuideAccess(tx, id, true), userId);
+      const guide = assertWritable(await repo.findGuideAccess(tx, id, true, userId), userId);
       await repo.deleteGuide(tx, id);
       return guide.photoUrls;
     });

@@ -231,10 +231,14 @@ export async function tipIdsInBox(
   raw: { search?: string; country?: string },
   limit: number,
 ): Promise<string[]> {
+  // The connections' tips member by member (a LATERAL range each of tips_shared_user_map_cell_idx):
+  // as one statement under the LIMIT, the planner walked tips_shared_created_idx whole instead.
+  const sharedWhere = sql`${tips.visibility} = 'connections' AND ${tips.hiddenAt} IS NULL
+    AND ${authorNotHidden(tips, viewerId)} AND ${inBox(area)} AND ${searchAndCountry(raw)}`;
   const rows = await executeRows<{ id: string }>(
     db,
     sql`(SELECT placed.id::text AS id FROM ${inRanges(viewerId, area, filter, limit)} LIMIT ${limit})
-        UNION ALL (SELECT shared.id::text FROM (${sharedInBox(viewerId, area, raw)}) shared LIMIT ${limit})
+        UNION ALL (SELECT shared.id::text FROM ${tipsOfMembers(connectionIdsOf(viewerId), sql`tips.id`, sharedWhere, 'shared')})
         LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);

@@ -3,7 +3,7 @@ import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { connections, guides, profiles, tips, userRoles, users } from '@db/schema';
 import { notBlockedEitherWay } from '@db/blocks';
-import { isPublic } from '@db/visibility';
+import { visibleTo } from '@db/visibility';
 
 const profileColumns = {
   userId: users.id,
@@ -60,8 +60,10 @@ export async function profileStats(
   viewerId: string,
 ): Promise<ProfileStatsRow> {
   const other = sql`case when ${connections.requesterId} = ${userId}::uuid then ${connections.addresseeId} else ${connections.requesterId} end`;
-  const tipVisible = includePrivate ? eq(tips.userId, userId) : and(eq(tips.userId, userId), isPublic(tips));
-  const guideVisible = includePrivate ? eq(guides.userId, userId) : and(eq(guides.userId, userId), isPublic(guides));
+  // Another member's profile counts what the viewer may see of them: their connections-only
+  // items too when the viewer is a connection (ADR 081).
+  const tipVisible = includePrivate ? eq(tips.userId, userId) : and(eq(tips.userId, userId), visibleTo(tips, viewerId));
+  const guideVisible = includePrivate ? eq(guides.userId, userId) : and(eq(guides.userId, userId), visibleTo(guides, viewerId));
   const [[tipRow], [guideRow], countryRows, [connectionRow]] = await Promise.all([
     db.select({ n: count() }).from(tips).where(tipVisible),
     db.select({ n: count() }).from(guides).where(guideVisible),

@@ -46,13 +46,18 @@ export async function updateTip(db: Executor, id: string, values: TipValues): Pr
     .where(eq(tips.id, id));
 }
 
-/** Owner, privacy and photos of a tip, locked until the transaction ends (edit and delete). */
-export async function lockTip(db: Executor, id: string) {
+/**
+ * Owner, privacy and photos of a tip, locked until the transaction ends (edit and delete);
+ * `visible`: whether `viewerId` may see it (ADR 081), so a non-owner learns 403 only of a tip
+ * they may see and 404 of any other.
+ */
+export async function lockTip(db: Executor, id: string, viewerId?: string) {
   const [row] = await db
     .select({
       id: tips.id,
       userId: tips.userId,
       isPrivate: tips.isPrivate,
+      visible: viewerId ? sql<boolean>`${visibleTo(tips, viewerId)}` : sql<boolean>`false`,
       title: tips.title,
       description: tips.description,
       placeName: tips.placeName,

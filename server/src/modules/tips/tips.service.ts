@@ -98,7 +98,7 @@ export function tipSearchTextOf(t: {
 
 /** 404 when the tip is missing or someone else's private tip; 403 when someone else's public one. */
 function assertOwner(tip: repo.LockedTip | undefined, userId: string): asserts tip is repo.LockedTip {
-  if (!tip || (tip.isPrivate && tip.userId !== userId)) throw new NotFoundError(TIP_SERVICE_TEXTS.notFound);
+  if (!tip || (tip.userId !== userId && !tip.visible)) throw new NotFoundError(TIP_SERVICE_TEXTS.notFound);
   if (tip.userId !== userId) throw new ForbiddenError(TIP_SERVICE_TEXTS.notOwner);
 }
 
@@ -144,7 +144,7 @@ export function createTipsService(deps: { db: Database; storage: MediaStorage; l
     // Placed before the transaction: the gazetteer's first load must not hold the row's lock.
     const location = await locator.locate(input, input.pin);
     const removed = await db.transaction(async (tx) => {
-      const tip = await repo.lockTip(tx, id);
+      const tip = await repo.lockTip(tx, id, userId);
       assertOwner(tip, userId);
       await checkCategory(tx, input.tipTypeId);
       const photos = await checkedPhotos(input.photoUrls, userId, tip.photoUrls);
@@ -159,7 +159,7 @@ export function createTipsService(deps: { db: Database; storage: MediaStorage; l
 
   async function remove(id: string, userId: string): Promise<void> {
     const photos = await db.transaction(async (tx) => {
-      const tip = await repo.lockTip(tx, id);
+      const tip = await repo.lockTip(tx, id, userId);
       assertOwner(tip, userId);
       await repo.detachFromGuides(tx, tip);
       await repo.deleteTip(tx, id);
