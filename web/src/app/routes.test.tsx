@@ -45,6 +45,8 @@ describe("routes (issue 19: never React Router's developer page)", () => {
           '/forgot-password',
           '/reset-password',
           '/shared/guides/:token',
+          // A mailed one-click link, opened without signing in (ADR 090).
+          '/unsubscribe',
           '/*',
           '/print-guide/:id',
         ].includes(leaf.path),
