@@ -10,10 +10,11 @@
  * A viewer sees an item when it is public, or theirs, or connections-only (and not hidden) and
  * they are connected to its author; and never when either of them blocked the other or its
  * author is suspended. The two member lists are written inline as (SELECT ARRAY(...))::uuid[]
- * (the cast keeps `= ANY (...)` from reading it as a set of rows): an uncorrelated one is an InitPlan, computed once per statement, and its value is hidden from
- * the planner, which plans every viewer alike (ADR 082). (Migration 0019 also has them as
- * SQL functions; calling those cost a planning of their body on every call, 0.3-0.4 ms each on
- * PostgreSQL 15 and tens of ms on PGlite for a member with hundreds of connections.)
+ * (the cast keeps `= ANY (...)` from reading it as a set of rows): uncorrelated, each is an
+ * InitPlan computed once per statement, and its value is hidden from the planner, which then
+ * plans every viewer alike (ADR 082). Migration 0019 also has them as SQL functions; a call of
+ * those planned their body again each time (0.5 ms against 0.13-0.3 ms inline on PostgreSQL 15,
+ * tens of ms on PGlite for a member with hundreds of connections), so they are not called.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { guides, tips } from './schema';
