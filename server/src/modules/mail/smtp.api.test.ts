@@ -1,47 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationRequests, outbox } from '@db/schema';
+import { type SmtpSink, startSmtpSink } from '@server-test/smtp-sink';
 import { PUBLIC_URL, type TestApp, createTestApp } from '@server-test/test-app';
 import { createSmtpMailer } from './mailer';
 
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let smtp: SMTPServer;
+let sink: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Waymark <no-reply@waymark.test>') });
+  sink = await startSmtpSink();
+  t = await createTestApp({ mailer: createSmtpMailer(sink.url, 'Waymark <no-reply@waymark.test>') });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await sink?.close();
 });
 
 /** The value of a header of a raw message (unfolded). */
@@ -91,10 +65,10 @@ describe('the SMTP mailer (DECISIONS A5)', () => {
 
     // Both messages went through SMTP; the local outbox stays empty.
     expect(await t.db.select().from(outbox)).toHaveLength(0);
-    const confirmation = received.find((m) => header(m.raw, 'subject') === 'We received your Waymark invitation request');
+    const confirmation = sink.received.find((m) => header(m.raw, 'subject') === 'We received your Waymark invitation request');
     expect(confirmation?.to).toEqual([email]);
 
-    const approval = received.find((m) => header(m.raw, 'subject') === 'Your Waymark invitation has been approved');
+    const approval = sink.received.find((m) => header(m.raw, 'subject') === 'Your Waymark invitation has been approved');
     expect(approval).toBeDefined();
     expect(approval!.to).toEqual([email]);
     expect(approval!.from).toBe('no-reply@waymark.test');

@@ -5,33 +5,25 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, databaseUrl, dropDatabase, withPgClient } from '@db/pg-admin';
 import { eventually } from '@server-test/eventually';
+import { type SmtpSink, startSmtpSink } from '@server-test/smtp-sink';
 import { type ServerProcess, freePort, startServerProcess } from '../../../../scripts/server-process';
 
 const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';
 const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };
 const MEMBERS = 4;
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `waymark_test_digest_${process.pid}_${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-digest-'));
   const servers: ServerProcess[] = [];
-  const received: Received[] = [];
   const members: { id: string; email: string }[] = [];
-  let smtp: SMTPServer;
-  let smtpUrl = '';
+  let sink: SmtpSink;
   let dbUrl = '';
 
   async function start(): Promise<ServerProcess> {
@@ -49,7 +41,7 @@ describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
-        SMTP_URL: smtpUrl,
+        SMTP_URL: sink.url,
         MAIL_FROM: 'Waymark <no-reply@waymark.test>',
         JOBS_POLL_INTERVAL_MS: '100',
         DIGEST_HOUR_UTC: '0',
@@ -71,21 +63,7 @@ describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    sink = await startSmtpSink();
     await createDatabase(adminUrl, name);
     dbUrl = databaseUrl(adminUrl, name);
 
@@ -119,7 +97,7 @@ describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop(5_000)));
     if (dbUrl) await dropDatabase(adminUrl, name);
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await sink?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -131,12 +109,12 @@ describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
         ),
       );
       expect(Number(rows[0]!.open)).toBe(0);
-      expect(received.length).toBeGreaterThanOrEqual(MEMBERS);
+      expect(sink.received.length).toBeGreaterThanOrEqual(MEMBERS);
     }, 30_000);
     // A few more passes of both runners: nothing more arrives.
     await new Promise((r) => setTimeout(r, 1_000));
     for (const member of members) {
-      const mails = received.filter((m) => m.to.includes(member.email));
+      const mails = sink.received.filter((m) => m.to.includes(member.email));
       expect(mails).toHaveLength(1);
       // The head with folded lines joined (RFC 5322).
       const head = mails[0]!.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
@@ -144,7 +122,7 @@ describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
       expect(head).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/unsubscribe\?token=/m);
       expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     }
-    expect(received).toHaveLength(MEMBERS);
+    expect(sink.received).toHaveLength(MEMBERS);
     const { rows } = await withPgClient(dbUrl, (c) =>
       c.query<{ finished_as: string; attempts: number }>(`select finished_as, attempts from jobs where kind = 'daily-digest'`),
     );

@@ -3,56 +3,35 @@
  * with the server's answer as its last error, runs again after the backoff, and is then
  * delivered once (ADR 091). Fake clock; both databases.
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '@db/schema';
+import { type SmtpSink, startSmtpSink } from '@server-test/smtp-sink';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { createJobRunner } from '../jobs/job-runner';
 import { createSmtpMailer } from '../mail/mailer';
 import { NOTIFICATION_EMAIL_JOB, enqueueNotificationEmail, notificationEmailHandlers } from './notification-emails';
 
-const delivered: string[][] = [];
-let refusals = 1;
-let smtp: SMTPServer;
+let sink: SmtpSink;
 let t: TestApp;
+/** The recipients of each message the server accepted. */
+const delivered = () => sink.received.map((m) => m.to);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refusals > 0) {
-        refusals -= 1;
-        const error = Object.assign(new Error('Greylisted, try again later'), { responseCode: 451 });
-        return callback(error);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        delivered.push(session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  // The first recipient is refused with 451, as a greylisting server does.
+  sink = await startSmtpSink({ refuse: 1 });
   t = await createTestApp();
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await sink?.close();
 });
 
 describe('an SMTP refusal', () => {
   it('is retried after the backoff and then delivered once', async () => {
-    const { port } = smtp.server.address() as AddressInfo;
-    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Waymark <no-reply@waymark.test>');
+    const mailer = createSmtpMailer(sink.url, 'Waymark <no-reply@waymark.test>');
     const member = await t.createMember();
     await t.call('PUT', '/api/notifications/preferences', {
       cookie: member.cookie,
@@ -78,7 +57,7 @@ describe('an SMTP refusal', () => {
       )!;
 
     expect(await runner.runDue()).toBe(1);
-    expect(delivered).toEqual([]);
+    expect(delivered()).toEqual([]);
     const waiting = await job();
     expect(waiting).toMatchObject({ attempts: 1, finishedAs: null });
     expect(waiting.lastError).toContain('451');
@@ -86,10 +65,10 @@ describe('an SMTP refusal', () => {
 
     now += 30_000;
     expect(await runner.runDue()).toBe(1);
-    expect(delivered).toEqual([[member.email]]);
+    expect(delivered()).toEqual([[member.email]]);
     expect(await job()).toMatchObject({ attempts: 2, finishedAs: 'done' });
     now += 3_600_000;
     await runner.runDue();
-    expect(delivered).toHaveLength(1);
+    expect(delivered()).toHaveLength(1);
   });
 });
