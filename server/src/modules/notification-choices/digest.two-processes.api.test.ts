@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, databaseUrl, dropDatabase, withPgClient } from '@db/pg-admin';
 import { eventually } from '@server-test/eventually';
 import { type SmtpSink, startSmtpSink } from '@server-test/smtp-sink';
-import { type ServerProcess, freePort, startServerProcess } from '../../../../scripts/server-process';
+import { type ServerProcess, startServer } from '@server-test/faults/server-process';
 
 const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';
-const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };
 const MEMBERS = 4;
 
 describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
@@ -27,20 +26,10 @@ describe.skipIf(!onPostgres)('daily digests from two server processes', () => {
   let dbUrl = '';
 
   async function start(): Promise<ServerProcess> {
-    const port = await freePort();
-    const server = await startServerProcess({
-      port,
+    const server = await startServer({
+      databaseUrl: dbUrl,
+      dataDir,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: dbUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
         SMTP_URL: sink.url,
         MAIL_FROM: 'Waymark <no-reply@waymark.test>',
         JOBS_POLL_INTERVAL_MS: '100',
