@@ -106,3 +106,22 @@ export async function dismissToasts(page: Page) {
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
+
+/** The admin signed in through the form, on a page of its own (lands on the dashboard). */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+/** Full-page screenshots at a 360 px phone and a 1280 px desktop, `<dir>/<name>-360|desktop.png`, for a person to look at. */
+export async function shootPhoneAndDesktop(page: Page, dir: string, name: string) {
+  for (const [label, size] of [
+    ['360', { width: 360, height: 800 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
+  }
+}

@@ -4,32 +4,14 @@
  * in the one the browser draws, and deleting it leaves nothing of it for anyone; a save notifies
  * the owner without naming or picturing the saver.
  */
-import { type Page, expect, test } from '@playwright/test';
-import { CSRF, E2E_ADMIN, createActiveMember, dismissToasts, signIn, waitForHydration } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { CSRF, adminPage, createActiveMember, dismissToasts, shootPhoneAndDesktop, waitForHydration } from './fixtures';
 
 const SHOTS = '.tmp/privacy-shots';
 
-async function adminRequest(browser: import('@playwright/test').Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page.request;
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['360', { width: 360, height: 800 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-}
-
 test('a private tip in a public guide: a placeholder for others, and nothing of it after deletion', async ({ browser }) => {
   test.setTimeout(180_000);
-  const admin = await adminRequest(browser);
+  const admin = (await adminPage(browser)).request;
   const alice = await createActiveMember(browser, admin, 'Alice');
   const bob = await createActiveMember(browser, admin, 'Bob');
   const mark = Date.now().toString(36);
@@ -75,7 +57,7 @@ test('a private tip in a public guide: a placeholder for others, and nothing of 
   await expect(items).toHaveCount(3);
   await expect(items.nth(1)).toHaveText(/Private tip/);
   for (const secret of secrets) await expect(bob.page.getByText(secret)).toHaveCount(0);
-  await shoot(bob.page, 'guide-with-private-tip');
+  await shootPhoneAndDesktop(bob.page, SHOTS, 'guide-with-private-tip');
 
   // Alice sees her own tip in her guide, then deletes it from its edit page.
   await alice.page.goto(`/view-guide/${guideId}`);
@@ -102,7 +84,7 @@ test('a private tip in a public guide: a placeholder for others, and nothing of 
 
 test('a save notifies the owner without naming or picturing the saver', async ({ browser }) => {
   test.setTimeout(180_000);
-  const admin = await adminRequest(browser);
+  const admin = (await adminPage(browser)).request;
   const owner = await createActiveMember(browser, admin, 'Olga');
   const saver = await createActiveMember(browser, admin, 'Quentin');
   const liker = await createActiveMember(browser, admin, 'Lena');
@@ -139,5 +121,5 @@ test('a save notifies the owner without naming or picturing the saver', async ({
   await expect(saved.locator('img')).toHaveCount(0);
   await expect(owner.page.getByText(saver.person.fullName)).toHaveCount(0);
   await expect(items.filter({ hasText: `${liker.person.fullName} liked your tip` })).toHaveCount(1);
-  await shoot(owner.page, 'notifications-anonymous-save');
+  await shootPhoneAndDesktop(owner.page, SHOTS, 'notifications-anonymous-save');
 });

@@ -4,30 +4,12 @@
  * public one, a stranger and the admin only the public one, nobody but the author the private
  * one. Changing the level in the edit form changes what the connection sees at once.
  */
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { VISIBILITY_LABELS } from '@common/schemas/visibility';
 import { axeViolations } from './axe';
-import { CSRF, E2E_ADMIN, choose, createActiveMember, signIn, waitForHydration } from './fixtures';
+import { CSRF, adminPage, choose, createActiveMember, shootPhoneAndDesktop, waitForHydration } from './fixtures';
 
 const SHOTS = '.tmp/visibility-shots';
-
-async function signedInAdmin(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { context, page };
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['360', { width: 360, height: 800 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-}
 
 /** The titles of the explore cards a search for `mark` finds, as `page`'s member sees them. */
 async function exploreTitles(page: Page, mark: string): Promise<string[]> {
@@ -40,10 +22,10 @@ async function exploreTitles(page: Page, mark: string): Promise<string[]> {
 
 test('public, connections only and private as author, connection, stranger and admin see them', async ({ browser }) => {
   test.setTimeout(240_000);
-  const admin = await signedInAdmin(browser);
-  const author = await createActiveMember(browser, admin.context.request, 'Author');
-  const friend = await createActiveMember(browser, admin.context.request, 'Friend');
-  const stranger = await createActiveMember(browser, admin.context.request, 'Stranger');
+  const admin = await adminPage(browser);
+  const author = await createActiveMember(browser, admin.request, 'Author');
+  const friend = await createActiveMember(browser, admin.request, 'Friend');
+  const stranger = await createActiveMember(browser, admin.request, 'Stranger');
   const mark = `Vislevel${Date.now().toString(36)}`;
   const titles = { public: `${mark} harbour walk`, connections: `${mark} family kitchen`, private: `${mark} quiet cove` };
 
@@ -76,7 +58,7 @@ test('public, connections only and private as author, connection, stranger and a
   await page.keyboard.press('ArrowRight');
   await expect(group.getByRole('radio', { name: /Connections only/ })).toBeChecked();
   expect(await axeViolations(page, 'form')).toEqual([]);
-  await shoot(page, 'tip-form-levels');
+  await shootPhoneAndDesktop(page, SHOTS, 'tip-form-levels');
   await page.getByRole('button', { name: 'Create Tip' }).click();
   // Creating lands on My Tips & Guides, where the new card says who can see it.
   await expect(page).toHaveURL(/\/tips$/);
@@ -94,7 +76,7 @@ test('public, connections only and private as author, connection, stranger and a
   await expect(friend.page.getByTestId('content-card').filter({ hasText: titles.connections })).toContainText(
     VISIBILITY_LABELS.connections,
   );
-  await shoot(friend.page, 'connection-explore');
+  await shootPhoneAndDesktop(friend.page, SHOTS, 'connection-explore');
   await friend.page.goto(connectionsTipUrl);
   await waitForHydration(friend.page);
   await expect(friend.page.getByRole('heading', { level: 1, name: titles.connections })).toBeVisible();
@@ -104,9 +86,9 @@ test('public, connections only and private as author, connection, stranger and a
   await expect(stranger.page.getByRole('heading', { level: 1, name: 'Tip not found' })).toBeVisible();
   await expect(stranger.page.getByText(titles.connections)).toHaveCount(0);
 
-  expect(await exploreTitles(admin.page, mark)).toEqual([titles.public]);
-  await admin.page.goto(connectionsTipUrl);
-  await expect(admin.page.getByRole('heading', { level: 1, name: 'Tip not found' })).toBeVisible();
+  expect(await exploreTitles(admin, mark)).toEqual([titles.public]);
+  await admin.goto(connectionsTipUrl);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Tip not found' })).toBeVisible();
 
   // The author makes it private in the edit form: the connection no longer finds it.
   await page.goto(`${connectionsTipUrl.replace('/view-tip/', '/edit-tip/')}`);

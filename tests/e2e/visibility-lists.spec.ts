@@ -3,31 +3,13 @@
  * the author, an accepted connection, a stranger and an admin see them in Explore's search, in
  * the author's list on their profile, and on the tip's page; at a phone's and a laptop's width.
  */
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
-import { CSRF, E2E_ADMIN, createActiveMember, signIn } from './fixtures';
+import { CSRF, adminPage, createActiveMember, shootPhoneAndDesktop } from './fixtures';
 
 const SHOTS = '.tmp/visibility-lists-shots';
 type Level = 'public' | 'connections' | 'private';
 const LEVELS: Level[] = ['public', 'connections', 'private'];
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['360', { width: 360, height: 800 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-}
 
 test('three levels as the owner, a connection, a stranger and an admin see them', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -68,7 +50,7 @@ test('three levels as the owner, a connection, a stranger and an admin see them'
       );
     }
     expect(await axeViolations(page), `${name}: axe on Explore`).toEqual([]);
-    await shoot(page, `explore-${name}`);
+    await shootPhoneAndDesktop(page, SHOTS, `explore-${name}`);
 
     for (const level of LEVELS) {
       await page.goto(`/view-tip/${ids[level]}`);
@@ -80,6 +62,6 @@ test('three levels as the owner, a connection, a stranger and an admin see them'
       }
     }
     await page.goto(`/view-tip/${ids.connections}`);
-    await shoot(page, `connections-tip-${name}`);
+    await shootPhoneAndDesktop(page, SHOTS, `connections-tip-${name}`);
   }
 });
