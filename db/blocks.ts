@@ -2,7 +2,7 @@
  * Whether two members blocked each other, as SQL (issue 25, ADR 086). A block hides each from
  * the other whoever made it, so every check reads both directions; each is an index probe (the
  * primary key is (blocker, blocked) and blocks_blocked_idx is (blocked, blocker)).
- * Suspensions are not part of it: waymark_hidden_authors (db/visibility.ts) covers content.
+ * Suspensions are not part of it: hiddenAuthorsOf (db/visibility.ts) covers content.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { blocks } from './schema';

@@ -12,9 +12,9 @@
  * author is suspended. The two member lists are written inline as (SELECT ARRAY(...))::uuid[]
  * (the cast keeps `= ANY (...)` from reading it as a set of rows): uncorrelated, each is an
  * InitPlan computed once per statement, and its value is hidden from the planner, which then
- * plans every viewer alike (ADR 082). Migration 0019 also has them as SQL functions; a call of
- * those planned their body again each time (0.5 ms against 0.13-0.3 ms inline on PostgreSQL 15,
- * tens of ms on PGlite for a member with hundreds of connections), so they are not called.
+ * plans every viewer alike (ADR 082). As SQL functions they were planned again on every call
+ * (0.5 ms against 0.13-0.3 ms inline on PostgreSQL 15, tens of ms on PGlite for a member with
+ * hundreds of connections), so they are written here instead.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { guides, tips } from './schema';

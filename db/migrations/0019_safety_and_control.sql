@@ -135,26 +135,3 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
   FOR EACH ROW EXECUTE FUNCTION waymark_audit_log_append_only();
---> statement-breakpoint
--- Whose content a viewer never sees (ADR 081): members either of them blocked, and members
--- suspended now. Written once here so every list, count, map and detail asks the same question;
--- called as a sub-select, it is an InitPlan computed once per statement. viewer may be null
--- (a share link's anonymous reader): then only suspensions count.
-CREATE OR REPLACE FUNCTION waymark_hidden_authors(viewer uuid) RETURNS uuid[]
-  LANGUAGE sql STABLE
-  AS $$
-  SELECT coalesce(array_agg(DISTINCT id), '{}'::uuid[]) FROM (
-    SELECT blocked_id AS id FROM blocks WHERE blocker_id = viewer
-    UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = viewer
-    UNION ALL SELECT user_id FROM member_suspensions
-      WHERE (until IS NULL OR until > now()) AND user_id IS DISTINCT FROM viewer
-  ) hidden
-$$;--> statement-breakpoint
--- The members a viewer is connected to (accepted, either way round): whose connections-only
--- content they see.
-CREATE OR REPLACE FUNCTION waymark_connection_ids(viewer uuid) RETURNS uuid[]
-  LANGUAGE sql STABLE
-  AS $$
-  SELECT coalesce(array_agg(CASE WHEN requester_id = viewer THEN addressee_id ELSE requester_id END), '{}'::uuid[])
-  FROM connections WHERE status = 'accepted' AND (requester_id = viewer OR addressee_id = viewer)
-$$;

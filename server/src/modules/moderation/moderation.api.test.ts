@@ -149,7 +149,7 @@ describe('moderation', () => {
     expect(signIn.json().message).toContain('suspended until');
     expect(signIn.cookies.filter((c) => c.value !== '')).toHaveLength(0);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, bad.id))).toHaveLength(0);
-    // Content hidden while suspended (waymark_hidden_authors): not reportable, not in detail.
+    // Content hidden while suspended (hiddenAuthorsOf, db/visibility.ts): not reportable, not in detail.
     expect((await report(r2, 'tip', tip.id)).statusCode).toBe(404);
     expect((await moderationNotices(r1.id)).at(-1)?.content).toBe(REPORT_OUTCOME_NOTICES.suspended);
     expect(await lastAudit('member.suspend')).toMatchObject({ targetId: bad.id, after: { suspended: true, until } });
