@@ -73,6 +73,10 @@ export default defineConfig({
       RATE_LIMIT_TWO_FACTOR: '1000',
       // Notification e-mails reach the Outbox within a second (ADR 091).
       JOBS_POLL_INTERVAL_MS: '500',
+      // Playwright's request client reuses an idle socket and does not retry when the server
+      // closes it at that same instant (read ECONNRESET); browsers do retry. The timeout itself
+      // has API tests.
+      KEEP_ALIVE_TIMEOUT_MS: '120000',
     },
   },
 });
