@@ -734,8 +734,10 @@ export const connections = pgTable(
       sql`least(${t.requesterId}, ${t.addresseeId})`,
       sql`greatest(${t.requesterId}, ${t.addresseeId})`,
     ),
-    index('connections_requester_idx').on(t.requesterId, t.status),
-    index('connections_addressee_idx').on(t.addresseeId, t.status),
+    // The other side of each pair is in the index: a member's connections, which every list's
+    // visibility rule reads (db/visibility.ts), come from the index alone, not a heap page each.
+    index('connections_requester_idx').on(t.requesterId, t.status, t.addresseeId),
+    index('connections_addressee_idx').on(t.addresseeId, t.status, t.requesterId),
   ],
 );
 

@@ -26,19 +26,43 @@ export type ViewerId = string | SQLWrapper;
 export const isPublic = (table: Shareable): SQL => sql`${table.isPrivate} = false`;
 export const isPrivate = (table: Shareable): SQL => sql`${table.isPrivate} = true`;
 
+/**
+ * A viewer whose two member lists the statement computes once, in the `viewer_lists` CTE that
+ * withViewerLists puts at its head: every reference then reads that one row. Written inline, each
+ * reference is an InitPlan of its own, computed again: Explore's page referred to the hidden
+ * authors four times and to the connections twice. As SQL it is the viewer's id.
+ */
+export class ListedViewer implements SQLWrapper {
+  constructor(readonly id: ViewerId) {}
+  getSQL(): SQL {
+    return sql`${this.id}`;
+  }
+}
+
 /** Members whose content the viewer never sees: blocked either way, or suspended now. */
-export const hiddenAuthorsOf = (viewer: ViewerId | null): SQL =>
+const hiddenAuthorsInline = (viewer: ViewerId | null): SQL =>
   sql`(SELECT ARRAY(SELECT hidden_by.blocked_id FROM blocks hidden_by WHERE hidden_by.blocker_id = ${viewer}::uuid
     UNION ALL SELECT hiding.blocker_id FROM blocks hiding WHERE hiding.blocked_id = ${viewer}::uuid
     UNION ALL SELECT suspended.user_id FROM member_suspensions suspended
       WHERE (suspended.until IS NULL OR suspended.until > now()) AND suspended.user_id IS DISTINCT FROM ${viewer}::uuid))::uuid[]`;
 
 /** The members the viewer is connected to (accepted, either way round), by the two pair indexes. */
-export const connectionIdsOf = (viewer: ViewerId): SQL =>
+const connectionIdsInline = (viewer: ViewerId): SQL =>
   sql`(SELECT ARRAY(SELECT viewer_connections.addressee_id FROM connections viewer_connections
       WHERE viewer_connections.requester_id = ${viewer}::uuid AND viewer_connections.status = 'accepted'
     UNION ALL SELECT viewer_connected.requester_id FROM connections viewer_connected
       WHERE viewer_connected.addressee_id = ${viewer}::uuid AND viewer_connected.status = 'accepted'))::uuid[]`;
+
+// The cast keeps `= ANY (...)` reading an array, not a set of rows.
+export const hiddenAuthorsOf = (viewer: ViewerId | null): SQL =>
+  viewer instanceof ListedViewer ? sql`(SELECT hidden FROM viewer_lists)::uuid[]` : hiddenAuthorsInline(viewer);
+
+export const connectionIdsOf = (viewer: ViewerId): SQL =>
+  viewer instanceof ListedViewer ? sql`(SELECT connections FROM viewer_lists)::uuid[]` : connectionIdsInline(viewer);
+
+/** The CTE a statement using a ListedViewer starts with (`WITH ${viewerListsCte(v)} ...`). */
+export const viewerListsCte = (viewer: ListedViewer): SQL =>
+  sql`viewer_lists AS MATERIALIZED (SELECT ${hiddenAuthorsInline(viewer.id)} AS hidden, ${connectionIdsInline(viewer.id)} AS connections)`;
 
 /**
  * The item's author is neither blocked (either way) nor suspended. Written as NULLIF(...) IS NOT

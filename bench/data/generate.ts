@@ -16,6 +16,7 @@ import {
   stageReactions,
   stageTargets,
 } from './reactions';
+import { addSafetyRows } from './safety';
 import type { DataSizes } from './sizes';
 
 export { DATA_SIZES, type DataSizes } from './sizes';
@@ -36,9 +37,9 @@ const HELPER_TABLES = [
 export const DATASET_MARKER = 'bench_dataset';
 /**
  * The generator's version, kept in the marker: a data set of another version is made again.
- * 2: the rare word fills a page at every size (word-lists.ts).
+ * 2: the rare word fills a page at every size (word-lists.ts). 4: issue 25's rows (safety.ts).
  */
-export const DATASET_VERSION = 3;
+export const DATASET_VERSION = 4;
 
 export async function generateData(handle: DatabaseHandle, sizes: DataSizes, log: Log = () => undefined): Promise<void> {
   await timed(log, `members (${sizes.members})`, () => generateMembers(handle, sizes.members));
@@ -65,6 +66,8 @@ export async function generateData(handle: DatabaseHandle, sizes: DataSizes, log
   await timed(log, `saves (${sizes.saves})`, () => insertReactions(handle, 'bench_saves', 'saved_items'));
   await timed(log, `connections (${sizes.connections})`, () => insertConnections(handle, sizes.connections, sizes.members));
   await timed(log, `notifications (${sizes.notifications})`, () => insertNotifications(handle, sizes.notifications, sizes));
+  // Every benchmark runs with each branch of the visibility rule doing work (ADR 082).
+  await timed(log, 'connections-only, hidden, blocks, suspensions', () => addSafetyRows(handle, sizes.members));
   await bulk(
     handle,
     ...HELPER_TABLES.map((t) => `DROP TABLE IF EXISTS ${t}`),

@@ -260,8 +260,14 @@ describe('a member with more connections than the connections branch probes one 
     await insertTip(t.db, extra[0]!.id, { title: 'tip-extra-connections', visibility: 'connections' });
     const hidden = await insertTip(t.db, extra[1]!.id, { title: 'tip-extra-hidden', visibility: 'connections' });
     await t.db.update(tips).set({ hiddenAt: new Date() }).where(eqId(tips, hidden.id));
-    const expected = [...titlesOf(['public', 'connections']), 'tip-extra-connections'].sort();
+    // A public guide of an extra connection, and one by a connection the member then blocked.
+    await insertGuide(t.db, extra[2]!.id, { title: 'guide-extra-public' });
+    await insertTip(t.db, extra[3]!.id, { title: 'tip-extra-blocked' });
+    await t.db.insert(blocks).values({ blockerId: popular.id, blockedId: extra[3]!.id });
+    const expected = [...titlesOf(['public', 'connections']), 'tip-extra-connections', 'guide-extra-public'].sort();
     expect(titles(await allPages(popular, '/api/explore'))).toEqual(expected);
     expect(titles(await allPages(popular, '/api/explore?type=tips&country=Iceland'))).toEqual(['tip-connections']);
+    // The home feed walks too (home.repository.ts): the connections' items, two to a page.
+    expect(titles(await allPages(popular, '/api/home/feed'))).toEqual(expected);
   });
 });

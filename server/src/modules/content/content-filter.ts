@@ -7,7 +7,7 @@ import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { normalizeForSearch, searchWordsOf } from '@common/search';
 import { plannedPerCall } from '@db/named-statements';
 import { guideCountries, guides, tips } from '@db/schema';
-import { authorNotHidden, isPrivate, isPublic, sharedWithConnection, visibleTo } from '@db/visibility';
+import { type ListedViewer, authorNotHidden, isPrivate, isPublic, sharedWithConnection, visibleTo } from '@db/visibility';
 import type { SearchPlan } from './search-plan';
 
 /**
@@ -41,10 +41,12 @@ export type SearchWindows<V> = Partial<Record<'tip' | 'guide', { query: V; since
 
 /** A value a query binds: a string now, or a placeholder a prepared query fills when it runs (db/prepared.ts). */
 export type Bound = string | Placeholder;
+/** A viewer as the SQL uses it: also one whose member lists the statement holds (ListedViewer). */
+export type ViewerBound = Bound | ListedViewer;
 
 /** A filter as the SQL uses it; absent = no condition. */
 export interface BoundFilter {
-  scope: Scope<Bound>;
+  scope: Scope<ViewerBound>;
   search?: Bound;
   searchPlans?: SearchPlans;
   searchWindows?: SearchWindows<Bound>;
@@ -81,7 +83,7 @@ export function allWordsQuery(words: string[], tag = ''): string {
  * A connections-only item of one of the viewer's connections, not hidden. `is_private = true` is
  * spelled out so the (user_id, created_at) WHERE is_private indexes can serve it.
  */
-const connectionsShared = (table: typeof tips | typeof guides, viewerId: Bound): SQL =>
+const connectionsShared = (table: typeof tips | typeof guides, viewerId: ViewerBound): SQL =>
   sql`(${isPrivate(table)} AND ${sharedWithConnection(table, viewerId)} AND ${authorNotHidden(table, viewerId)})`;
 
 /**
@@ -90,10 +92,10 @@ const connectionsShared = (table: typeof tips | typeof guides, viewerId: Bound):
  * index condition of every connection's probe, and PostgreSQL sorts an index condition's array on
  * every probe: member 1 of the bench set, with 462 connections, spent most of Explore's time so.
  */
-const sharedByAuthor = (table: typeof tips | typeof guides, viewerId: Bound): SQL =>
+const sharedByAuthor = (table: typeof tips | typeof guides, viewerId: ViewerBound): SQL =>
   sql`(${isPrivate(table)} AND ${table.visibility} = 'connections' AND ${table.hiddenAt} IS NULL AND ${authorNotHidden(table, viewerId)})`;
 
-function scopeCondition(table: typeof tips | typeof guides, scope: Scope<Bound>): SQL | undefined {
+function scopeCondition(table: typeof tips | typeof guides, scope: Scope<ViewerBound>): SQL | undefined {
   switch (scope.kind) {
     case 'visible':
       // The three halves as one condition: PostgreSQL ORs the partial indexes' bitmaps.

@@ -8,9 +8,17 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '@common/schemas/content';
 import { guideCountries, guides, searchMonthsOf, tips } from '@db/schema';
-import { connectionIdsOf } from '@db/visibility';
+import { ListedViewer, connectionIdsOf, viewerListsCte } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '@server/lib/keyset';
-import { type Bound, type BoundFilter, type ContentFilter, type Scope, bound, conditionsOf } from './content-filter';
+import {
+  type Bound,
+  type BoundFilter,
+  type ContentFilter,
+  type Scope,
+  type ViewerBound,
+  bound,
+  conditionsOf,
+} from './content-filter';
 import type { SearchPlan } from './search-plan';
 
 /** Where a page starts and how many keys it reads (the page's size + 1). */
@@ -28,7 +36,7 @@ function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   if (f.search !== undefined && window) return recentMatches(kind, f, window, page);
   if (isGathered(kind, f)) return gatheredMatches(kind, f, page);
   if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
-  if (f.scope.kind === 'connectionsShared') return connectionsShared(kind, f, f.scope.viewerId, page);
+  if (f.scope.kind === 'connectionsShared') return connectionsShared(kind, f, listedViewer(f.scope.viewerId), page);
   const table = kind === 'tip' ? tips : guides;
   const where = and(
     conditionsOf(kind, f),
@@ -94,18 +102,16 @@ export const PROBED_CONNECTIONS = 40;
  * WHERE is_private = true, stopped after `rows`, then merged (the home feed's shape, ADR 055);
  * for many, a walk of every member's newest connections-only items on
  * *_shared_created_idx keeping the connections' ones, which then fill a page quickly. The
- * connections are read through a sub-select: with the viewer's id in sight a custom plan
- * evaluated them and expected one row, the generic plan ten; the generic one then looked dearer
- * and the statement was planned again on every call.
+ * connections are read from the statement's viewer_lists (a sub-select): with the viewer's id in
+ * sight a custom plan evaluated them and expected one row, the generic plan ten; the generic one
+ * then looked dearer and the statement was planned again on every call.
  */
-function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewerId: Bound, page: KeyPage): SQL {
+function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewer: ListedViewer, page: KeyPage): SQL {
   const table = kind === 'tip' ? tips : guides;
   const after = page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined;
   const rows = limitLiteral(page.rows);
-  const list = sql.raw(`${kind}_connections`);
-  // The list once per branch (a CTE), read by the count, the probes and the walk alike.
-  const ids = sql`(SELECT ids FROM ${list})::uuid[]`;
-  const count = sql`(SELECT cardinality(ids) FROM ${list})`;
+  const ids = connectionIdsOf(viewer);
+  const count = sql`cardinality(${ids})`;
   const probed = and(sql`${table.userId} = friend.id`, conditionsOf(kind, f), after);
   // As a test of nullness (db/visibility.ts, authorNotHidden says why): taken as nearly always
   // true, so the planner walks the ordered index and stops after a page, rather than gathering
@@ -113,8 +119,7 @@ function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewerId: Boun
   const isConnection = sql`NULLIF(${table.userId} = ANY (${ids}), false) IS NOT NULL`;
   const walked = and(isConnection, conditionsOf(kind, f), after);
   const probes = sql.raw(String(PROBED_CONNECTIONS));
-  return sql`(WITH ${list} AS MATERIALIZED (SELECT ${connectionIdsOf(viewerId)} AS ids)
-    SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, created_at::text AS cursor_ts FROM (
+  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, created_at::text AS cursor_ts FROM (
       (SELECT item.id, item.created_at FROM unnest(${ids}) AS friend(id) CROSS JOIN LATERAL (
         SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${probed}
         ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows}) AS item
@@ -162,11 +167,27 @@ function keyBranches(kinds: ('tip' | 'guide')[], f: BoundFilter, page: KeyPage):
   return kinds.flatMap((kind) => halves(kind).map((filter) => keyBranch(kind, filter, page)));
 }
 
+const listedViewer = (viewerId: ViewerBound): ListedViewer =>
+  viewerId instanceof ListedViewer ? viewerId : new ListedViewer(viewerId);
+
+/**
+ * A filter whose viewer's member lists the statement computes once (db/visibility.ts,
+ * ListedViewer): what the viewer may see refers to them in every branch.
+ */
+function withListedViewer(f: BoundFilter): { filter: BoundFilter; viewer: ListedViewer | null } {
+  const scope = f.scope;
+  if (scope.kind !== 'visible' && scope.kind !== 'connectionsShared') return { filter: f, viewer: null };
+  const viewer = listedViewer(scope.viewerId);
+  return { filter: { ...f, scope: { ...scope, viewerId: viewer } }, viewer };
+}
+
 function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
   const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
-  const branches = keyBranches(kinds, f, page);
-  if (branches.length === 1 && branches[0]) return branches[0];
-  return sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(page.rows)}`;
+  const { filter, viewer } = withListedViewer(f);
+  const branches = keyBranches(kinds, filter, page);
+  const lists = viewer ? sql`WITH ${viewerListsCte(viewer)} ` : sql``;
+  if (branches.length === 1 && branches[0]) return sql`${lists}${branches[0]}`;
+  return sql`${lists}${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(page.rows)}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { executeRows } from '@db/rows';
 import { connections, guides, profiles, tipTypes, tips } from '@db/schema';
 import { authorNotHidden, hiddenAuthorsOf, isPrivate, isPublic } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral } from '@server/lib/keyset';
+import { PROBED_CONNECTIONS } from '../content/content-keys.repository';
 import { authorColumns, guideOwnColumns, tipOwnColumns } from '../content/content.repository';
 
 /** Where a popular page starts: after (likes, created_at, id), in the window since `since`. */
@@ -40,33 +41,63 @@ function friendsOf(viewerId: Bound): SQL {
     SELECT ${c.requesterId} FROM ${c} WHERE ${c.addresseeId} = ${viewerId} AND ${c.status} = 'accepted'`;
 }
 
-/**
- * One branch of the feed: per connection, their newest public (or connections-only, not hidden)
- * items after the cursor, walked in order on (user_id, created_at, id) WHERE is_private = false
- * (= true) and stopped after `rows`; so a page reads at most connections x rows index entries,
- * however much each connection wrote. Connections-only items are a half of is_private = true,
- * beside private and hidden ones (ADR 082).
- */
-function feedBranch(kind: 'tip' | 'guide', half: 'public' | 'shared', hasCursor: boolean, rows: number): SQL {
+/** The page's items of one table and half: public, or connections-only and not hidden (ADR 082). */
+function feedHalf(kind: 'tip' | 'guide', half: 'public' | 'shared') {
   const table = kind === 'tip' ? tips : guides;
-  const after = hasCursor ? sql` AND ${beforeKey(table.createdAt, table.id, p.cursorTs, p.cursorId)}` : sql``;
   const which =
     half === 'public'
       ? isPublic(table)
       : sql`${isPrivate(table)} AND ${table.visibility} = 'connections' AND ${table.hiddenAt} IS NULL`;
+  return { table, which };
+}
+
+/**
+ * One branch of the feed for a member with few connections: per connection, their newest public
+ * (or connections-only, not hidden) items after the cursor, walked in order on (user_id,
+ * created_at, id) WHERE is_private = false (= true) and stopped after `rows`; so a page reads at
+ * most connections x rows index entries, however much each connection wrote.
+ */
+function probedBranch(kind: 'tip' | 'guide', half: 'public' | 'shared', hasCursor: boolean, rows: number): SQL {
+  const { table, which } = feedHalf(kind, half);
+  const after = hasCursor ? sql` AND ${beforeKey(table.createdAt, table.id, p.cursorTs, p.cursorId)}` : sql``;
   return sql`SELECT ${sql.raw(`'${kind}'`)} AS kind, item.id, item.created_at, 0 AS likes FROM friends CROSS JOIN LATERAL (
       SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table}
       WHERE ${table.userId} = friends.id AND ${which}${after}
-      ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)}) AS item`;
+      ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)}) AS item
+    WHERE (SELECT count(*) FROM friends) <= ${sql.raw(String(PROBED_CONNECTIONS))}`;
 }
 
-/** The feed's authors: the viewer's connections, less any blocked either way or suspended. */
+/**
+ * The same branch for a member with many connections (Explore's choice, ADR 082): probing each
+ * costs connections x 4 index descents (5 ms of PostgreSQL for the bench member's 443), while
+ * walking everyone's newest items (tips_public_created_idx, *_shared_created_idx) and keeping the
+ * connections' ones fills a page after a few hundred rows. The test is one of nullness
+ * (db/visibility.ts, authorNotHidden says why) so the planner walks the ordered index.
+ */
+function walkedBranch(kind: 'tip' | 'guide', half: 'public' | 'shared', hasCursor: boolean, rows: number): SQL {
+  const { table, which } = feedHalf(kind, half);
+  const after = hasCursor ? sql` AND ${beforeKey(table.createdAt, table.id, p.cursorTs, p.cursorId)}` : sql``;
+  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, 0 AS likes FROM ${table}
+      WHERE ${which}${after} AND NULLIF(${table.userId} = ANY ((SELECT ids FROM friend_ids)::uuid[]), false) IS NOT NULL
+        AND (SELECT cardinality(ids) FROM friend_ids) > ${sql.raw(String(PROBED_CONNECTIONS))}
+      ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)})`;
+}
+
+/**
+ * The feed's authors: the viewer's connections, less any blocked either way or suspended. Each
+ * table and half is probed per connection or walked, chosen in the statement by how many
+ * connections there are (each branch's WHERE holds a one-time filter, so only one way runs).
+ */
 function feedKeysSql(hasCursor: boolean, rows: number): SQL {
   const branches = (['tip', 'guide'] as const).flatMap((kind) =>
-    (['public', 'shared'] as const).map((half) => feedBranch(kind, half, hasCursor, rows)),
+    (['public', 'shared'] as const).flatMap((half) => [
+      probedBranch(kind, half, hasCursor, rows),
+      walkedBranch(kind, half, hasCursor, rows),
+    ]),
   );
   return sql`WITH friends AS MATERIALIZED (
-      SELECT id FROM (${friendsOf(p.viewerId)}) AS connected WHERE id <> ALL (${hiddenAuthorsOf(p.viewerId)}))
+      SELECT id FROM (${friendsOf(p.viewerId)}) AS connected WHERE id <> ALL (${hiddenAuthorsOf(p.viewerId)})),
+    friend_ids AS MATERIALIZED (SELECT ARRAY(SELECT id FROM friends) AS ids)
     SELECT kind, id, created_at, likes FROM (${sql.join(branches, sql` UNION ALL `)}) AS keys
     ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`;
 }
