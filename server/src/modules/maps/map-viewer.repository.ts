@@ -8,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tips } from '@db/schema';
-import { hiddenAuthorsOf, isPublic } from '@db/visibility';
+import { ListedViewer, hiddenAuthorsOf, isPublic, viewerListsCte } from '@db/visibility';
 import { sharedTips, tipsOfMembers } from './map.repository';
 
 /** One cell of the view's level: the tips it loses and gains, with their coordinate sums. */
@@ -41,12 +41,15 @@ export async function viewerCellChanges(
   country: string | undefined,
 ): Promise<CellChange[]> {
   const span = spanOf(area);
+  // Both branches read the hidden authors: computed once (ADR 096).
+  const viewer = new ListedViewer(viewerId);
   const where = country === undefined ? sql`true` : sql`tips.country = ${country}`;
   // The columns the two indexes hold (index-only reads); a removed tip's id is not needed.
   const columns = (id: SQL) => sql`${id} AS id, tips.map_cell, tips.latitude, tips.longitude`;
   return executeRows<CellChange>(
     db,
-    sql`SELECT (ch.map_cell >> ${shift})::text AS code,
+    sql`WITH ${viewerListsCte(viewer)}
+        SELECT (ch.map_cell >> ${shift})::text AS code,
           (count(*) FILTER (WHERE NOT ch.added))::int AS removed,
           coalesce(sum(ch.latitude) FILTER (WHERE NOT ch.added), 0)::float8 AS "removedLatitude",
           coalesce(sum(ch.longitude) FILTER (WHERE NOT ch.added), 0)::float8 AS "removedLongitude",
@@ -55,9 +58,9 @@ export async function viewerCellChanges(
           coalesce(sum(ch.longitude) FILTER (WHERE ch.added), 0)::float8 AS "addedLongitude",
           min(ch.id::text) FILTER (WHERE ch.added) AS "addedId"
         FROM (
-          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewerId), columns(sql`NULL::uuid`), sql`${isPublic(tips)} AND ${where}`, 'gone', span)}
+          SELECT false AS added, gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewer), columns(sql`NULL::uuid`), sql`${isPublic(tips)} AND ${where}`, 'gone', span)}
           UNION ALL
-          SELECT true, came.* FROM (${sharedTips(viewerId, columns(sql`tips.id`), where, span)}) came
+          SELECT true, came.* FROM (${sharedTips(viewer, columns(sql`tips.id`), where, span)}) came
         ) ch
         GROUP BY 1`,
   );

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tipMapCells, tips } from '@db/schema';
-import { authorNotHidden, connectionIdsOf, isPrivate, isPublic, sharedWithConnection } from '@db/visibility';
+import { type ViewerId, authorNotHidden, connectionIdsOf, isPrivate, isPublic, sharedWithConnection } from '@db/visibility';
 import type { LongitudeSpan } from './map-view';
 
 export interface CellRow {
@@ -64,7 +64,7 @@ export function tipsOfMembers(members: SQL, columns: SQL, where: SQL, alias: str
  * connection cost an executor start each: 2.3 ms for the bench member's 226). The index's WHERE
  * is written out as it is so the planner can use it (it implies is_private).
  */
-export function sharedTips(viewerId: string, columns: SQL, where: SQL, span?: [string, string]): SQL {
+export function sharedTips(viewerId: ViewerId, columns: SQL, where: SQL, span?: [string, string]): SQL {
   const inSpan = span ? sql` AND tips.map_cell BETWEEN ${span[0]}::bigint AND ${span[1]}::bigint` : sql``;
   return sql`SELECT ${columns} FROM ${tips}
     WHERE tips.user_id = ANY (${connectionIdsOf(viewerId)}) AND ${authorNotHidden(tips, viewerId)}
