@@ -17,6 +17,8 @@ export const MODERATION_TEXTS = {
   suspendSelf: 'You cannot suspend yourself.',
   noOpenReports: 'No open reports',
   noAuditEntries: 'No admin actions yet',
+  unhide: 'Unhide',
+  shownAgain: 'Shown again',
   suspendedUntil: (until: string) =>
     `Your account is suspended until ${new Date(until).toUTCString()}. You cannot sign in until then.`,
   suspendedIndefinitely: 'Your account is suspended until an admin lifts the suspension. You cannot sign in.',

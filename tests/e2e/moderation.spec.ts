@@ -83,6 +83,79 @@ test('report a tip -> the admin hides it -> the reporter is told, naming no one'
   await shoot(page, 'moderation-notice');
   // The hidden tip is gone for the reporter.
   expect((await reporter.context.request.get(`/api/tips/${tipId}`)).status()).toBe(404);
+
+  // A hide is reversible: its report is closed, so the admin finds Unhide on the tip itself.
+  await adminPage.goto(`/view-tip/${tipId}`);
+  const hiddenNote = adminPage.getByRole('status').filter({ hasText: 'Only its author and the admins' });
+  await expect(hiddenNote).toBeVisible();
+  await shoot(adminPage, 'tip-hidden-admin');
+  await hiddenNote.getByRole('button', { name: MODERATION_TEXTS.unhide }).click();
+  await expectToast(adminPage, MODERATION_TEXTS.shownAgain);
+  await expect(hiddenNote).toHaveCount(0);
+  expect((await reporter.context.request.get(`/api/tips/${tipId}`)).status()).toBe(200);
+});
+
+test('the admin dismisses one report, deletes a reported guide and suspends a member for a week', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const admin = await adminContext(browser);
+  const author = await createActiveMember(browser, admin.request, 'Writer');
+  const reporter = await createActiveMember(browser, admin.request, 'Reader');
+  const stamp = Date.now();
+  const tipTitle = `Harmless cafe ${stamp}`;
+  const tipId = await newTip(author.context.request, tipTitle);
+  const guide = await author.context.request.post('/api/guides', {
+    headers: CSRF,
+    data: {
+      title: `Copied guide ${stamp}`,
+      location: 'Lisbon',
+      countries: ['Portugal'],
+      daysCount: 1,
+      items: [{ dayNumber: 1, tipId }],
+    },
+  });
+  expect(guide.status(), await guide.text()).toBe(201);
+  const guideId = ((await guide.json()) as { id: string }).id;
+  const report = (target: 'tip' | 'guide' | 'member', targetId: string, reason: string) =>
+    reporter.context.request.post('/api/reports', { headers: CSRF, data: { target, targetId, reason } });
+  expect((await report('tip', tipId, 'wrong_information')).status()).toBe(201);
+  expect((await report('guide', guideId, 'spam')).status()).toBe(201);
+  expect((await report('member', author.userId, 'spam')).status()).toBe(201);
+
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/admin?tab=reports');
+  const tipCase = adminPage.getByTestId('report-case').filter({ hasText: tipTitle });
+  await tipCase.getByRole('button', { name: 'Dismiss' }).click();
+  await expectToast(adminPage, 'Reports dismissed');
+  await expect(tipCase).toHaveCount(0);
+  await dismissToasts(adminPage);
+
+  const guideCase = adminPage.getByTestId('report-case').filter({ hasText: `Copied guide ${stamp}` });
+  await guideCase.getByRole('button', { name: 'Delete' }).click();
+  const confirm = adminPage.getByRole('alertdialog', { name: 'Delete this guide?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(adminPage, 'Deleted');
+  await expect(guideCase).toHaveCount(0);
+  expect((await author.context.request.get(`/api/guides/${guideId}`)).status()).toBe(404);
+  await dismissToasts(adminPage);
+
+  const memberCase = adminPage.getByTestId('report-case').filter({ hasText: author.person.fullName });
+  await memberCase.getByRole('button', { name: `Suspend ${author.person.fullName}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `Suspend ${author.person.fullName}` });
+  await choose(adminPage, 'For how long', '7 days');
+  await dialog.getByRole('button', { name: 'Suspend' }).click();
+  await expectToast(adminPage, 'suspended');
+  await expect(memberCase).toHaveCount(0);
+
+  // A week's suspension says when it ends, at sign-in; meanwhile their tip is hidden from others.
+  const fresh = await (await browser.newContext()).newPage();
+  await signIn(fresh, author.person.email, author.password);
+  await expect(fresh.getByRole('alert').filter({ hasText: 'Your account is suspended until' })).toBeVisible();
+  expect((await reporter.context.request.get(`/api/tips/${tipId}`)).status()).toBe(404);
+  const notices = JSON.stringify(await (await reporter.context.request.get('/api/notifications')).json());
+  for (const outcome of ['dismissed', 'deleted', 'suspended'] as const)
+    expect(notices).toContain(REPORT_OUTCOME_NOTICES[outcome]);
+  expect(notices).not.toContain(author.person.fullName);
 });
 
 test('report a member -> the admin suspends them -> their sign-in is refused, then lifted', async ({ browser }) => {

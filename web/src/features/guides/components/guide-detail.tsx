@@ -19,6 +19,7 @@ import { guideQueryKey } from '../api/get-guide';
 import { useGuideMap } from '../api/get-guide-map';
 import { Itinerary } from './guide-itinerary';
 import { GuideRouteSection, type RouteMap } from './guide-route-section';
+import { ModeratorUnhide } from '@/components/content/moderator-unhide';
 import { VisibilityBadges } from '@/components/content/visibility-badge';
 
 /**
@@ -47,6 +48,8 @@ export function GuideDetail({ guide, routeMap, actions }: { guide: Guide; routeM
           </Button>
         ) : null}
       </div>
+
+      <ModeratorUnhide target="guide" targetId={guide.id} hidden={guide.hidden} onShown={() => patch({ hidden: false })} />
 
       <Card className="overflow-hidden">
         <CardContent className="grid gap-5 p-6">

@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { tipQueryKey } from '../api/get-tip';
 import { precisionText } from '../tip-location';
+import { ModeratorUnhide } from '@/components/content/moderator-unhide';
 import { VisibilityBadges } from '@/components/content/visibility-badge';
 
 /**
@@ -56,6 +57,13 @@ export function TipDetail({ tip, map }: { tip: Tip; map?: ReactNode }) {
           ) : null}
         </div>
       </div>
+
+      <ModeratorUnhide
+        target="tip"
+        targetId={tip.id}
+        hidden={tip.hidden}
+        onShown={() => queryClient.setQueryData<Tip>(tipQueryKey(tip.id), (old) => (old ? { ...old, hidden: false } : old))}
+      />
 
       {tip.photoUrls.length > 0 ? <PhotoGallery urls={tip.photoUrls} alt={tip.title} /> : null}
 
