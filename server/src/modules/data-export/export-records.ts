@@ -120,6 +120,31 @@ export function connectionRecord(row: Row<typeof repo.connectionsPage>) {
   };
 }
 
+export function blockRecord(row: Row<typeof repo.blocksPage>) {
+  return { member: { username: row.username, name: row.name }, createdAt: row.createdAt };
+}
+
+/** What was reported: the item with its page (its title while the member may see it), or the member. */
+function reportedThing(row: Row<typeof repo.reportsPage>, publicUrl: string) {
+  if (row.tipId) return { kind: 'tip', id: row.tipId, title: row.tipTitle, pageUrl: `${publicUrl}/view-tip/${row.tipId}` };
+  if (row.guideId) {
+    return { kind: 'guide', id: row.guideId, title: row.guideTitle, pageUrl: `${publicUrl}/view-guide/${row.guideId}` };
+  }
+  return { kind: 'member', username: row.memberUsername, name: row.memberName };
+}
+
+export function reportRecord(row: Row<typeof repo.reportsPage>, publicUrl: string) {
+  return {
+    about: reportedThing(row, publicUrl),
+    reason: row.reason,
+    details: row.details,
+    // The outcome the member was told in a notification; null while the report is open.
+    outcome: row.outcome,
+    closedAt: row.resolvedAt,
+    createdAt: row.createdAt,
+  };
+}
+
 export function notificationRecord(row: Row<typeof repo.notificationsPage>) {
   return {
     type: row.type,
