@@ -9,7 +9,6 @@ import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { visibleTo } from '@db/visibility';
 import {
-  blocks,
   connections,
   guideTips,
   guides,
@@ -254,23 +253,6 @@ export function notificationsPage(db: Executor, userId: string, cursor: Cursor |
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
     .where(and(eq(notifications.userId, userId), beforeCursor(notifications.createdAt, notifications.id, cursor)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
-}
-
-/** A page of the members the member blocked, newest first (blocks_blocker_created_idx), by username and name. */
-export function blocksPage(db: Executor, userId: string, cursor: Cursor | null, limit: number) {
-  return db
-    .select({
-      id: blocks.blockedId,
-      cursorTs: cursorText(blocks.createdAt),
-      username: profiles.username,
-      name: profiles.name,
-      createdAt: blocks.createdAt,
-    })
-    .from(blocks)
-    .leftJoin(profiles, eq(profiles.userId, blocks.blockedId))
-    .where(and(eq(blocks.blockerId, userId), beforeCursor(blocks.createdAt, blocks.blockedId, cursor)))
-    .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
     .limit(limit);
 }
 

@@ -7,6 +7,7 @@
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Executor } from '@db/client';
+import { blockedBy } from '../blocks/blocks.repository';
 import type { MediaStorage } from '../media/media-storage';
 import { readPreferences } from '../notification-choices/preferences.repository';
 import * as repo from './data-export.repository';
@@ -129,7 +130,8 @@ function notificationLines(c: ArchiveContext) {
 }
 
 function blockLines(c: ArchiveContext) {
-  const pages = keysetPages(c.signal, (after) => repo.blocksPage(c.db, c.userId, after, EXPORT_PAGE_ROWS), byCursor);
+  // The Blocked members list's query, which reads one row past its limit.
+  const pages = keysetPages(c.signal, (after) => blockedBy(c.db, c.userId, after, EXPORT_PAGE_ROWS - 1), byCursor);
   return jsonLines(mapPages(pages, records.blockRecord));
 }
 

@@ -6,6 +6,7 @@
 import { exportDays } from '@common/guide-export-days';
 import type { GuideItem } from '@common/schemas/guide';
 import { type MediaRef, parseMediaUrl } from '../media/media-storage';
+import type { blockedBy } from '../blocks/blocks.repository';
 import type * as repo from './data-export.repository';
 
 type Row<F extends (...args: never[]) => PromiseLike<readonly unknown[]>> = Awaited<ReturnType<F>>[number];
@@ -120,7 +121,7 @@ export function connectionRecord(row: Row<typeof repo.connectionsPage>) {
   };
 }
 
-export function blockRecord(row: Row<typeof repo.blocksPage>) {
+export function blockRecord(row: Row<typeof blockedBy>) {
   return { member: { username: row.username, name: row.name }, createdAt: row.createdAt };
 }
 
