@@ -92,6 +92,7 @@ import { webClientPlugin } from './plugins/web-client';
 import { createShareLinksService } from './modules/guide-sharing/share-links.service';
 import { sharedGuideRoutes, shareLinkRoutes } from './modules/guide-sharing/share-links.routes';
 import { createLinkPreview } from './plugins/link-preview';
+import { createJobPruner } from './modules/jobs/job-pruner';
 import { type JobRunner, createJobRunner } from './modules/jobs/job-runner';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
@@ -315,6 +316,7 @@ export async function buildApp(deps: AppDeps) {
       ...systemMessageHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
     },
     beforePass: createDigestPlanner(db, config.jobs.digestHourUtc),
+    afterPass: createJobPruner(db, config.jobs),
   });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());

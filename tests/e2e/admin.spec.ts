@@ -1,7 +1,17 @@
 import { type Page, expect, test } from '@playwright/test';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { TEXTS } from '@common/texts';
-import { createActiveMember, CSRF, dismissToasts, E2E_ADMIN, expectToast, uniquePerson } from './fixtures';
+import { axeViolations, SHOTS_DIR } from './axe';
+import {
+  adminPage,
+  createActiveMember,
+  CSRF,
+  dismissToasts,
+  E2E_ADMIN,
+  expectToast,
+  shootPhoneAndDesktop,
+  uniquePerson,
+} from './fixtures';
 
 /** The live channel refreshes banners at once; the 30 s polling fallback is the upper bound. */
 const LIVE_TIMEOUT = 40_000;
@@ -136,4 +146,71 @@ test('the admin manages roles, system messages, tip types and pending activation
   await visitor.close();
   await member.context.close();
   await adminContext.close();
+});
+
+/** The boxes of a user row's actions: suspend (or lift), role, delete. */
+async function actionBoxes(page: Page, name: string) {
+  const row = page.getByTestId('admin-user-row').filter({ hasText: name });
+  const actions = [
+    row.getByRole('button', { name: new RegExp(`^(Suspend|Lift suspension of) ${name}$`) }),
+    row.getByRole('combobox', { name: `Role of ${name}` }),
+    row.getByRole('button', { name: `Delete ${name}` }),
+  ];
+  return { row: (await row.boundingBox())!, actions: await Promise.all(actions.map(async (a) => (await a.boundingBox())!)) };
+}
+
+test("User Management at 360 px: a member's actions sit on one line inside the row, by keyboard too", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await adminPage(browser);
+  const admin = page.context().request;
+  const plain = await createActiveMember(browser, admin, 'Rowfit');
+  const suspended = await createActiveMember(browser, admin, 'Rowlift');
+  const suspend = await admin.post('/api/admin/moderation', {
+    headers: CSRF,
+    data: { action: 'suspend', target: 'member', targetId: suspended.userId, until: null },
+  });
+  expect(suspend.status()).toBe(200);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+  for (const name of [plain.person.fullName, suspended.person.fullName]) {
+    await expect(page.getByTestId('admin-user-row').filter({ hasText: name })).toBeVisible();
+  }
+  if (SHOTS_DIR) await shootPhoneAndDesktop(page, SHOTS_DIR, 'admin-user-rows');
+
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const name of [plain.person.fullName, suspended.person.fullName]) {
+      const { row, actions } = await actionBoxes(page, name);
+      for (const box of actions) {
+        expect(box.x, `${name} at ${width}`).toBeGreaterThanOrEqual(row.x);
+        expect(box.x + box.width, `${name} at ${width}`).toBeLessThanOrEqual(row.x + row.width);
+        expect(box.y + box.height, `${name} at ${width}`).toBeLessThanOrEqual(row.y + row.height);
+      }
+      // Left to right on one line: each starts after the one before ends, and they share a band.
+      for (let i = 1; i < actions.length; i += 1) {
+        const [before, box] = [actions[i - 1]!, actions[i]!];
+        expect(box.x, `${name} at ${width}: action ${i} overlaps or wrapped`).toBeGreaterThanOrEqual(before.x + before.width);
+        expect(Math.abs(box.y + box.height / 2 - (before.y + before.height / 2)), `${name} at ${width}`).toBeLessThan(4);
+      }
+    }
+  }
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await axeViolations(page, '[role="tabpanel"]')).toEqual([]);
+  // By keyboard: Tab goes suspend -> role -> delete; Enter on delete asks, Escape keeps the member.
+  const name = plain.person.fullName;
+  await page.getByRole('button', { name: `Suspend ${name}` }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: `Role of ${name}` })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog', { name: 'Delete user?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByTestId('admin-user-row').filter({ hasText: name })).toBeVisible();
+
+  for (const m of [plain, suspended]) await m.context.close();
+  await page.context().close();
 });

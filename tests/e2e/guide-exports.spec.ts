@@ -141,3 +141,51 @@ test('a guide exports to calendar, GPS route and a print layout that prints on A
     ).toBe(true);
   }
 });
+
+test('an admin opens a guide a moderator hid: its map and GPS route work as for its author', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const adminContext = await browser.newContext();
+  expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+  const author = await createActiveMember(browser, adminContext.request, 'Hidden author');
+  const reporter = await createActiveMember(browser, adminContext.request, 'Hidden reporter');
+  const post = async (context: typeof author.context, url: string, data: unknown, status = 201) => {
+    const res = await context.request.post(url, { headers: CSRF, data });
+    expect(res.status(), await res.text()).toBe(status);
+    return (await res.json()) as { id: string };
+  };
+  const castle = await post(author.context, '/api/tips', {
+    title: 'Castle of São Jorge',
+    country: 'Portugal',
+    city: 'Lisbon',
+    description: 'Go at opening time.',
+    googleMapsUrl: 'https://www.google.com/maps/@38.7139,-9.1335,17z',
+  });
+  const guide = await post(author.context, '/api/guides', {
+    title: `Hidden walk ${author.person.fullName}`,
+    location: 'Lisbon',
+    countries: ['Portugal'],
+    daysCount: 1,
+    items: [{ dayNumber: 1, tipId: castle.id }],
+  });
+  await post(reporter.context, '/api/reports', { target: 'guide', targetId: guide.id, reason: 'spam' });
+  const hide = await adminContext.request.post('/api/admin/moderation', {
+    headers: CSRF,
+    data: { action: 'hide', target: 'guide', targetId: guide.id },
+  });
+  expect(hide.status()).toBe(200);
+
+  const page = await adminContext.newPage();
+  await page.goto(`/view-guide/${guide.id}`);
+  await waitForHydration(page);
+  await expect(
+    page.getByRole('region', { name: /Map of the whole trip/ }).getByRole('button', { name: /^Day 1, stop 1/ }),
+  ).toBeVisible();
+  await expect(page.getByText('The map could not be loaded just now.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Export' }).click();
+  const gpx = await download(page, () => page.getByRole('menuitem', { name: 'GPS route (.gpx)' }).click());
+  expect(parseGpx(gpx.text).waypoints.map((w) => w.name)).toEqual(['Castle of São Jorge']);
+
+  // Anyone else: the guide is not there, nor its map.
+  expect((await reporter.context.request.get(`/api/guides/${guide.id}/map`)).status()).toBe(404);
+  for (const context of [author.context, reporter.context, adminContext]) await context.close();
+});

@@ -135,4 +135,19 @@ describe('loadConfig: the optional map tiles (ADR 064)', () => {
   it('requires an attribution with a template', () => {
     expect(configError({ MAP_TILES_URL: url }).message).toMatch(/^\s+MAP_TILES_ATTRIBUTION: /m);
   });
+
+  it('keeps finished jobs 14 days and failed ones 90 by default, and checks the values (ADR 092)', () => {
+    expect(loadConfig({}).jobs).toMatchObject({ retentionDays: 14, failedRetentionDays: 90 });
+    expect(loadConfig({ JOBS_RETENTION_DAYS: '3', JOBS_FAILED_RETENTION_DAYS: '3' }).jobs).toMatchObject({
+      retentionDays: 3,
+      failedRetentionDays: 3,
+    });
+    for (const value of ['1', '0', '-5', '2.5', 'week', '3651']) {
+      expect(configError({ JOBS_RETENTION_DAYS: value }).message).toMatch(/^\s+JOBS_RETENTION_DAYS: /m);
+    }
+    expect(configError({ JOBS_FAILED_RETENTION_DAYS: '1' }).message).toMatch(/^\s+JOBS_FAILED_RETENTION_DAYS: /m);
+    expect(configError({ JOBS_RETENTION_DAYS: '30', JOBS_FAILED_RETENTION_DAYS: '20' }).message).toMatch(
+      /^\s+JOBS_FAILED_RETENTION_DAYS: must be at least JOBS_RETENTION_DAYS/m,
+    );
+  });
 });

@@ -37,6 +37,8 @@ const perWindow = (fallback: number) => z.coerce.number().int().min(1).max(100_0
 /** A duration in milliseconds, at least 100 ms and at most an hour (docs/decisions/033). */
 const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
+const retentionDays = (fallback: number) => z.coerce.number().int().min(2).max(3650).default(fallback);
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -92,6 +94,11 @@ export const EnvSchema = z.object({
   // The e-mail job runner (ADR 091): how often it looks for due jobs; the hour (UTC) daily digests go out.
   JOBS_POLL_INTERVAL_MS: milliseconds(5_000),
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
+  // Days a finished job stays in the Outbox's list before it is pruned (ADR 092). At least 2: a
+  // job's key (one digest per member and day, one e-mail per like and day) must outlive its day.
+  JOBS_RETENTION_DAYS: retentionDays(14),
+  // Failed jobs stay longer: an admin has to see what never went out.
+  JOBS_FAILED_RETENTION_DAYS: retentionDays(90),
 });
 
 export interface Config {
@@ -117,8 +124,8 @@ export interface Config {
   timeouts: RequestTimeouts;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
   mapTiles?: MapTilesConfig;
-  /** The job runner's poll interval and the daily digest's hour, UTC (ADR 091). */
-  jobs: { pollMs: number; digestHourUtc: number };
+  /** The job runner's poll interval and the daily digest's hour, UTC (ADR 091); how long finished jobs stay (ADR 092). */
+  jobs: { pollMs: number; digestHourUtc: number; retentionDays: number; failedRetentionDays: number };
 }
 
 export interface MapTilesConfig {
@@ -154,6 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.MAP_TILES_URL && !e.MAP_TILES_ATTRIBUTION)
     throw new ConfigError('Invalid environment configuration:\n  MAP_TILES_ATTRIBUTION: is required with MAP_TILES_URL');
+  if (e.JOBS_FAILED_RETENTION_DAYS < e.JOBS_RETENTION_DAYS)
+    throw new ConfigError(
+      'Invalid environment configuration:\n  JOBS_FAILED_RETENTION_DAYS: must be at least JOBS_RETENTION_DAYS (failed jobs stay longer)',
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -191,7 +202,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: e.MAP_TILES_URL
       ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? '', origin: tilesOrigin(e.MAP_TILES_URL) }
       : undefined,
-    jobs: { pollMs: e.JOBS_POLL_INTERVAL_MS, digestHourUtc: e.DIGEST_HOUR_UTC },
+    jobs: {
+      pollMs: e.JOBS_POLL_INTERVAL_MS,
+      digestHourUtc: e.DIGEST_HOUR_UTC,
+      retentionDays: e.JOBS_RETENTION_DAYS,
+      failedRetentionDays: e.JOBS_FAILED_RETENTION_DAYS,
+    },
   };
 }
 

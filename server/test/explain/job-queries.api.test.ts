@@ -1,12 +1,14 @@
 /**
  * Issue 25 (ADR 091): the job runner's claim reads the due jobs through jobs_due_idx however many
  * finished jobs pile up, and the daily digest planner (ADR 090) reads each member's notifications
- * and sessions through their user indexes, never the whole notifications table.
+ * and sessions through their user indexes, never the whole notifications table; pruning (ADR 092)
+ * reads only the old jobs.
  */
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, sessions } from '@db/schema';
+import { createJobPruner } from '@server/modules/jobs/job-pruner';
 import { createJobRunner } from '@server/modules/jobs/job-runner';
 import { createDigestPlanner } from '@server/modules/notification-choices/notification-emails';
 import { type TestApp, createTestApp } from '../test-app';
@@ -54,12 +56,13 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the job runner quer
   });
   afterAll(() => t?.close());
 
-  it('claims through jobs_due_idx and plans digests by the members, not the notifications', async () => {
+  it('claims through jobs_due_idx, plans digests by the members, prunes by jobs_created_idx', async () => {
     const runner = createJobRunner({
       db: t.db,
       log: pino({ level: 'silent' }),
       handlers: {},
       beforePass: createDigestPlanner(t.db, 0),
+      afterPass: createJobPruner(t.db, { retentionDays: 14, failedRetentionDays: 90 }),
     });
     await recorder.during('job runner pass', () => runner.runDue());
     const claim = recorder.queries.find((q) => /UPDATE jobs SET locked_by/.test(q.text));
@@ -72,5 +75,11 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the job runner quer
     const digestPlan = (await planLines(recorder.pool, plan!, 'custom')).join('\n');
     expect(digestPlan, digestPlan).not.toMatch(/Seq Scan on notifications/);
     expect(digestPlan, digestPlan).toMatch(/notifications_user_(created|unread)_idx/);
+    // Pruning (ADR 092) reads the old jobs by jobs_created_idx, not the whole table.
+    const prune = recorder.queries.find((q) => /DELETE FROM jobs/.test(q.text));
+    expect(prune).toBeDefined();
+    const prunePlan = (await planLines(recorder.pool, prune!, 'custom')).join('\n');
+    expect(prunePlan, prunePlan).toMatch(/jobs_created_idx/);
+    expect(prunePlan, prunePlan).not.toMatch(/Seq Scan on jobs/);
   });
 });

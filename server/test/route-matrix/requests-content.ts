@@ -1,6 +1,8 @@
 /** Requests for uploads, media, tips, guides, likes, saves and the content lists. */
 import { multipart, pngImage } from '@server/modules/media/test-uploads';
+import { eq } from 'drizzle-orm';
 import type { Visibility } from '@common/schemas/visibility';
+import { guides } from '@db/schema';
 import { type Build, type Requests, one } from './scene';
 import { SECRET } from './callers';
 import { type Fixtures, unique } from './fixtures';
@@ -42,6 +44,18 @@ function onItem(
       return { ...scene(item, level), ...keptFrom(level, item.title) };
     };
   return { public: build('public'), private: build('private'), connections: build('connections') };
+}
+/**
+ * onItem's three scenarios, and `hidden`: a public guide a moderator hid (ADR 088), read by its
+ * owner and admins only (content/readable's mayRead).
+ */
+function onGuideRead(scene: (item: Item) => { url: string }) {
+  const hidden: Build = async (fx) => {
+    const item = await fx.guide('public');
+    await fx.t.db.update(guides).set({ hiddenAt: new Date() }).where(eq(guides.id, item.id));
+    return scene(item);
+  };
+  return { ...onItem(guide, scene), hidden };
 }
 const tip = (fx: Fixtures, level: Visibility) => fx.tip(level);
 const guide = (fx: Fixtures, level: Visibility) => fx.guide(level);
@@ -93,7 +107,7 @@ export const contentRequests: Requests = {
   'POST /api/likes/toggle': reaction('/api/likes/toggle'),
   'POST /api/saves/toggle': reaction('/api/saves/toggle'),
   'POST /api/guides': one(() => ({ url: '/api/guides', body: guideBody('public') })),
-  'GET /api/guides/:id': onItem(guide, (item) => ({ url: `/api/guides/${item.id}` })),
+  'GET /api/guides/:id': onGuideRead((item) => ({ url: `/api/guides/${item.id}` })),
   'PUT /api/guides/:id': onItem(guide, (item, level) => ({ url: `/api/guides/${item.id}`, body: guideBody(level) })),
   'DELETE /api/guides/:id': onItem(guide, (item) => ({ url: `/api/guides/${item.id}` })),
   'GET /api/users/:userId/content': listing((fx) => `/api/users/${fx.people.owner.id}/content`),
@@ -121,7 +135,7 @@ export const contentRequests: Requests = {
     };
   }),
   'GET /api/map/locate': one(() => ({ url: '/api/map/locate?country=Portugal&city=Lisbon' })),
-  'GET /api/guides/:id/map': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/map` })),
-  'GET /api/guides/:id/calendar.ics': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/calendar.ics?start=2026-12-30` })),
-  'GET /api/guides/:id/route.gpx': onItem(guide, (item) => ({ url: `/api/guides/${item.id}/route.gpx` })),
+  'GET /api/guides/:id/map': onGuideRead((item) => ({ url: `/api/guides/${item.id}/map` })),
+  'GET /api/guides/:id/calendar.ics': onGuideRead((item) => ({ url: `/api/guides/${item.id}/calendar.ics?start=2026-12-30` })),
+  'GET /api/guides/:id/route.gpx': onGuideRead((item) => ({ url: `/api/guides/${item.id}/route.gpx` })),
 };

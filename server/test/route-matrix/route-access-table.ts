@@ -58,6 +58,8 @@ const readItem: RouteAccess = {
   private: owned(404, 200, 404),
   connections: owned(404, 200, 404, 200),
 };
+/** A guide's page, map and exports: readItem, and a public guide a moderator hid is its owner's and admins'. */
+const readGuide: RouteAccess = { ...readItem, hidden: owned(404, 200, 200) };
 /** Likes and saves: a member reacts to someone else's public item; the own item is 403; someone else's private one 404. */
 const reaction: RouteAccess = {
   'public tip': owned(200, 403, 200),
@@ -139,7 +141,7 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'POST /api/likes/toggle': reaction,
   'POST /api/saves/toggle': reaction,
   'POST /api/guides': only(members(201)),
-  'GET /api/guides/:id': readItem,
+  'GET /api/guides/:id': readGuide,
   'PUT /api/guides/:id': ownItem(200),
   'DELETE /api/guides/:id': ownItem(204),
   'GET /api/users/:userId/content': only(members(200)),
@@ -156,10 +158,10 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/home/checklist': only(members(200)),
   'GET /api/map/tips': only(members(200)),
   'GET /api/map/locate': only(members(200)),
-  'GET /api/guides/:id/map': readItem,
-  // A guide's exports follow the guide (issue 23): a private guide is its owner's alone.
-  'GET /api/guides/:id/calendar.ics': readItem,
-  'GET /api/guides/:id/route.gpx': readItem,
+  'GET /api/guides/:id/map': readGuide,
+  // A guide's exports follow the guide (issue 23): a private guide is its owner's alone; a hidden one its owner's and admins'.
+  'GET /api/guides/:id/calendar.ics': readGuide,
+  'GET /api/guides/:id/route.gpx': readGuide,
 
   'PATCH /api/profiles/me': only(members(200)),
   'POST /api/profiles/me/avatar': only(members(200)),

@@ -130,7 +130,7 @@ describe('the zip', () => {
 
   it('holds the README, the JSON files and the photos, in that order', () => {
     const names = entries.map((e) => e.name);
-    expect(names.slice(0, 9)).toEqual([
+    expect(names.slice(0, 12)).toEqual([
       'README.txt',
       'profile.json',
       'invitation-request.json',
@@ -140,8 +140,11 @@ describe('the zip', () => {
       'saves.jsonl',
       'connections.jsonl',
       'notifications.jsonl',
+      'notification-choices.json',
+      'blocks.jsonl',
+      'reports.jsonl',
     ]);
-    expect(names.slice(9).every((n) => n.startsWith('photos/'))).toBe(true);
+    expect(names.slice(12).every((n) => n.startsWith('photos/'))).toBe(true);
     expect(entries[0]?.data.toString()).toContain('JSON Lines');
     expect(entries[0]?.data.toString()).toContain('largest there is');
   });

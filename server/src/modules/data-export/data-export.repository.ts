@@ -16,6 +16,7 @@ import {
   likes,
   notifications,
   profiles,
+  reports,
   savedItems,
   tipTypes,
   tips,
@@ -86,6 +87,8 @@ export function tipsPage(db: Executor, userId: string, cursor: Cursor | null, li
       photoUrls: tips.photoUrls,
       tags: tips.tags,
       isPrivate: tips.isPrivate,
+      visibility: tips.visibility,
+      isHidden: sql<boolean>`${tips.hiddenAt} IS NOT NULL`,
       likesCount: tips.likesCount,
       latitude: tips.latitude,
       longitude: tips.longitude,
@@ -114,6 +117,8 @@ export function guidesPage(db: Executor, userId: string, cursor: Cursor | null, 
       photoUrls: guides.photoUrls,
       tags: guides.tags,
       isPrivate: guides.isPrivate,
+      visibility: guides.visibility,
+      isHidden: sql<boolean>`${guides.hiddenAt} IS NOT NULL`,
       likesCount: guides.likesCount,
       createdAt: guides.createdAt,
       updatedAt: guides.updatedAt,
@@ -248,6 +253,38 @@ export function notificationsPage(db: Executor, userId: string, cursor: Cursor |
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
     .where(and(eq(notifications.userId, userId), beforeCursor(notifications.createdAt, notifications.id, cursor)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+/**
+ * A page of the reports the member made, newest first (reports_reporter_id_idx finds them). The
+ * reported item's title only while the member may still see it; a reported member by username
+ * and name. Never who closed a report: that is the admins' (ADR 088). Reports about the member
+ * are not theirs to see, and no statement here reads them.
+ */
+export function reportsPage(db: Executor, userId: string, cursor: Cursor | null, limit: number) {
+  return db
+    .select({
+      id: reports.id,
+      cursorTs: cursorText(reports.createdAt),
+      tipId: reports.tipId,
+      guideId: reports.guideId,
+      tipTitle: visibleTitle(tips, userId),
+      guideTitle: visibleTitle(guides, userId),
+      memberUsername: profiles.username,
+      memberName: profiles.name,
+      reason: reports.reason,
+      details: reports.details,
+      outcome: reports.outcome,
+      resolvedAt: reports.resolvedAt,
+      createdAt: reports.createdAt,
+    })
+    .from(reports)
+    .leftJoin(tips, eq(tips.id, reports.tipId))
+    .leftJoin(guides, eq(guides.id, reports.guideId))
+    .leftJoin(profiles, eq(profiles.userId, reports.memberId))
+    .where(and(eq(reports.reporterId, userId), beforeCursor(reports.createdAt, reports.id, cursor)))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(limit);
 }
 

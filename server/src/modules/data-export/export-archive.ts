@@ -7,7 +7,9 @@
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Executor } from '@db/client';
+import { blockedBy } from '../blocks/blocks.repository';
 import type { MediaStorage } from '../media/media-storage';
+import { readPreferences } from '../notification-choices/preferences.repository';
 import * as repo from './data-export.repository';
 import { exportReadme } from './export-readme';
 import * as records from './export-records';
@@ -127,6 +129,17 @@ function notificationLines(c: ArchiveContext) {
   return jsonLines(mapPages(keysetPages(c.signal, fetch, byCursor), records.notificationRecord));
 }
 
+function blockLines(c: ArchiveContext) {
+  // The Blocked members list's query, which reads one row past its limit.
+  const pages = keysetPages(c.signal, (after) => blockedBy(c.db, c.userId, after, EXPORT_PAGE_ROWS - 1), byCursor);
+  return jsonLines(mapPages(pages, records.blockRecord));
+}
+
+function reportLines(c: ArchiveContext) {
+  const pages = keysetPages(c.signal, (after) => repo.reportsPage(c.db, c.userId, after, EXPORT_PAGE_ROWS), byCursor);
+  return jsonLines(mapPages(pages, (row) => records.reportRecord(row, c.publicUrl)));
+}
+
 /** Pipes one photo file into the zip; false when it is gone from disk (README.txt says so). */
 async function addPhoto(zip: ZipWriter, c: ArchiveContext, url: string): Promise<boolean> {
   const ref = records.ownPhoto(url, c.userId);
@@ -162,6 +175,9 @@ export async function writeArchive(zip: ZipWriter, c: ArchiveContext, account: A
   await zip.add('saves.jsonl', saveLines(c));
   await zip.add('connections.jsonl', connectionLines(c));
   await zip.add('notifications.jsonl', notificationLines(c));
+  await zip.add('notification-choices.json', pretty({ preferences: await readPreferences(c.db, c.userId) }));
+  await zip.add('blocks.jsonl', blockLines(c));
+  await zip.add('reports.jsonl', reportLines(c));
   const photoPages = keysetPages<string, string>(
     c.signal,
     (after) => repo.photoUrlsPage(c.db, c.userId, after, EXPORT_PAGE_ROWS),

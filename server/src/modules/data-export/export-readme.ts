@@ -10,15 +10,18 @@ Exported from ${publicUrl} at ${exportedAt.toISOString()} (UTC).
 
 Files
 -----
-profile.json             Your account (e-mail, role, when it was created) and your profile.
-invitation-request.json  The invitation request made with your e-mail address (null if none).
-tips.jsonl               Your tips, newest first, private ones included.
-guides.jsonl             Your guides, newest first, each with its itinerary day by day.
-likes.jsonl              The tips and guides you liked.
-saves.jsonl              The tips and guides you saved.
-connections.jsonl        Your connections and connection requests, both directions.
-notifications.jsonl      Your notifications, newest first.
-photos/                  The photo files of your tips, guides and profile picture.
+profile.json               Your account (e-mail, role, when it was created) and your profile.
+invitation-request.json    The invitation request made with your e-mail address (null if none).
+tips.jsonl                 Your tips, newest first, private ones included.
+guides.jsonl               Your guides, newest first, each with its itinerary day by day.
+likes.jsonl                The tips and guides you liked.
+saves.jsonl                The tips and guides you saved.
+connections.jsonl          Your connections and connection requests, both directions.
+notifications.jsonl        Your notifications, newest first.
+notification-choices.json  For each kind of notification: shown in ${PRODUCT_NAME} or not, and e-mail.
+blocks.jsonl               The members you blocked, newest first.
+reports.jsonl              The reports you made, newest first, with their outcome.
+photos/                    The photo files of your tips, guides and profile picture.
 
 Format
 ------
@@ -38,5 +41,11 @@ one JSON object per line, so a file with thousands of records can be read line b
 - connections.jsonl: "direction" says who asked ("sent": you did). "status" is pending,
   accepted, or blocked (a request that was declined).
 - notifications.jsonl: "from" is the member whose action it was, when there was one.
+- tips.jsonl and guides.jsonl: "visibility" is public, connections or private; "isHidden" is
+  true while a moderator hides the item from other members.
+- notification-choices.json: "email" is off, immediate or daily (a digest).
+- reports.jsonl: "about" is the tip, guide or member you reported ("title" is null when you
+  can no longer see the item); "outcome" is null while the report is open. Who handled it,
+  and any report others made, are not part of your data.
 `;
 }

@@ -6,6 +6,7 @@
 import { exportDays } from '@common/guide-export-days';
 import type { GuideItem } from '@common/schemas/guide';
 import { type MediaRef, parseMediaUrl } from '../media/media-storage';
+import type { blockedBy } from '../blocks/blocks.repository';
 import type * as repo from './data-export.repository';
 
 type Row<F extends (...args: never[]) => PromiseLike<readonly unknown[]>> = Awaited<ReturnType<F>>[number];
@@ -117,6 +118,31 @@ export function connectionRecord(row: Row<typeof repo.connectionsPage>) {
     status: row.status,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+export function blockRecord(row: Row<typeof blockedBy>) {
+  return { member: { username: row.username, name: row.name }, createdAt: row.createdAt };
+}
+
+/** What was reported: the item with its page (its title while the member may see it), or the member. */
+function reportedThing(row: Row<typeof repo.reportsPage>, publicUrl: string) {
+  if (row.tipId) return { kind: 'tip', id: row.tipId, title: row.tipTitle, pageUrl: `${publicUrl}/view-tip/${row.tipId}` };
+  if (row.guideId) {
+    return { kind: 'guide', id: row.guideId, title: row.guideTitle, pageUrl: `${publicUrl}/view-guide/${row.guideId}` };
+  }
+  return { kind: 'member', username: row.memberUsername, name: row.memberName };
+}
+
+export function reportRecord(row: Row<typeof repo.reportsPage>, publicUrl: string) {
+  return {
+    about: reportedThing(row, publicUrl),
+    reason: row.reason,
+    details: row.details,
+    // The outcome the member was told in a notification; null while the report is open.
+    outcome: row.outcome,
+    closedAt: row.resolvedAt,
+    createdAt: row.createdAt,
   };
 }
 

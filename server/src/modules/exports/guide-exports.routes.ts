@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '@common/schemas/common';
 import { CalendarQuerySchema } from '@common/schemas/guide-export';
 import { requireViewer } from '@server/plugins/access';
-import type { ExportFile, GuideExportService } from './guide-export.service';
+import type { ExportFile, ExportViewer, GuideExportService } from './guide-export.service';
 
 const member = { access: 'member' } as const;
 
@@ -12,6 +12,11 @@ const attachment = (file: ExportFile) => ({
   'content-type': file.contentType,
   'content-disposition': `attachment; filename="${file.fileName}"`,
 });
+
+async function exportViewer(request: FastifyRequest): Promise<ExportViewer> {
+  const viewer = await requireViewer(request);
+  return { userId: viewer.userId, isAdmin: viewer.role === 'admin' };
+}
 
 /** /api/guides/:id/calendar.ics and /route.gpx: a guide's exports (members who may see the guide). */
 export function guideExportRoutes(app: FastifyInstance, opts: { exports: GuideExportService }) {
@@ -22,13 +27,13 @@ export function guideExportRoutes(app: FastifyInstance, opts: { exports: GuideEx
     '/:id/calendar.ics',
     { config: member, schema: { params: IdParamsSchema, querystring: CalendarQuerySchema } },
     async (request, reply) => {
-      const file = await exports.calendar((await requireViewer(request)).userId, request.params.id, request.query);
+      const file = await exports.calendar(await exportViewer(request), request.params.id, request.query);
       return reply.headers(attachment(file)).send(file.body);
     },
   );
 
   r.get('/:id/route.gpx', { config: member, schema: { params: IdParamsSchema } }, async (request, reply) => {
-    const file = await exports.route((await requireViewer(request)).userId, request.params.id);
+    const file = await exports.route(await exportViewer(request), request.params.id);
     return reply.headers(attachment(file)).send(file.body);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Runs the jobs table's due jobs (ADR 091). Each pass: the `beforePass` hook (e.g. planning the
  * day's digests), then claim a batch, run each job's handler, and record the outcome: done or
- * skipped, or on a failure a retry after backoffMs(attempts), failed once max_attempts is reached.
+ * skipped, or on a failure a retry after backoffMs(attempts), failed once max_attempts is reached;
+ * then the `afterPass` hook (pruning old finished jobs, ADR 092).
  * The clock is injected so tests can move time; server.ts starts it and stops it on shutdown.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   batch?: number;
   beforePass?: (now: Date) => Promise<void>;
+  /** After the pass's jobs ran, e.g. pruning old finished jobs (ADR 092). */
+  afterPass?: (now: Date) => Promise<unknown>;
 }
 
 export interface JobRunner {
@@ -65,6 +68,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     await opts.beforePass?.(now);
     const claimed = await claimDueJobs(opts.db, id, now, leaseMs, batch);
     for (const job of claimed) await runOne(job);
+    await opts.afterPass?.(clock());
     return claimed.length;
   }
 

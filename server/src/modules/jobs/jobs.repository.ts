@@ -119,3 +119,27 @@ export function listJobs(db: Executor, beforeId: number | null, limit: number) {
     .orderBy(desc(jobs.id))
     .limit(limit + 1);
 }
+
+/**
+ * Deletes up to `limit` finished jobs (ADR 092): done or skipped ones that finished before
+ * `doneBefore`, failed ones before `failedBefore` (earlier: an admin has to see what never went
+ * out). One statement; SKIP LOCKED lets instances pruning at once take different rows, never
+ * waiting on each other or on a runner. `created_at < doneBefore` follows from the rest (a job
+ * finishes after it is made) and walks jobs_created_idx over the old rows only. Returns the count.
+ */
+export async function pruneFinishedJobs(db: Executor, doneBefore: Date, failedBefore: Date, limit: number): Promise<number> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`
+    DELETE FROM jobs WHERE id IN (
+      SELECT id FROM jobs
+      WHERE created_at < ${doneBefore.toISOString()}::timestamptz
+        AND ((finished_as IN ('done', 'skipped') AND finished_at < ${doneBefore.toISOString()}::timestamptz)
+          OR (finished_as = 'failed' AND finished_at < ${failedBefore.toISOString()}::timestamptz))
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`,
+  );
+  return rows.length;
+}

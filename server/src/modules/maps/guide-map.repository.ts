@@ -4,11 +4,13 @@ import type { Executor } from '@db/client';
 import { guideTips, guides, tips } from '@db/schema';
 import { visibleTo } from '@db/visibility';
 
-/** The guide's countries and days, and whether the viewer may see it (ADR 081). */
+/** The guide's countries and days, and whether the viewer may see it (ADR 081; content/readable's mayRead). */
 export async function findGuidePlaces(db: Executor, id: string, viewerId: string) {
   const [row] = await db
     .select({
       visible: sql<boolean>`${visibleTo(guides, viewerId)}`,
+      visibility: guides.visibility,
+      hiddenAt: guides.hiddenAt,
       countries: guides.countries,
       daysCount: guides.daysCount,
     })

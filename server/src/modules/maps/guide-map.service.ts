@@ -9,6 +9,7 @@ import { mapsHref } from '@common/maps-url';
 import type { GuideMap, TipLocation } from '@common/schemas/map';
 import type { Database } from '@db/client';
 import { NotFoundError } from '@server/lib/errors';
+import { mayRead } from '../content/readable';
 import { GUIDE_ERRORS } from '../guides/guides.service';
 import * as repo from './guide-map.repository';
 import { locationOf } from './tip-location';
@@ -39,9 +40,10 @@ export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer
     return { title: row.customTitle, tipId: null, mapsUrl: null, place };
   }
 
-  async function guideMap(viewerId: string, id: string): Promise<GuideMap> {
+  /** 404 as GET /api/guides/:id: an admin may also open a public guide a moderator hid. */
+  async function guideMap(viewerId: string, id: string, isAdmin = false): Promise<GuideMap> {
     const guide = await repo.findGuidePlaces(db, id, viewerId);
-    if (!guide?.visible) throw new NotFoundError(GUIDE_ERRORS.notFound);
+    if (!guide || !mayRead(guide, isAdmin)) throw new NotFoundError(GUIDE_ERRORS.notFound);
     const days: GuideMap['days'] = Array.from({ length: guide.daysCount }, (_, i) => ({
       dayNumber: i + 1,
       stops: [],

@@ -35,7 +35,12 @@ export function mapRoutes(app: FastifyInstance, opts: { map: MapService; locator
 /** /api/guides/:id/map: a guide's stops per day, as its page draws them (members who may see the guide). */
 export function guideMapRoutes(app: FastifyInstance, opts: { guideMap: GuideMapService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/:id/map', { config: member, schema: { params: IdParamsSchema, response: { 200: GuideMapSchema } } }, async (request) =>
-    opts.guideMap.guideMap((await requireViewer(request)).userId, request.params.id),
+  r.get(
+    '/:id/map',
+    { config: member, schema: { params: IdParamsSchema, response: { 200: GuideMapSchema } } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      return opts.guideMap.guideMap(viewer.userId, request.params.id, viewer.role === 'admin');
+    },
   );
 }

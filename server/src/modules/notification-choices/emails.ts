@@ -39,6 +39,11 @@ export function notificationEmail(to: string, link: Link, kind: NotificationKind
   };
 }
 
+/** A system message as a digest line: its title and text on one line. */
+export function systemMessageLine(title: string, content: string): string {
+  return `${title}: ${content.replace(/\s+/g, ' ').trim()}`;
+}
+
 export function digestEmail(to: string, link: Link, day: string, lines: string[]): MailMessage {
   const { page, headers } = unsubscribeParts(link, 'all');
   const open = `${link.publicUrl}/notifications`;

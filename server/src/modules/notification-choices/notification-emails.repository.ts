@@ -4,7 +4,7 @@ import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS, kindOfType } from '@common/sch
 import { NOTIFICATION_TYPES } from '@common/schemas/notification';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
-import { notifications, users } from '@db/schema';
+import { notifications, systemMessages, users } from '@db/schema';
 
 /** The kind of notifications.type `n.type`, in SQL (NULL for types no choice covers). Built from constants only. */
 const KIND_CASE = `CASE n.type ${NOTIFICATION_TYPES.flatMap((t) => {
@@ -43,6 +43,43 @@ export async function planDigestJobs(db: Executor, day: string, start: Date, end
     ) online ON true
     WHERE online.seen IS NULL
     ON CONFLICT (key) DO NOTHING`);
+}
+
+/**
+ * The same for system messages (not notification rows, ADR 090): when a message still shown was
+ * posted in [start, end), one digest job per member who chose a daily digest for them and used no
+ * session since `start`. Same key as above, so a member with both gets one digest. The EXISTS is
+ * uncorrelated (computed once): on a day without messages no member is read.
+ */
+export async function planSystemMessageDigestJobs(db: Executor, day: string, start: Date, end: Date, now: Date): Promise<void> {
+  const from = start.toISOString();
+  await db.execute(sql`
+    INSERT INTO jobs (kind, key, payload, run_at)
+    SELECT 'daily-digest', 'digest:' || r.user_id || ':' || ${day},
+           jsonb_build_object('userId', r.user_id, 'day', ${day}::text), ${now.toISOString()}::timestamptz
+    FROM user_roles r
+    LEFT JOIN notification_preferences p ON p.user_id = r.user_id AND p.kind = 'system_messages'
+    LEFT JOIN LATERAL (
+      SELECT 1 AS seen FROM sessions s WHERE s.user_id = r.user_id AND s.last_seen_at >= ${from}::timestamptz LIMIT 1
+    ) online ON true
+    WHERE EXISTS (
+        SELECT 1 FROM system_messages m
+        WHERE m.is_active AND m.created_at >= ${from}::timestamptz AND m.created_at < ${end.toISOString()}::timestamptz
+      )
+      AND r.role IN ('user', 'admin')
+      AND coalesce(p.email, ${DEFAULT_PREFERENCES.system_messages.email}) = 'daily'
+      AND online.seen IS NULL
+    ON CONFLICT (key) DO NOTHING`);
+}
+
+/** The system messages posted in [start, end) that are still shown, oldest first. */
+export function activeSystemMessagesBetween(db: Executor, start: Date, end: Date) {
+  return db
+    .select({ title: systemMessages.title, content: systemMessages.content })
+    .from(systemMessages)
+    .where(and(eq(systemMessages.isActive, true), gte(systemMessages.createdAt, start), lt(systemMessages.createdAt, end)))
+    .orderBy(asc(systemMessages.createdAt))
+    .limit(50);
 }
 
 /** The member's unread notifications from [start, end), oldest first, with their type. */

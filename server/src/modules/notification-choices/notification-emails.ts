@@ -7,7 +7,7 @@ import type { Database, Executor } from '@db/client';
 import type { JobHandler } from '@server/modules/jobs/job-runner';
 import { enqueueJob } from '@server/modules/jobs/jobs.repository';
 import type { Mailer } from '@server/modules/mail/mailer';
-import { digestEmail, notificationEmail } from './emails';
+import { digestEmail, notificationEmail, systemMessageLine } from './emails';
 import * as repo from './notification-emails.repository';
 import { preferenceFor, readPreferences } from './preferences.repository';
 import { kindOfType } from '@common/schemas/notification-preferences';
@@ -55,6 +55,7 @@ export function createDigestPlanner(db: Database, hourUtc: number) {
     const { day, start, end } = digestDayAt(now, hourUtc);
     if (day === plannedDay) return;
     await repo.planDigestJobs(db, day, start, end, now);
+    await repo.planSystemMessageDigestJobs(db, day, start, end, now);
     plannedDay = day;
   };
 }
@@ -95,8 +96,14 @@ export function notificationEmailHandlers(deps: EmailDeps): Record<string, JobHa
     if (Number.isNaN(start.getTime())) throw new Error(`bad digest day ${day}`);
     if (await repo.wasOnlineSince(db, userId, start)) return 'skipped';
     const daily = new Set((await readPreferences(db, userId)).filter((p) => p.email === 'daily').map((p) => p.kind));
-    const rows = await repo.unreadBetween(db, userId, start, new Date(start.getTime() + DAY_MS));
-    const lines = rows.filter((r) => daily.has(kindOfType(r.type) as NotificationKind)).map((r) => r.content);
+    const end = new Date(start.getTime() + DAY_MS);
+    // The day's system messages first (still shown, for those who chose them daily), then the notices.
+    const messages = daily.has('system_messages') ? await repo.activeSystemMessagesBetween(db, start, end) : [];
+    const rows = await repo.unreadBetween(db, userId, start, end);
+    const lines = [
+      ...messages.map((m) => systemMessageLine(m.title, m.content)),
+      ...rows.filter((r) => daily.has(kindOfType(r.type) as NotificationKind)).map((r) => r.content),
+    ];
     const to = await repo.emailOf(db, userId);
     if (lines.length === 0 || !to) return 'skipped';
     await mailer.send(digestEmail(to, link(userId), day, lines));

@@ -57,12 +57,13 @@ export function UserRow({ user }: { user: AdminUser }) {
             <span>Joined {format(new Date(user.createdAt), 'MMM d, yyyy')}</span>
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        {/* One line at any width: on a phone the role select takes what the two buttons leave. */}
+        <div className="flex w-full items-center gap-2 sm:w-auto">
           <SuspensionControl userId={user.userId} name={displayName} isSuspended={user.suspension !== null} />
           <Label htmlFor={selectId} className="sr-only">
             Role of {displayName}
           </Label>
-          <div className="w-44">
+          <div className="min-w-0 flex-1 sm:w-44 sm:flex-none">
             <OptionsSelect
               id={selectId}
               value={user.role}
