@@ -375,6 +375,8 @@ export const outbox = pgTable(
     subject: text().notNull(),
     bodyText: text().notNull(),
     bodyHtml: text(),
+    /** Headers SMTP would send besides From, To and Subject (List-Unsubscribe): shown in the Outbox. */
+    headers: jsonb().$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],

@@ -7,6 +7,8 @@ export const OutboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   links: z.array(z.string()),
+  /** Headers beyond From, To and Subject, as SMTP would send them (e.g. List-Unsubscribe). */
+  headers: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

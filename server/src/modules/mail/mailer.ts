@@ -11,7 +11,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Extra headers, e.g. List-Unsubscribe (SMTP only: the local outbox keeps the message itself). */
+  /** Extra headers, e.g. List-Unsubscribe: sent by SMTP, kept with the message by the local outbox. */
   headers?: Record<string, string>;
 }
 
@@ -27,6 +27,7 @@ export function createOutboxMailer(db: Database): Mailer {
         subject: message.subject,
         bodyText: message.text,
         bodyHtml: message.html ?? null,
+        headers: message.headers ?? null,
       });
     },
   };

@@ -3,6 +3,7 @@ import type { OutboxMessage } from '@common/schemas/outbox';
 import { TEXTS } from '@common/texts';
 import { invitationRequests, outbox } from '@db/schema';
 import { PUBLIC_URL, type TestApp, createTestApp } from '@server-test/test-app';
+import { notificationEmail } from '../notification-choices/emails';
 import { createOutboxMailer } from './mailer';
 import { eq } from 'drizzle-orm';
 
@@ -87,6 +88,17 @@ describe('GET /api/admin/outbox', () => {
     const items = res.json<Page>().items;
     expect(items.find((m) => m.to === 'links@example.com')?.links).toEqual(['http://waymark.test/signup?email=a%40b.c&token=t']);
     expect(items.find((m) => m.to === 'plain@example.com')?.links).toEqual([]);
+  });
+
+  it('keeps the List-Unsubscribe headers a notification e-mail carries, as SMTP would send them', async () => {
+    const link = { publicUrl: PUBLIC_URL, secret: 'outbox-test-secret', userId: '00000000-0000-4000-8000-000000000001' };
+    await createOutboxMailer(t.db).send(notificationEmail('headers@example.com', link, 'likes', 'Someone liked your tip.'));
+    const res = await t.call('GET', '/api/admin/outbox?limit=50', { cookie: admin });
+    const message = res.json<Page>().items.find((m) => m.to === 'headers@example.com');
+    expect(message?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(message?.headers['List-Unsubscribe']).toMatch(new RegExp(`^<${PUBLIC_URL}/api/unsubscribe\\?token=[^>]+>$`));
+    // A message without extra headers lists none.
+    expect(res.json<Page>().items.find((m) => m.to === 'plain@example.com')?.headers).toEqual({});
   });
 
   it('pages with limit and nextCursor, every message once, newest first', async () => {

@@ -11,6 +11,7 @@ export function listOutbox(db: Executor, cursor: Cursor | null, limit: number) {
       subject: outbox.subject,
       bodyText: outbox.bodyText,
       bodyHtml: outbox.bodyHtml,
+      headers: outbox.headers,
       createdAt: outbox.createdAt,
       cursorTs: cursorText(outbox.createdAt),
     })

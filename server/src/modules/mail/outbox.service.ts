@@ -16,6 +16,7 @@ export function createOutboxService(deps: { db: Database }) {
       subject: row.subject,
       text: row.bodyText,
       links: linksOfHtml(row.bodyHtml),
+      headers: row.headers ?? {},
       createdAt: row.createdAt.toISOString(),
     }));
   }

@@ -16,6 +16,15 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
         </p>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {Object.keys(message.headers).length > 0 ? (
+          <dl className="grid gap-1 text-xs text-muted-foreground" aria-label="Headers">
+            {Object.entries(message.headers).map(([name, value]) => (
+              <div key={name} className="wrap-anywhere">
+                <dt className="inline font-medium text-foreground">{name}:</dt> <dd className="inline">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         <p className="rounded-md bg-muted p-3 text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</p>
         {message.links.length > 0 ? (
           <ul className="grid gap-1 text-sm" aria-label="Links">
