@@ -28,7 +28,7 @@ export const isPrivate = (table: Shareable): SQL => sql`${table.isPrivate} = tru
 
 /**
  * A viewer whose two member lists the statement computes once, in the `viewer_lists` CTE that
- * withViewerLists puts at its head: every reference then reads that one row. Written inline, each
+ * viewerListsCte writes at its head: every reference then reads that one row. Written inline, each
  * reference is an InitPlan of its own, computed again: Explore's page referred to the hidden
  * authors four times and to the connections twice. As SQL it is the viewer's id.
  */
