@@ -5,6 +5,7 @@
  * a moderator hides 0.5 % of the public ones, the benchmarks' member (member 1) blocks ten members
  * and is blocked by ten, and twenty members are suspended. Items are chosen by a hash of their id,
  * so a second run changes nothing. Plain statements (the map cells' triggers run), then ANALYZE.
+ * Then the rows of issue 25's own lists (reports, audit log, jobs, blocks: safety-lists.ts).
  * BENCH_DB_SUFFIX names the database as for `npm run bench`.
  */
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import { benchEmail } from './members';
 import { DATA_SIZES, type DataSizeName } from './sizes';
 import { benchDatabaseUrl, openBootstrapped } from './target';
 import { rowsOf } from './bulk';
+import { addSafetyListRows } from './safety-lists';
 
 const member = (n: number) => `(SELECT id FROM users WHERE email = '${benchEmail(n)}')`;
 
@@ -58,6 +60,7 @@ async function main() {
   const handle = await openBootstrapped({ kind: 'postgres', url: benchDatabaseUrl(size) });
   try {
     console.log(await addSafetyRows(handle, DATA_SIZES[size].members));
+    console.log(await addSafetyListRows(handle, size, DATA_SIZES[size].members));
   } finally {
     await handle.close();
   }
