@@ -6,7 +6,7 @@
  *
  * Member 1 (the benchmarks' member) takes no part: its 20 blocks (safety.ts) stay what the
  * Explore figures of docs/performance.md were measured with. The Blocked members scenario signs
- * in as HEAVY_BLOCKER instead.
+ * in as heavyBlocker() instead.
  */
 import type { DatabaseHandle } from '@db/client';
 import { BENCH_ADMIN } from './target';
