@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '@db/client';
 import { rowsOf } from '../data/bulk';
 import { createDataset } from '../data/cli';
 import { benchEmail } from '../data/members';
+import { heavyBlocker } from '../data/safety-lists';
 import { DATA_SIZES, type DataSizeName } from '../data/sizes';
 import {
   type BenchTarget,
@@ -25,6 +26,8 @@ export const CREATED_TIP_PREFIX = 'Bench run tip';
 export interface Fixtures {
   memberId: string;
   email: string;
+  /** The member with the long Blocked members list (bench/data/safety-lists.ts). */
+  blockerEmail: string;
   popularTipId: string;
   popularGuideId: string;
   /** Public tips of others to toggle likes on, round-robin. */
@@ -38,7 +41,7 @@ export function targetOf(db: DbKind, size: DataSizeName): BenchTarget {
     : { kind: 'pglite', dataDir: path.join(REPO_ROOT, '.tmp/bench', `pglite-${size}`) };
 }
 
-async function readFixtures(handle: DatabaseHandle): Promise<Fixtures> {
+async function readFixtures(handle: DatabaseHandle, size: DataSizeName): Promise<Fixtures> {
   const email = benchEmail(BENCH_MEMBER);
   const [me] = await rowsOf<{ id: string }>(handle, `SELECT id FROM users WHERE email = '${email}'`);
   if (!me) throw new Error(`${email} is missing from the data set`);
@@ -56,6 +59,7 @@ async function readFixtures(handle: DatabaseHandle): Promise<Fixtures> {
   return {
     memberId: me.id,
     email,
+    blockerEmail: benchEmail(heavyBlocker(DATA_SIZES[size].members)),
     popularTipId: tip!.id,
     popularGuideId: guide!.id,
     likeTargets: targets.map((t) => t.id),
@@ -84,7 +88,7 @@ export async function prepareDataset(db: DbKind, size: DataSizeName, log: (line:
     // Those were the newest rows: left dead, every newest-first list would first step over
     // them (on the small set they outnumber the live tips), until index scans mark them killed.
     if (removed.length > 0) await rowsOf(handle, 'VACUUM ANALYZE tips');
-    return await readFixtures(handle);
+    return await readFixtures(handle, size);
   } finally {
     await handle.close();
   }

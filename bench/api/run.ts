@@ -15,13 +15,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_PASSWORD } from '../data/members';
 import type { DataSizeName } from '../data/sizes';
-import { benchDatabaseUrl } from '../data/target';
+import { BENCH_ADMIN, benchDatabaseUrl } from '../data/target';
 import { type DbKind, type Fixtures, prepareDataset, targetOf } from './datasets';
 import { cpuSnapshot, cpuSpent } from './cpu-time';
 import { measure } from './load';
 import { type Child, REPO_ROOT, startChild } from './processes';
 import { compareSizes, formatComparisons, formatRun, type RunResult, type ScenarioResult } from './report';
-import { buildScenarios, deepCursor, signIn } from './scenarios';
+import { type Caller, EXPLORE_LIST, SAFETY_LISTS, buildScenarios, deepCursor, signIn } from './scenarios';
 
 export interface ApiBenchOptions {
   dbs: DbKind[];
@@ -34,7 +34,6 @@ export interface ApiBenchOptions {
 }
 
 const OUT_DIR = path.join(REPO_ROOT, '.tmp/bench');
-const DEEP_PAGE_ITEMS = 5_000;
 const WARM_UP_SECONDS = 1;
 /** The most the config accepts: rate limits must not answer 429 to the load. */
 const NO_RATE_LIMITS = {
@@ -51,8 +50,8 @@ function startWaymark(db: DbKind, size: DataSizeName, cpuProfile: boolean): Prom
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    ADMIN_EMAIL: 'admin@bench.waymark.test',
-    ADMIN_PASSWORD: BENCH_PASSWORD,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
   if (target.kind === 'postgres') {
     env.DATABASE_URL = benchDatabaseUrl(size);
@@ -70,16 +69,28 @@ async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<A
   const before = os.loadavg();
   const server = await startWaymark(db, size, o.cpuProfile);
   try {
-    const cookie = await signIn(server.url, fixtures.email, BENCH_PASSWORD);
-    const deep = await deepCursor(server.url, cookie, DEEP_PAGE_ITEMS);
+    const cookies: Record<Caller, string> = {
+      member: await signIn(server.url, fixtures.email, BENCH_PASSWORD),
+      admin: await signIn(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password),
+      blocker: await signIn(server.url, fixtures.blockerEmail, BENCH_PASSWORD),
+    };
+    const deep = await deepCursor(server.url, cookies.member, EXPLORE_LIST);
+    const deepCursors: Record<string, string> = { [EXPLORE_LIST.name]: deep.cursor };
+    for (const list of SAFETY_LISTS) {
+      try {
+        deepCursors[list.name] = (await deepCursor(server.url, cookies[list.as], list)).cursor;
+      } catch (error) {
+        o.log(`${db} ${size}: ${list.name} skipped (${(error as Error).message}; bench/data/safety.ts fills it)`);
+      }
+    }
     const load = { connections: o.connections, durationSeconds: o.durationSeconds };
     o.log(`${db} ${size}: bare Fastify`);
     const ceiling = await measure({ ...load, url: `${bare.url}/ping`, method: 'GET', headers: {} });
     const scenarios: ScenarioResult[] = [];
     // The PostgreSQL database whose backends' CPU counts (none on PGlite: it runs in the server).
     const database = db === 'postgres' ? new URL(benchDatabaseUrl(size)).pathname.slice(1) : null;
-    for (const s of buildScenarios(fixtures, deep.cursor).filter((s) => s.name.includes(o.only))) {
-      const headers: Record<string, string> = { cookie, 'x-waymark-csrf': '1' };
+    for (const s of buildScenarios(fixtures, deepCursors).filter((s) => s.name.includes(o.only))) {
+      const headers: Record<string, string> = { cookie: cookies[s.as ?? 'member'], 'x-waymark-csrf': '1' };
       if (s.body) headers['content-type'] = 'application/json';
       const request = { url: server.url + s.path, method: s.method, headers, body: s.body };
       await measure({ ...request, connections: o.connections, durationSeconds: WARM_UP_SECONDS });

@@ -2,6 +2,9 @@
 import { COMMON_WORD, RARE_WORD } from '../data/word-lists';
 import { CREATED_TIP_PREFIX, type Fixtures } from './datasets';
 
+/** Who asks: member 1, the admin, or the member with the long Blocked members list (bench/data/safety-lists.ts). */
+export type Caller = 'member' | 'admin' | 'blocker';
+
 export interface Scenario {
   name: string;
   isRead: boolean;
@@ -9,18 +12,55 @@ export interface Scenario {
   path: string;
   /** A body per request (round-robin items, unique titles). */
   body?: () => string;
+  /** member unless said. */
+  as?: Caller;
 }
 
-/** The deep page's size, as the first page's. */
-const DEEP_PAGE_LIMIT = 20;
+/** A keyset list measured at its first page and at a page `depth` items in, `limit` (the client's page size) a page. */
+export interface PagedList {
+  name: string;
+  path: string;
+  limit: number;
+  depth: number;
+  as: Caller;
+}
 
-export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
+export const EXPLORE_LIST: PagedList = { name: 'explore', path: '/api/explore?type=all', limit: 20, depth: 5_000, as: 'member' };
+
+/**
+ * Issue 25's lists (bench/data/safety-lists.ts fills them): the admin's Reports tab, audit log
+ * and Outbox jobs, and a member's Blocked members. Depths fit the full set (about 1,650 open
+ * cases, 50,000 log entries, 5,000 jobs, 500 blocks); the small set's deep page is its last full one.
+ */
+export const SAFETY_LISTS: PagedList[] = [
+  { name: 'reports queue', path: '/api/admin/reports', limit: 20, depth: 1_000, as: 'admin' },
+  { name: 'audit log', path: '/api/admin/audit-log', limit: 30, depth: 5_000, as: 'admin' },
+  { name: 'outbox jobs', path: '/api/admin/jobs', limit: 20, depth: 2_000, as: 'admin' },
+  { name: 'blocked members', path: '/api/blocks', limit: 20, depth: 300, as: 'blocker' },
+];
+
+const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+/** A list's first and deep page; `deepCursors` by list name (deepCursor below). */
+function pagedScenarios(list: PagedList, deepCursors: Record<string, string>): Scenario[] {
+  const page = (name: string, cursor?: string): Scenario => ({
+    name: `${list.name} ${name}`,
+    isRead: true,
+    method: 'GET',
+    path: withQuery(list.path, `limit=${list.limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+    as: list.as,
+  });
+  const deep = deepCursors[list.name];
+  if (!deep) throw new Error(`no deep cursor for ${list.name}`);
+  return [page('first page'), page('deep page', deep)];
+}
+
+export function buildScenarios(f: Fixtures, deepCursors: Record<string, string>): Scenario[] {
   const get = (name: string, path: string): Scenario => ({ name, isRead: true, method: 'GET', path });
   let likeTurn = 0;
   let created = 0;
   return [
-    get('explore first page', '/api/explore?type=all&limit=20'),
-    get('explore deep page', `/api/explore?type=all&limit=${DEEP_PAGE_LIMIT}&cursor=${encodeURIComponent(deepCursor)}`),
+    ...pagedScenarios(EXPLORE_LIST, deepCursors),
     get(`search rare "${RARE_WORD}"`, `/api/explore?type=all&limit=20&q=${RARE_WORD}`),
     get(`search common "${COMMON_WORD}"`, `/api/explore?type=all&limit=20&q=${COMMON_WORD}`),
     get(`country filter ${f.topCountry}`, `/api/explore?type=all&limit=20&country=${encodeURIComponent(f.topCountry)}`),
@@ -40,6 +80,10 @@ export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
     // Security Settings' passkeys (issue 24, ADR 077): at most 20 per member, one page.
     get('own passkeys', '/api/auth/passkeys'),
     get('map street view', '/api/map/tips?west=2.335&south=48.851&east=2.362&north=48.862&zoom=16'),
+    // A data set without safety.ts's rows has no deep page to measure: those lists are left out.
+    ...SAFETY_LISTS.filter((list) => deepCursors[list.name]).flatMap((list) => pagedScenarios(list, deepCursors)),
+    // The Reports tab's badge, asked with every admin page.
+    { ...get('reports queue open count', '/api/admin/reports/open-count'), as: 'admin' },
     {
       name: 'toggle like',
       isRead: false,
@@ -68,19 +112,19 @@ export function buildScenarios(f: Fixtures, deepCursor: string): Scenario[] {
 }
 
 /**
- * Follows nextCursor until about `depth` items in (pages of 50), for the deep-page scenario. The
- * deep page must be a full one (20 and a next): where explore ends before `depth` (the small data
- * set), the cursor is the last one with more than a page after it, not the last page's 14 cards.
+ * Follows a list's nextCursor until about `depth` items in (pages of 50), for its deep-page
+ * scenario. The deep page must be a full one (a page and a next): where the list ends before
+ * `depth` (the small data set), the cursor is the last one with more than a page after it.
  */
-export async function deepCursor(baseUrl: string, cookie: string, depth: number): Promise<{ cursor: string; items: number }> {
+export async function deepCursor(baseUrl: string, cookie: string, list: PagedList): Promise<{ cursor: string; items: number }> {
   const cursors: { cursor: string; items: number }[] = [];
   let items = 0;
   let reachedEnd = false;
-  while (items < depth) {
+  while (items < list.depth) {
     const last = cursors.at(-1);
-    const query = last ? `&cursor=${encodeURIComponent(last.cursor)}` : '';
-    const res = await fetch(`${baseUrl}/api/explore?type=all&limit=50${query}`, { headers: { cookie } });
-    if (!res.ok) throw new Error(`explore page at ${items}: ${res.status} ${await res.text()}`);
+    const query = `limit=50${last ? `&cursor=${encodeURIComponent(last.cursor)}` : ''}`;
+    const res = await fetch(`${baseUrl}${withQuery(list.path, query)}`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`${list.name} page at ${items}: ${res.status} ${await res.text()}`);
     const page = (await res.json()) as { items: unknown[]; nextCursor: string | null };
     items += page.items.length;
     if (!page.nextCursor) {
@@ -89,8 +133,8 @@ export async function deepCursor(baseUrl: string, cookie: string, depth: number)
     }
     cursors.push({ cursor: page.nextCursor, items });
   }
-  const deep = cursors.filter((c) => !reachedEnd || items - c.items > DEEP_PAGE_LIMIT).at(-1);
-  if (!deep) throw new Error('explore has no full page after the first: no deep cursor');
+  const deep = cursors.filter((c) => !reachedEnd || items - c.items > list.limit).at(-1);
+  if (!deep) throw new Error(`${list.name} has no full page after the first: no deep cursor`);
   return deep;
 }
 

@@ -2,10 +2,10 @@
  * Issue 24: a forgotten password (ADR 073) and the member's sessions (ADR 074), end to end in
  * Chromium: the mailed link, its single use, and an ended session's open page leaving at once.
  */
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { TEXTS } from '@common/texts';
 import { axeViolations } from './axe';
-import { CSRF, E2E_ADMIN, createActiveMember, dismissToasts, expectToast, signIn } from './fixtures';
+import { CSRF, adminPage, createActiveMember, dismissToasts, expectToast, shootPhoneAndDesktop, signIn } from './fixtures';
 
 const SHOTS = '.tmp/screenshots';
 const SAFARI_IPHONE =
@@ -13,29 +13,14 @@ const SAFARI_IPHONE =
 
 type OutboxMessage = { to: string; subject: string; links: string[] };
 
-async function signedInAdmin(browser: Browser): Promise<APIRequestContext> {
-  const admin = (await browser.newContext()).request;
-  expect((await admin.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
-  return admin;
-}
-
 async function mailsTo(admin: APIRequestContext, email: string): Promise<OutboxMessage[]> {
   const outbox = (await (await admin.get('/api/admin/outbox?limit=50')).json()) as { items: OutboxMessage[] };
   return outbox.items.filter((m) => m.to === email);
 }
 
-/** Both widths, each looked at by a person and checked by axe. */
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 360, height: 800 });
-  expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
-}
-
 test('forgot password: the mailed link sets a new password once, ending every session', async ({ browser }) => {
   test.setTimeout(180_000);
-  const admin = await signedInAdmin(browser);
+  const admin = (await adminPage(browser)).request;
   const member = await createActiveMember(browser, admin, 'Forgetful');
   const email = member.person.email;
   // A device still signed in with the old password, its page open.
@@ -49,7 +34,7 @@ test('forgot password: the mailed link sets a new password once, ending every se
   await forgot.focus();
   await visitor.keyboard.press('Enter');
   await expect(visitor).toHaveURL(/\/forgot-password$/);
-  await shoot(visitor, 'forgot-password');
+  await shootPhoneAndDesktop(visitor, SHOTS, 'forgot-password', { check: true });
 
   // 2. A malformed address is refused on the field; an unknown one gets the same answer as a real one.
   const field = visitor.getByLabel('Email');
@@ -63,7 +48,7 @@ test('forgot password: the mailed link sets a new password once, ending every se
   await visitor.getByLabel('Email').fill(email);
   await visitor.getByRole('button', { name: 'Send reset link' }).click();
   await expect(visitor.getByRole('status').filter({ hasText: TEXTS.passwordResetRequested })).toBeVisible();
-  await shoot(visitor, 'forgot-password-sent');
+  await shootPhoneAndDesktop(visitor, SHOTS, 'forgot-password-sent', { check: true });
 
   // 3. The link arrives (the outbox stands in for the mailbox); nobody's mail for the unknown address.
   let link: string | undefined;
@@ -76,7 +61,7 @@ test('forgot password: the mailed link sets a new password once, ending every se
   // 4. Opening it asks for the new password (twice); a mismatch is refused on the field.
   await visitor.goto(link!);
   await expect(visitor.getByText(email)).toBeVisible();
-  await shoot(visitor, 'reset-password');
+  await shootPhoneAndDesktop(visitor, SHOTS, 'reset-password', { check: true });
   await visitor.getByLabel('New Password', { exact: true }).fill('my-new-pass-42');
   await visitor.getByLabel('Confirm New Password').fill('my-new-pass-43');
   await visitor.getByRole('button', { name: 'Set new password' }).click();
@@ -89,7 +74,7 @@ test('forgot password: the mailed link sets a new password once, ending every se
   await expect(visitor.getByRole('status').filter({ hasText: TEXTS.passwordResetDone })).toBeVisible();
   await expect(visitor.getByLabel('Email')).toHaveValue(email);
   await dismissToasts(visitor);
-  await shoot(visitor, 'reset-password-done');
+  await shootPhoneAndDesktop(visitor, SHOTS, 'reset-password-done', { check: true });
 
   // 6. The old session is gone: its API calls get 401 and its open page leaves for sign-in.
   expect((await member.context.request.get('/api/auth/me')).status()).toBe(401);
@@ -111,7 +96,7 @@ test('forgot password: the mailed link sets a new password once, ending every se
   await visitor.getByRole('button', { name: 'Set new password' }).click();
   await expect(visitor.getByRole('alert').filter({ hasText: TEXTS.passwordResetLinkInvalid })).toBeVisible();
   await dismissToasts(visitor);
-  await shoot(visitor, 'reset-password-used');
+  await shootPhoneAndDesktop(visitor, SHOTS, 'reset-password-used', { check: true });
   await visitor.getByRole('link', { name: 'Ask for a new link' }).click();
   await expect(visitor).toHaveURL(/\/forgot-password\?email=/);
   await expect(visitor.getByLabel('Email')).toHaveValue(email);
@@ -128,7 +113,7 @@ test('forgot password: the mailed link sets a new password once, ending every se
 
 test('sessions: the member signs out another device, whose open page leaves for sign-in at once', async ({ browser }) => {
   test.setTimeout(180_000);
-  const admin = await signedInAdmin(browser);
+  const admin = (await adminPage(browser)).request;
   const member = await createActiveMember(browser, admin, 'Traveler');
 
   // A phone, signed in, with a page open.

@@ -6,20 +6,9 @@
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { BLOCK_TEXTS } from '@common/schemas/block';
-import { axeViolations } from './axe';
-import { CSRF, E2E_ADMIN, createActiveMember, expectToast, signIn } from './fixtures';
+import { CSRF, adminPage, createActiveMember, expectToast, shootPhoneAndDesktop } from './fixtures';
 
 const SHOTS = 'test-results/blocks';
-
-/** 360 px and desktop, each checked by axe; the page never scrolls sideways on the phone. */
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 360, height: 800 });
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: `${SHOTS}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
-}
 
 /** A asks, B accepts, through the API. */
 async function connect(a: APIRequestContext, b: APIRequestContext, bId: string) {
@@ -35,10 +24,7 @@ async function usernameOf(request: APIRequestContext, userId: string) {
 
 test('remove from a profile, block from a card, both seen live by the other; unblock from the profile', async ({ browser }) => {
   test.setTimeout(180_000);
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/dashboard$/);
+  const admin = await adminPage(browser);
   const a = await createActiveMember(browser, admin.request, 'Blocker');
   const b = await createActiveMember(browser, admin.request, 'Blockee');
   await connect(a.context.request, b.context.request, b.userId);
@@ -53,13 +39,13 @@ test('remove from a profile, block from a card, both seen live by the other; unb
   await expect(a.page.getByRole('button', { name: 'Connected' })).toBeVisible();
   await a.page.getByRole('button', { name: `${BLOCK_TEXTS.moreActions}: ${b.person.fullName}` }).click();
   await expect(a.page.getByRole('menuitem', { name: BLOCK_TEXTS.removeConnection })).toBeVisible();
-  await shoot(a.page, 'profile-menu');
+  await shootPhoneAndDesktop(a.page, SHOTS, 'profile-menu', { check: true });
   await a.page.getByRole('menuitem', { name: BLOCK_TEXTS.removeConnection }).click();
   const removeDialog = a.page.getByRole('alertdialog', { name: BLOCK_TEXTS.removeTitle(b.person.fullName) });
   await expect(removeDialog).toBeVisible();
   // Cancel is focused first and changes nothing.
   await expect(removeDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await shoot(a.page, 'remove-dialog');
+  await shootPhoneAndDesktop(a.page, SHOTS, 'remove-dialog', { check: true });
   await removeDialog.getByRole('button', { name: BLOCK_TEXTS.removeConnection }).click();
   await expectToast(a.page, BLOCK_TEXTS.removed);
   // A's profile view of B updates at once: Connect again, no Remove in the menu.
@@ -80,7 +66,7 @@ test('remove from a profile, block from a card, both seen live by the other; unb
   await a.page.keyboard.press('Enter');
   const blockDialog = a.page.getByRole('alertdialog', { name: BLOCK_TEXTS.blockTitle(b.person.fullName) });
   await expect(blockDialog).toContainText(BLOCK_TEXTS.blockExplanation);
-  await shoot(a.page, 'block-dialog');
+  await shootPhoneAndDesktop(a.page, SHOTS, 'block-dialog', { check: true });
   await blockDialog.getByRole('button', { name: BLOCK_TEXTS.block, exact: true }).click();
   await expectToast(a.page, BLOCK_TEXTS.blocked(b.person.fullName));
   await expect(a.page.getByRole('tab', { name: /^Connected/ })).toContainText('(0)');
@@ -98,7 +84,7 @@ test('remove from a profile, block from a card, both seen live by the other; unb
   const blockedCard = a.page.getByRole('list', { name: BLOCK_TEXTS.blockedMembersTitle });
   await expect(blockedCard.getByText(b.person.fullName)).toBeVisible();
   await blockedCard.scrollIntoViewIfNeeded();
-  await shoot(a.page, 'blocked-members');
+  await shootPhoneAndDesktop(a.page, SHOTS, 'blocked-members', { check: true });
   await a.page.getByRole('button', { name: `${BLOCK_TEXTS.unblock} ${b.person.fullName}` }).click();
   await expectToast(a.page, BLOCK_TEXTS.unblocked(b.person.fullName));
   await expect(a.page.getByText(BLOCK_TEXTS.blockedMembersEmpty)).toBeVisible();
@@ -118,7 +104,7 @@ test('remove from a profile, block from a card, both seen live by the other; unb
   await b.page.goto('/profile');
   await expect(b.page.getByRole('list', { name: BLOCK_TEXTS.blockedMembersTitle }).getByText(a.person.fullName)).toBeVisible();
 
-  for (const context of [a.context, b.context, adminContext]) await context.close();
+  for (const context of [a.context, b.context, admin.context()]) await context.close();
 });
 
 test.describe('the offline copy', () => {
@@ -140,10 +126,7 @@ test.describe('the offline copy', () => {
 
   test("drops the other member's stored pages when they block (the live event)", async ({ browser }) => {
     test.setTimeout(120_000);
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(admin).toHaveURL(/\/dashboard$/);
+    const admin = await adminPage(browser);
     const a = await createActiveMember(browser, admin.request, 'Cached');
     const b = await createActiveMember(browser, admin.request, 'Reader');
     await connect(a.context.request, b.context.request, b.userId);
@@ -160,6 +143,6 @@ test.describe('the offline copy', () => {
     await expect(b.page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
     await expect.poll(() => storedNaming(b.page, a.userId), { timeout: 15_000 }).toEqual([]);
 
-    for (const context of [a.context, b.context, adminContext]) await context.close();
+    for (const context of [a.context, b.context, admin.context()]) await context.close();
   });
 });

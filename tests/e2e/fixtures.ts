@@ -1,6 +1,7 @@
 /** Shared steps of the end-to-end tests: unique people, signing in, choosing from a select. */
 import { type APIRequestContext, type Browser, type Page, expect } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { axeViolations } from './axe';
 
 export { E2E_ADMIN };
 
@@ -115,13 +116,21 @@ export async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Full-page screenshots at a 360 px phone and a 1280 px desktop, `<dir>/<name>-360|desktop.png`, for a person to look at. */
-export async function shootPhoneAndDesktop(page: Page, dir: string, name: string) {
+/**
+ * Full-page screenshots at a 360 px phone and a 1280 px desktop, `<dir>/<name>-360|desktop.png`,
+ * for a person to look at. With `check`, first at 360 px: no serious or critical axe violation,
+ * and the page does not scroll sideways.
+ */
+export async function shootPhoneAndDesktop(page: Page, dir: string, name: string, o: { check?: boolean } = {}) {
   for (const [label, size] of [
     ['360', { width: 360, height: 800 }],
     ['desktop', { width: 1280, height: 900 }],
   ] as const) {
     await page.setViewportSize(size);
+    if (o.check && label === '360') {
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
     await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
   }
 }

@@ -2,26 +2,21 @@
  * Issue 25: a member reports, the admin acts from the Reports tab, the reporter is told the
  * outcome without names; a suspended member cannot sign in. Checked by axe, shot at 360 px.
  */
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { MODERATION_TEXTS, REPORT_OUTCOME_NOTICES } from '@common/schemas/moderation';
-import { axeViolations } from './axe';
-import { CSRF, E2E_ADMIN, choose, createActiveMember, dismissToasts, expectToast, signIn, waitForHydration } from './fixtures';
+import {
+  CSRF,
+  adminPage,
+  choose,
+  createActiveMember,
+  dismissToasts,
+  expectToast,
+  shootPhoneAndDesktop,
+  signIn,
+  waitForHydration,
+} from './fixtures';
 
 const SHOTS = '.tmp/shots/moderation';
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 360, height: 800 });
-  expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
-}
-
-async function adminContext(browser: Browser) {
-  const context = await browser.newContext();
-  expect((await context.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
-  return context;
-}
 
 async function newTip(request: APIRequestContext, title: string) {
   const res = await request.post('/api/tips', {
@@ -34,7 +29,7 @@ async function newTip(request: APIRequestContext, title: string) {
 
 test('report a tip -> the admin hides it -> the reporter is told, naming no one', async ({ browser }) => {
   test.setTimeout(240_000);
-  const admin = await adminContext(browser);
+  const admin = await adminPage(browser);
   const author = await createActiveMember(browser, admin.request, 'Author');
   const reporter = await createActiveMember(browser, admin.request, 'Reporter');
   const title = `Fake bakery ${Date.now()}`;
@@ -50,29 +45,28 @@ test('report a tip -> the admin hides it -> the reporter is told, naming no one'
   // "Other" needs words: said under the field, which gets the focus.
   await expect(dialog.getByText(MODERATION_TEXTS.detailsRequired)).toBeVisible();
   await expect(dialog.getByLabel('What is wrong?')).toBeFocused();
-  await shoot(page, 'report-dialog');
+  await shootPhoneAndDesktop(page, SHOTS, 'report-dialog', { check: true });
   await dialog.getByLabel('What is wrong?').fill('This bakery closed years ago.');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expectToast(page, MODERATION_TEXTS.reportSent);
   await expect(dialog).toBeHidden();
 
-  const adminPage = await admin.newPage();
-  await adminPage.goto('/admin?tab=reports');
-  await expect(adminPage.getByRole('tab', { name: /Reports/ }).getByRole('img', { name: /open/ })).toBeVisible();
-  const card = adminPage.getByTestId('report-case').filter({ hasText: title });
+  await admin.goto('/admin?tab=reports');
+  await expect(admin.getByRole('tab', { name: /Reports/ }).getByRole('img', { name: /open/ })).toBeVisible();
+  const card = admin.getByTestId('report-case').filter({ hasText: title });
   await expect(card).toContainText('This bakery closed years ago.');
   await expect(card).toContainText(reporter.person.fullName);
-  await shoot(adminPage, 'reports-tab');
+  await shootPhoneAndDesktop(admin, SHOTS, 'reports-tab', { check: true });
   await card.getByRole('button', { name: 'Hide' }).click();
-  await expectToast(adminPage, 'Hidden');
-  await expect(adminPage.getByTestId('report-case').filter({ hasText: title })).toHaveCount(0);
-  await dismissToasts(adminPage);
+  await expectToast(admin, 'Hidden');
+  await expect(admin.getByTestId('report-case').filter({ hasText: title })).toHaveCount(0);
+  await dismissToasts(admin);
 
   // The audit log shows it. Other specs' admins act on the same server meanwhile, so the entry is
   // found by the tip's id rather than by being the newest.
-  await adminPage.getByRole('tab', { name: 'Audit log' }).click();
-  await expect(adminPage.getByTestId('audit-entry').filter({ hasText: tipId }).first()).toContainText('tip.hide');
-  await shoot(adminPage, 'audit-log');
+  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(admin.getByTestId('audit-entry').filter({ hasText: tipId }).first()).toContainText('tip.hide');
+  await shootPhoneAndDesktop(admin, SHOTS, 'audit-log', { check: true });
 
   // The reporter's notification says what happened and names no one.
   await page.goto('/notifications');
@@ -80,7 +74,7 @@ test('report a tip -> the admin hides it -> the reporter is told, naming no one'
   await expect(notice).toBeVisible();
   await expect(notice).not.toContainText(author.person.fullName);
   await expect(notice.getByTestId('notification-moderation-icon')).toBeVisible();
-  await shoot(page, 'moderation-notice');
+  await shootPhoneAndDesktop(page, SHOTS, 'moderation-notice', { check: true });
   // The hidden tip is gone for the reporter.
   expect((await reporter.context.request.get(`/api/tips/${tipId}`)).status()).toBe(404);
 
@@ -160,7 +154,7 @@ test('the admin dismisses one report, deletes a reported guide and suspends a me
 
 test('report a member -> the admin suspends them -> their sign-in is refused, then lifted', async ({ browser }) => {
   test.setTimeout(240_000);
-  const admin = await adminContext(browser);
+  const admin = await adminPage(browser);
   const target = await createActiveMember(browser, admin.request, 'Troll');
   const reporter = await createActiveMember(browser, admin.request, 'Witness');
   const reported = await reporter.context.request.post('/api/reports', {
@@ -171,31 +165,30 @@ test('report a member -> the admin suspends them -> their sign-in is refused, th
   await target.page.goto('/dashboard');
   await expect(target.page.getByText('Travel Tips').first()).toBeVisible();
 
-  const adminPage = await admin.newPage();
-  await adminPage.goto('/admin?tab=reports');
-  const card = adminPage.getByTestId('report-case').filter({ hasText: target.person.fullName });
+  await admin.goto('/admin?tab=reports');
+  const card = admin.getByTestId('report-case').filter({ hasText: target.person.fullName });
   await card.getByRole('button', { name: 'Suspend' }).click();
-  const dialog = adminPage.getByRole('dialog', { name: `Suspend ${target.person.fullName}` });
-  await choose(adminPage, 'For how long', 'Until lifted');
-  await shoot(adminPage, 'suspend-dialog');
+  const dialog = admin.getByRole('dialog', { name: `Suspend ${target.person.fullName}` });
+  await choose(admin, 'For how long', 'Until lifted');
+  await shootPhoneAndDesktop(admin, SHOTS, 'suspend-dialog', { check: true });
   await dialog.getByRole('button', { name: 'Suspend' }).click();
-  await expectToast(adminPage, 'suspended');
+  await expectToast(admin, 'suspended');
 
   // Their session ended: the open app goes back to sign-in, and signing in is refused clearly.
   expect((await target.context.request.get('/api/auth/me')).status()).toBe(401);
   const fresh = await (await browser.newContext()).newPage();
   await signIn(fresh, target.person.email, target.password);
   await expect(fresh.getByRole('alert').filter({ hasText: MODERATION_TEXTS.suspendedIndefinitely })).toBeVisible();
-  await shoot(fresh, 'sign-in-suspended');
+  await shootPhoneAndDesktop(fresh, SHOTS, 'sign-in-suspended', { check: true });
 
   // The report is closed; the suspension shows in User Management, where it is lifted.
-  await dismissToasts(adminPage);
-  await adminPage.getByRole('tab', { name: 'User Management' }).click();
-  const row = adminPage.getByTestId('admin-user-row').filter({ hasText: target.person.fullName });
+  await dismissToasts(admin);
+  await admin.getByRole('tab', { name: 'User Management' }).click();
+  const row = admin.getByTestId('admin-user-row').filter({ hasText: target.person.fullName });
   await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
-  await shoot(adminPage, 'users-tab-suspended');
+  await shootPhoneAndDesktop(admin, SHOTS, 'users-tab-suspended', { check: true });
   await row.getByRole('button', { name: `Lift suspension of ${target.person.fullName}` }).click();
-  await expectToast(adminPage, 'Suspension lifted');
+  await expectToast(admin, 'Suspension lifted');
   await expect(row.getByText('Suspended', { exact: true })).toHaveCount(0);
   await expect(row.getByRole('button', { name: `Suspend ${target.person.fullName}` })).toBeVisible();
   await signIn(fresh, target.person.email, target.password);

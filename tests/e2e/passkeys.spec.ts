@@ -7,7 +7,7 @@ import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { PASSKEY_TEXTS } from '@common/passkey-texts';
 import { TEXTS } from '@common/texts';
 import { axeViolations } from './axe';
-import { CSRF, E2E_ADMIN, createActiveMember, dismissToasts, expectToast } from './fixtures';
+import { adminPage, createActiveMember, dismissToasts, expectToast, shootPhoneAndDesktop } from './fixtures';
 
 const SHOTS = '.tmp/screenshots';
 
@@ -27,17 +27,6 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   return { cdp, authenticatorId };
 }
 
-async function shoot(page: Page, name: string, locator?: ReturnType<Page['locator']>) {
-  for (const [label, width] of [
-    ['360', 360],
-    ['desktop', 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 800 });
-    await locator?.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
-  }
-}
-
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
   await expect(page.getByRole('button', { name: 'Continue with a passkey' })).toBeVisible();
@@ -45,9 +34,8 @@ async function signOut(page: Page) {
 
 test('add, rename, sign in with a passkey and no password, remove it, then it is refused', async ({ browser }) => {
   test.setTimeout(180_000);
-  const adminContext = await browser.newContext();
-  expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
-  const member = await createActiveMember(browser, adminContext.request, 'Keyholder');
+  const admin = await adminPage(browser);
+  const member = await createActiveMember(browser, admin.request, 'Keyholder');
   const { page, context } = member;
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
 
@@ -62,7 +50,7 @@ test('add, rename, sign in with a passkey and no password, remove it, then it is
   await card.getByRole('button', { name: 'Continue' }).click();
   await expect(card.locator('#passkey-current-password-error')).toHaveText(TEXTS.currentPasswordWrong);
   await expect(password).toBeFocused();
-  await shoot(page, 'passkeys-add-form', card);
+  await shootPhoneAndDesktop(page, SHOTS, 'passkeys-add-form');
   await page.setViewportSize({ width: 1280, height: 800 });
   await dismissToasts(page);
   await password.fill(member.password);
@@ -92,12 +80,12 @@ test('add, rename, sign in with a passkey and no password, remove it, then it is
   await expect(card.getByLabel('Passkey name')).toHaveCount(0);
   await dismissToasts(page);
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'passkeys-list', card);
+  await shootPhoneAndDesktop(page, SHOTS, 'passkeys-list');
 
   // 3. Signed out, the sign-in screen offers the passkey; it signs in with no e-mail or password.
   await signOut(page);
   expect(await axeViolations(page)).toEqual([]);
-  await shoot(page, 'passkey-sign-in');
+  await shootPhoneAndDesktop(page, SHOTS, 'passkey-sign-in');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -127,13 +115,12 @@ test('add, rename, sign in with a passkey and no password, remove it, then it is
   await page.getByRole('button', { name: 'Continue with a passkey' }).click();
   await expect(page.getByRole('status').filter({ hasText: PASSKEY_TEXTS.cancelled })).toBeVisible();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-  await shoot(page, 'passkey-sign-in-cancelled');
+  await shootPhoneAndDesktop(page, SHOTS, 'passkey-sign-in-cancelled');
 });
 
 test('without WebAuthn the profile and the sign-in screen say so instead of a broken button', async ({ browser }) => {
-  const adminContext = await browser.newContext();
-  expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
-  const member = await createActiveMember(browser, adminContext.request, 'Nokey');
+  const admin = await adminPage(browser);
+  const member = await createActiveMember(browser, admin.request, 'Nokey');
   const { page } = member;
   await page.addInitScript(() => {
     // As on an insecure origin or an old browser.

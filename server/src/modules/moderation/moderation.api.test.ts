@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_OUTCOME_NOTICES, type ReportCase } from '@common/schemas/moderation';
-import { auditLog, guides, memberSuspensions, notifications, reports, sessions, tips, users } from '@db/schema';
+import { auditLog, guides, memberSuspensions, notifications, profiles, reports, sessions, tips, users } from '@db/schema';
 import { insertGuide, insertTip } from '@server-test/content-fixtures';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 
@@ -94,6 +94,29 @@ describe('moderation', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe((await t.call('GET', '/api/admin/reports/open-count', { cookie: admin })).json().open);
     expect((await t.call('GET', '/api/admin/reports?cursor=nonsense', { cookie: admin })).statusCode).toBe(400);
+  });
+
+  it('shows a reported member in context: name, bio, and a suspension in force', async () => {
+    const member = await t.createMember('user', 'Mel Member');
+    await t.db.update(profiles).set({ bio: 'Tours, cheap!' }).where(eq(profiles.userId, member.id));
+    const tip = await insertTip(t.db, member.id, { title: 'Tour advert' });
+    await report(r1, 'tip', tip.id);
+    await report(r2, 'member', member.id);
+    // Suspending the tip's author closes the tip's reports; the member's own case stays open.
+    expect((await act({ action: 'suspend', target: 'tip', targetId: tip.id })).statusCode).toBe(200);
+    const items = (await t.call('GET', '/api/admin/reports?limit=50', { cookie: admin })).json<{ items: ReportCase[] }>().items;
+    expect(items.filter((c) => c.targetId === tip.id)).toEqual([]);
+    expect(items.find((c) => c.targetId === member.id)).toMatchObject({
+      target: 'member',
+      title: 'Mel Member',
+      excerpt: 'Tours, cheap!',
+      member: { id: member.id, name: 'Mel Member' },
+      visibility: null,
+      isHidden: false,
+      suspension: { until: null },
+      reporterCount: 1,
+      reports: [{ reason: 'spam', reporter: { id: r2.id, name: 'Rob Two' } }],
+    });
   });
 
   it('dismiss closes the reports, tells each reporter without names, and is audited', async () => {

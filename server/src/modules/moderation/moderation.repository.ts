@@ -1,10 +1,9 @@
 /** SQL of reports and moderation (issue 25). Rules live in reports.service.ts and moderation.service.ts. */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ReportOutcome, ReportReason, ReportTarget } from '@common/schemas/report';
 import type { Executor } from '@db/client';
 import { guides, memberSuspensions, profiles, reports, tips } from '@db/schema';
 import { hiddenAuthorsOf, visibleTo } from '@db/visibility';
-import type { Cursor } from '@server/lib/keyset';
 
 const tableOf = (target: 'tip' | 'guide') => (target === 'tip' ? tips : guides);
 const reportColumnOf = (target: ReportTarget) =>
@@ -49,59 +48,7 @@ export async function insertReport(
   return rows.length > 0;
 }
 
-const targetType = sql<ReportTarget>`CASE WHEN ${reports.tipId} IS NOT NULL THEN 'tip' WHEN ${reports.guideId} IS NOT NULL THEN 'guide' ELSE 'member' END`;
-const targetId = sql<string>`coalesce(${reports.tipId}, ${reports.guideId}, ${reports.memberId})`;
 const isOpen = isNull(reports.resolvedAt);
-
-/** How many things have open reports (the Reports tab's badge). */
-export async function countOpenCases(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(DISTINCT ${targetId})::int` })
-    .from(reports)
-    .where(isOpen);
-  return row?.n ?? 0;
-}
-
-/**
- * Things with open reports, the most recently reported first; keyset on (last report, thing id).
- * The open reports are few (closed ones leave the partial index reports_open_created_idx).
- */
-export function listOpenCases(db: Executor, cursor: Cursor | null, limit: number) {
-  const lastAt = sql`max(${reports.createdAt})`;
-  return db
-    .select({
-      target: targetType,
-      targetId,
-      lastAt: sql<Date>`max(${reports.createdAt})`.mapWith((v: string | Date) => new Date(v)),
-      cursorTs: sql<string>`max(${reports.createdAt})::text`,
-      reporterCount: sql<number>`count(DISTINCT ${reports.reporterId})::int`,
-    })
-    .from(reports)
-    .where(isOpen)
-    .groupBy(targetType, targetId)
-    .having(cursor ? sql`(${lastAt}, ${targetId}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined)
-    .orderBy(desc(lastAt), desc(targetId))
-    .limit(limit + 1);
-}
-
-/** The open reports of these things, newest first, with each reporter's profile. */
-export function openReportsOf(db: Executor, ids: string[]) {
-  return db
-    .select({
-      id: reports.id,
-      targetId,
-      reason: reports.reason,
-      details: reports.details,
-      createdAt: reports.createdAt,
-      reporterId: profiles.userId,
-      reporterName: profiles.name,
-      reporterUsername: profiles.username,
-    })
-    .from(reports)
-    .leftJoin(profiles, eq(profiles.userId, reports.reporterId))
-    .where(and(isOpen, inArray(targetId, ids)))
-    .orderBy(desc(reports.createdAt), desc(reports.id));
-}
 
 /** A tip or guide as the admin sees it, whatever its visibility, with its author. */
 export async function findItem(db: Executor, target: 'tip' | 'guide', id: string) {

@@ -1,0 +1,137 @@
+/**
+ * Issue 25's lists read about a page, on the first page and deep in: the admin's Reports tab,
+ * audit log and Outbox jobs, and a member's Blocked members. Each is called through the app, its
+ * SQL recorded and run again under EXPLAIN ANALYZE on PostgreSQL with seq scans off, as the
+ * custom plan and as the generic plan a named statement may switch to (page-reads.ts): no Seq
+ * Scan, and the rows read from the list's table stay within a few pages, however many rows the
+ * table holds (thousands here) and however deep the page.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '@db/rows';
+import { insertTip } from '../content-fixtures';
+import { type TestApp, createTestApp } from '../test-app';
+import { readsOf } from './page-reads';
+import { recordQueries } from './query-recorder';
+
+interface ListCase {
+  url: string;
+  table: string;
+  limit: number;
+  /** Items walked (pages of 50) before the deep page. */
+  depth: number;
+  /** The most rows of `table` a page may read, as a count of pages (limit + 1 rows each). */
+  pagesRead: number;
+  /** The deep page's own limit, where it is not pagesRead's. */
+  deepRowsRead?: number;
+  as: 'admin' | 'blocker';
+}
+
+const LISTS: ListCase[] = [
+  // 330 things with 2 open reports each, the two a second apart: a page walks about two open
+  // reports per thing, each probing its thing's two for a newer one, then reads the page's reports.
+  { url: '/api/admin/reports', table: 'reports', limit: 20, depth: 200, pagesRead: 8, as: 'admin' },
+  { url: '/api/admin/audit-log', table: 'audit_log', limit: 30, depth: 4_000, pagesRead: 2, as: 'admin' },
+  { url: '/api/admin/jobs', table: 'jobs', limit: 20, depth: 4_000, pagesRead: 2, as: 'admin' },
+  // The blocker's 300 blocks among 3,100. Deep in, PostgreSQL may read the rest of the blocker's
+  // rows (150, a few heap pages) and sort them rather than walk the index: still one member's
+  // list, never the other members' rows.
+  { url: '/api/blocks', table: 'blocks', limit: 20, depth: 150, pagesRead: 2, deepRowsRead: 151, as: 'blocker' },
+];
+
+describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')("issue 25's lists on PostgreSQL", () => {
+  let t: TestApp;
+  let recorder: ReturnType<typeof recordQueries>;
+  const cookies = { admin: '', blocker: '' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookies.admin = await t.signInAdmin();
+    const blocker = await t.createMember('user', 'Bea Blocker');
+    cookies.blocker = blocker.cookie;
+    const author = await t.createMember('user', 'Ann Author');
+    const tipIds: string[] = [];
+    for (let i = 0; i < 30; i++) tipIds.push((await insertTip(t.db, author.id, { title: `Reported tip ${i}` })).id);
+    const members = await executeRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO users (name, email, email_verified) SELECT 'Member ' || g, 'member' || g || '@explain.test', true
+          FROM generate_series(1, 400) g RETURNING id`,
+    );
+    const ids = sql.raw(`ARRAY[${members.map((m) => `'${m.id}'`).join(',')}]::uuid[]`);
+    await t.db.execute(sql`INSERT INTO profiles (user_id, name, username, country, currency)
+      SELECT id, 'Member', 'member-' || id, 'Japan', 'JPY' FROM unnest(${ids}) id`);
+    // Reported things: the 30 tips and members 1-300, each with two open reports a second apart;
+    // members 301-400 with 40 closed reports each (4,000).
+    await t.db.execute(sql`
+      WITH things AS (
+        SELECT n, tip, NULL::uuid AS member FROM unnest(${sql.raw(`ARRAY[${tipIds.map((id) => `'${id}'`).join(',')}]::uuid[]`)}) WITH ORDINALITY AS x(tip, n)
+        UNION ALL SELECT 30 + n, NULL, member FROM unnest((${ids})[1:300]) WITH ORDINALITY AS x(member, n))
+      INSERT INTO reports (reporter_id, tip_id, member_id, reason, created_at)
+      SELECT (${ids})[300 + r], tip, member, 'spam', now() - make_interval(secs => n * 10 + r)
+      FROM things, generate_series(1, 2) r`);
+    await t.db.execute(sql`
+      INSERT INTO reports (reporter_id, member_id, reason, outcome, resolved_at, created_at)
+      SELECT ${author.id}::uuid, (${ids})[300 + m], 'spam', 'dismissed', now(), now() - make_interval(days => 1, secs => m * 100 + g)
+      FROM generate_series(1, 100) m, generate_series(1, 40) g`);
+    await t.db.execute(sql`
+      INSERT INTO audit_log (action, target_type, created_at)
+      SELECT 'role.change', 'member', now() - make_interval(secs => g) FROM generate_series(1, 5000) g`);
+    await t.db.execute(sql`
+      INSERT INTO jobs (kind, key, payload, run_at, finished_as, finished_at)
+      SELECT 'notification-email', 'explain:' || g, '{}', now(), 'done', now() FROM generate_series(1, 5000) g`);
+    // The blocker's 300 blocks, a minute apart; 2,800 between the other members.
+    await t.db.execute(sql`
+      INSERT INTO blocks (blocker_id, blocked_id, created_at)
+      SELECT ${blocker.id}::uuid, id, now() - make_interval(mins => n::int) FROM unnest((${ids})[1:300]) WITH ORDINALITY AS x(id, n)`);
+    await t.db.execute(sql`
+      INSERT INTO blocks (blocker_id, blocked_id)
+      SELECT (${ids})[i], (${ids})[1 + (i + k) % 400] FROM generate_series(1, 400) i, generate_series(1, 7) k`);
+    for (const table of ['reports', 'audit_log', 'jobs', 'blocks']) await t.db.execute(sql.raw(`ANALYZE ${table}`));
+    recorder = recordQueries(t.database);
+  });
+  afterAll(() => t?.close());
+
+  async function get(url: string, as: ListCase['as'], label?: string) {
+    const call = () => t.call('GET', url, { cookie: cookies[as] });
+    const res = label ? await recorder.during(label, call) : await call();
+    expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+    return res.json<{ items: unknown[]; nextCursor: string | null }>();
+  }
+
+  async function deepCursor(list: ListCase): Promise<string> {
+    let cursor = '';
+    for (let items = 0; items < list.depth;) {
+      const page = await get(`${list.url}?limit=50${cursor ? `&cursor=${cursor}` : ''}`, list.as);
+      items += page.items.length;
+      expect(page.nextCursor, `${list.url} ends before ${list.depth} items`).toBeTruthy();
+      cursor = page.nextCursor!;
+    }
+    return cursor;
+  }
+
+  it.each(LISTS)('$url reads about a page, first and deep, on either plan', async (list) => {
+    const first = await get(`${list.url}?limit=${list.limit}`, list.as, `first ${list.url}`);
+    expect(first.items).toHaveLength(list.limit);
+    const deep = await get(`${list.url}?limit=${list.limit}&cursor=${await deepCursor(list)}`, list.as, `deep ${list.url}`);
+    expect(deep.items).toHaveLength(list.limit);
+
+    const reads = (label: string) =>
+      recorder.queries.filter((q) => q.route === label && new RegExp(`from "${list.table}"`, 'i').test(q.text));
+    const pageBudget = list.pagesRead * (list.limit + 1);
+    for (const [label, budget] of [
+      [`first ${list.url}`, pageBudget],
+      [`deep ${list.url}`, list.deepRowsRead ?? pageBudget],
+    ] as const) {
+      const queries = reads(label);
+      expect(queries.length, `${label}: no query of ${list.table} recorded`).toBeGreaterThan(0);
+      for (const q of queries) {
+        for (const kind of ['custom', 'generic'] as const) {
+          const r = await readsOf(recorder.pool, q, list.table, kind);
+          const seen = `${label} (${kind} plan): ${r.scans.join('; ')}\n${q.text}`;
+          expect(r.seqScans, seen).toBe(0);
+          expect(r.rows, seen).toBeLessThanOrEqual(budget);
+        }
+      }
+    }
+  });
+});
