@@ -79,19 +79,19 @@ test('report a tip -> the admin hides it -> the reporter is told, naming no one'
   expect((await reporter.context.request.get(`/api/tips/${tipId}`)).status()).toBe(404);
 
   // A hide is reversible: its report is closed, so the admin finds Unhide on the tip itself.
-  await adminPage.goto(`/view-tip/${tipId}`);
-  const hiddenNote = adminPage.getByRole('status').filter({ hasText: 'Only its author and the admins' });
+  await admin.goto(`/view-tip/${tipId}`);
+  const hiddenNote = admin.getByRole('status').filter({ hasText: 'Only its author and the admins' });
   await expect(hiddenNote).toBeVisible();
-  await shoot(adminPage, 'tip-hidden-admin');
+  await shootPhoneAndDesktop(admin, SHOTS, 'tip-hidden-admin', { check: true });
   await hiddenNote.getByRole('button', { name: MODERATION_TEXTS.unhide }).click();
-  await expectToast(adminPage, MODERATION_TEXTS.shownAgain);
+  await expectToast(admin, MODERATION_TEXTS.shownAgain);
   await expect(hiddenNote).toHaveCount(0);
   expect((await reporter.context.request.get(`/api/tips/${tipId}`)).status()).toBe(200);
 });
 
 test('the admin dismisses one report, deletes a reported guide and suspends a member for a week', async ({ browser }) => {
   test.setTimeout(240_000);
-  const admin = await adminContext(browser);
+  const admin = await adminPage(browser);
   const author = await createActiveMember(browser, admin.request, 'Writer');
   const reporter = await createActiveMember(browser, admin.request, 'Reader');
   const stamp = Date.now();
@@ -115,30 +115,29 @@ test('the admin dismisses one report, deletes a reported guide and suspends a me
   expect((await report('guide', guideId, 'spam')).status()).toBe(201);
   expect((await report('member', author.userId, 'spam')).status()).toBe(201);
 
-  const adminPage = await admin.newPage();
-  await adminPage.goto('/admin?tab=reports');
-  const tipCase = adminPage.getByTestId('report-case').filter({ hasText: tipTitle });
+  await admin.goto('/admin?tab=reports');
+  const tipCase = admin.getByTestId('report-case').filter({ hasText: tipTitle });
   await tipCase.getByRole('button', { name: 'Dismiss' }).click();
-  await expectToast(adminPage, 'Reports dismissed');
+  await expectToast(admin, 'Reports dismissed');
   await expect(tipCase).toHaveCount(0);
-  await dismissToasts(adminPage);
+  await dismissToasts(admin);
 
-  const guideCase = adminPage.getByTestId('report-case').filter({ hasText: `Copied guide ${stamp}` });
+  const guideCase = admin.getByTestId('report-case').filter({ hasText: `Copied guide ${stamp}` });
   await guideCase.getByRole('button', { name: 'Delete' }).click();
-  const confirm = adminPage.getByRole('alertdialog', { name: 'Delete this guide?' });
+  const confirm = admin.getByRole('alertdialog', { name: 'Delete this guide?' });
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expectToast(adminPage, 'Deleted');
+  await expectToast(admin, 'Deleted');
   await expect(guideCase).toHaveCount(0);
   expect((await author.context.request.get(`/api/guides/${guideId}`)).status()).toBe(404);
-  await dismissToasts(adminPage);
+  await dismissToasts(admin);
 
-  const memberCase = adminPage.getByTestId('report-case').filter({ hasText: author.person.fullName });
+  const memberCase = admin.getByTestId('report-case').filter({ hasText: author.person.fullName });
   await memberCase.getByRole('button', { name: `Suspend ${author.person.fullName}` }).click();
-  const dialog = adminPage.getByRole('dialog', { name: `Suspend ${author.person.fullName}` });
-  await choose(adminPage, 'For how long', '7 days');
+  const dialog = admin.getByRole('dialog', { name: `Suspend ${author.person.fullName}` });
+  await choose(admin, 'For how long', '7 days');
   await dialog.getByRole('button', { name: 'Suspend' }).click();
-  await expectToast(adminPage, 'suspended');
+  await expectToast(admin, 'suspended');
   await expect(memberCase).toHaveCount(0);
 
   // A week's suspension says when it ends, at sign-in; meanwhile their tip is hidden from others.
