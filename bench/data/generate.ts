@@ -16,7 +16,7 @@ import {
   stageReactions,
   stageTargets,
 } from './reactions';
-import { addSafetyRows } from './safety';
+import { addSafetyRows } from './visibility-rows';
 import type { DataSizes } from './sizes';
 
 export { DATA_SIZES, type DataSizes } from './sizes';
