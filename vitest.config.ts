@@ -9,6 +9,9 @@ const alias = {
   '@server-test': path.resolve(import.meta.dirname, 'server/test'),
 };
 
+/** A migrated, seeded database made once per run, which each test file copies. */
+const templateSetup = (db: 'pglite' | 'postgres') => `server/test/${db}-template.setup.ts`;
+
 /**
  * Unit tests run once; API tests (`*.api.test.ts`, through app.inject) run on PGlite and,
  * when TEST_DATABASE_URL is set, again on PostgreSQL, each file in a database of its own.
@@ -19,7 +22,7 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     include: ['server/**/*.api.test.ts'],
     env: { WAYMARK_TEST_DB: db },
-    globalSetup: db === 'pglite' ? ['server/test/pglite-template.setup.ts'] : [],
+    globalSetup: [templateSetup(db)],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -35,7 +38,7 @@ const fuzzProject = (db: 'pglite' | 'postgres') => ({
     name: 'fuzz',
     include: ['server/test/fuzz/**/*.fuzz.test.ts'],
     env: { WAYMARK_TEST_DB: db },
-    globalSetup: [...(db === 'pglite' ? ['server/test/pglite-template.setup.ts'] : []), 'server/test/fuzz/figures.setup.ts'],
+    globalSetup: [templateSetup(db), 'server/test/fuzz/figures.setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 120_000,
     // The default (cores - 1) is one worker on a 2-core CI machine; the fuzz files are
