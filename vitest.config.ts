@@ -25,6 +25,9 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     globalSetup: [templateSetup(db)],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker keeps the app's modules from one file to the next: importing them again for each
+    // file cost more than its tests (ADR 095). Each file still builds its own app and database.
+    isolate: false,
   },
 });
 
