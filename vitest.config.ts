@@ -44,11 +44,9 @@ const fuzzProject = (db: 'pglite' | 'postgres') => ({
     globalSetup: [templateSetup(db), 'server/test/fuzz/figures.setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 120_000,
-    // The default (cores - 1) is one worker on a 2-core CI machine; the fuzz files are
-    // independent (a database each), so two run side by side.
-    maxWorkers: 2,
-    // A project with its own maxWorkers needs its own group: the fuzz runs after the others.
-    sequence: { groupOrder: 1 },
+    // No maxWorkers or groupOrder of its own: with the root's two workers the fuzz files share
+    // one queue with the other projects, and the many short unit files fill the time the last
+    // long fuzz file would leave one worker idle (ADR 095).
   },
 });
 
