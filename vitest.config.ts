@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = {
   '@': path.resolve(import.meta.dirname, 'web/src'),
@@ -8,6 +9,9 @@ const alias = {
   '@server': path.resolve(import.meta.dirname, 'server/src'),
   '@server-test': path.resolve(import.meta.dirname, 'server/test'),
 };
+
+/** A migrated, seeded database made once per run, which each test file copies. */
+const templateSetup = (db: 'pglite' | 'postgres') => `server/test/${db}-template.setup.ts`;
 
 /**
  * Unit tests run once; API tests (`*.api.test.ts`, through app.inject) run on PGlite and,
@@ -19,9 +23,12 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     include: ['server/**/*.api.test.ts'],
     env: { WAYMARK_TEST_DB: db },
-    globalSetup: db === 'pglite' ? ['server/test/pglite-template.setup.ts'] : [],
+    globalSetup: [templateSetup(db)],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker keeps the app's modules from one file to the next: importing them again for each
+    // file cost more than its tests (ADR 095). Each file still builds its own app and database.
+    isolate: false,
   },
 });
 
@@ -35,19 +42,31 @@ const fuzzProject = (db: 'pglite' | 'postgres') => ({
     name: 'fuzz',
     include: ['server/test/fuzz/**/*.fuzz.test.ts'],
     env: { WAYMARK_TEST_DB: db },
-    globalSetup: [...(db === 'pglite' ? ['server/test/pglite-template.setup.ts'] : []), 'server/test/fuzz/figures.setup.ts'],
+    globalSetup: [templateSetup(db), 'server/test/fuzz/figures.setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 120_000,
-    // The default (cores - 1) is one worker on a 2-core CI machine; the fuzz files are
-    // independent (a database each), so two run side by side.
-    maxWorkers: 2,
-    // A project with its own maxWorkers needs its own group: the fuzz runs after the others.
-    sequence: { groupOrder: 1 },
+    // No maxWorkers or groupOrder of its own: with the root's two workers the fuzz files share
+    // one queue with the other projects, and the many short unit files fill the time the last
+    // long fuzz file would leave one worker idle (ADR 095).
   },
 });
 
+/**
+ * The fuzz files first, then Vitest's own order. They are the longest files (auth's alone took
+ * 338 s of a 927 s run here); sorted last by project name, the last of them ran alone for 143 s
+ * after everything else had finished (ADR 095).
+ */
+class FuzzFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isFuzz = (file: TestSpecification) => file.project.name === 'fuzz';
+    return [...sorted.filter(isFuzz), ...sorted.filter((file) => !isFuzz(file))];
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: FuzzFirstSequencer },
     // Vitest's default is cores - 1: one file at a time on a 2-core CI machine, 11.5 minutes
     // for the whole run. Each file has its own database, so two run side by side.
     maxWorkers: 2,

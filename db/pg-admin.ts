@@ -27,8 +27,10 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function createDatabase(serverUrl: string, name: string): Promise<void> {
-  await withPgClient(serverUrl, (c) => c.query(`CREATE DATABASE ${checkedName(name)}`));
+/** An empty database, or a copy of `template` (which must have no open connection). */
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+  const copied = template === undefined ? '' : ` TEMPLATE ${checkedName(template)}`;
+  await withPgClient(serverUrl, (c) => c.query(`CREATE DATABASE ${checkedName(name)}${copied}`));
 }
 
 /** Drops it even while connections are open (WITH (FORCE)); no error when it is missing. */

@@ -4,8 +4,12 @@
  * (never a downloaded browser), runs Vitest (unit + API on PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set), then the Playwright end-to-end tests, and closes with one line of
  * totals. A red lint makes the whole run red.
+ *
+ * ESLint works on one core: Prettier's check, the commit subjects and the web client's build
+ * (which `npm start` under Playwright would otherwise do first) run beside it on the other, each
+ * printed whole once all have finished (ADR 095).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -35,6 +39,18 @@ function run(bin: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean 
   return result.status === 0;
 }
 
+/** Like run(), but beside others: the output is kept and handed back for printing in order. */
+function runBeside(bin: string, args: string[]): Promise<{ isGreen: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, bin), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', (error) => resolve({ isGreen: false, output: `${String(error)}\n` }));
+    child.on('close', (code) => resolve({ isGreen: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
 function readJson<T>(file: string): T | null {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -43,23 +59,31 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-/** ESLint, Prettier's check and commit subjects, as `npm run lint` does; all run even when one fails. */
-function lint(): { isGreen: boolean; seconds: string } {
+/**
+ * ESLint, Prettier's check and commit subjects, as `npm run lint` does; all run even when one
+ * fails. The client build runs beside them; a failed build is reported here and again by the
+ * end-to-end tests, whose server then tries to build it itself.
+ */
+async function lintAndBuild(): Promise<{ isGreen: boolean; seconds: string }> {
   const started = performance.now();
-  const isEslintGreen = run('node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']);
-  const isFormatGreen = run('node_modules/prettier/bin/prettier.cjs', ['--check', '.']);
-  const areCommitsGreen = run('node_modules/tsx/dist/cli.mjs', ['scripts/check-commits.ts']);
+  const [eslint, prettier, commits, build] = await Promise.all([
+    runBeside('node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']),
+    runBeside('node_modules/prettier/bin/prettier.cjs', ['--check', '.']),
+    runBeside('node_modules/tsx/dist/cli.mjs', ['scripts/check-commits.ts']),
+    runBeside('node_modules/tsx/dist/cli.mjs', ['scripts/client-build.ts']),
+  ]);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  for (const { output } of [eslint, prettier, commits, build]) process.stdout.write(output);
   const shown = (isGreen: boolean) => (isGreen ? 'green' : 'RED');
   console.log(
-    `Lint: ESLint ${shown(isEslintGreen)}, Prettier ${shown(isFormatGreen)}, commit subjects ${shown(areCommitsGreen)} (${seconds} s)\n`,
+    `Lint: ESLint ${shown(eslint.isGreen)}, Prettier ${shown(prettier.isGreen)}, commit subjects ${shown(commits.isGreen)}; client build ${shown(build.isGreen)} (${seconds} s)\n`,
   );
-  return { isGreen: isEslintGreen && isFormatGreen && areCommitsGreen, seconds };
+  return { isGreen: eslint.isGreen && prettier.isGreen && commits.isGreen, seconds };
 }
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const { isGreen: isLintGreen, seconds: lintSeconds } = lint();
+const { isGreen: isLintGreen, seconds: lintSeconds } = await lintAndBuild();
 ensureChromium();
 
 const vitestJson = path.join(reports, 'vitest.json');

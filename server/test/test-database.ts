@@ -1,4 +1,7 @@
-/** A database of the test file's own: PGlite from the template, or a new PostgreSQL database. */
+/**
+ * A database of the test file's own, migrated and seeded: PGlite loaded from the template data
+ * dir, or a PostgreSQL copy of the template database (pglite-/postgres-template.setup.ts).
+ */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
@@ -13,7 +16,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `waymark_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await createDatabase(adminUrl, name);
+  await createDatabase(adminUrl, name, inject('postgresTemplate'));
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 12 });
   return {
     ...handle,
