@@ -64,7 +64,7 @@ function probedBranch(kind: 'tip' | 'guide', half: 'public' | 'shared', hasCurso
       SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table}
       WHERE ${table.userId} = friends.id AND ${which}${after}
       ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)}) AS item
-    WHERE (SELECT count(*) FROM friends) <= ${sql.raw(String(PROBED_CONNECTIONS))}`;
+    WHERE (SELECT n FROM friend_count) <= ${sql.raw(String(PROBED_CONNECTIONS))}`;
 }
 
 /**
@@ -81,7 +81,7 @@ function walkedBranch(kind: 'tip' | 'guide', half: 'public' | 'shared', hasCurso
   const after = hasCursor ? sql` AND ${beforeKey(table.createdAt, table.id, p.cursorTs, p.cursorId)}` : sql``;
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, 0 AS likes FROM ${table}
       WHERE ${which}${after} AND NULLIF(${table.userId} IN (SELECT id FROM friends), false) IS NOT NULL
-        AND (SELECT count(*) FROM friends) > ${sql.raw(String(PROBED_CONNECTIONS))}
+        AND (SELECT n FROM friend_count) > ${sql.raw(String(PROBED_CONNECTIONS))}
       ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)})`;
 }
 
@@ -98,7 +98,9 @@ function feedKeysSql(hasCursor: boolean, rows: number): SQL {
     ]),
   );
   return sql`WITH friends AS MATERIALIZED (
-      SELECT id FROM (${friendsOf(p.viewerId)}) AS connected WHERE id <> ALL (${hiddenAuthorsOf(p.viewerId)}))
+      SELECT id FROM (${friendsOf(p.viewerId)}) AS connected WHERE id <> ALL (${hiddenAuthorsOf(p.viewerId)})),
+    -- Counted once for the eight branches' one-time filters.
+    friend_count AS MATERIALIZED (SELECT count(*) AS n FROM friends)
     SELECT kind, id, created_at, likes FROM (${sql.join(branches, sql` UNION ALL `)}) AS keys
     ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`;
 }
