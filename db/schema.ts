@@ -830,6 +830,20 @@ export const memberSuspensions = pgTable('member_suspensions', {
 });
 
 /**
+ * One row, the count of committed transactions that changed who sees what (ADR 097): content's
+ * visibility, moderation or place, blocks, connections, suspensions. Deferred triggers (migration
+ * 0023) add one per transaction at its commit, so a reader sees the new count exactly when it sees
+ * the changes. The server keeps each viewer's lists and map correction with the count they were
+ * read at, and trusts them while a statement reads the same count.
+ */
+export const visibilityEpoch = pgTable('visibility_epoch', {
+  id: smallint().primaryKey(),
+  changes: bigint({ mode: 'number' }).notNull().default(0),
+  /** The transaction that last counted itself: later rows of the same transaction count nothing. */
+  lastTransaction: bigint({ mode: 'number' }),
+});
+
+/**
  * A member's report of a tip, a guide or another member (exactly one). Open until an admin
  * closes it with an outcome; one open report per reporter and thing, so repeats count once.
  */

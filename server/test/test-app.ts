@@ -8,6 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '@common/schemas/auth';
+import type { DatabaseHandle } from '@db/client';
 import { userRoles } from '@db/schema';
 import { buildApp } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
@@ -31,10 +32,12 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   /** A built client to serve pages from (a stand-in, server/test/stand-in-client.ts); none by default. */
   webRoot?: string;
+  /** Another test app's database: this app is a second instance on it, and leaves it open on close. */
+  sharedDatabase?: DatabaseHandle;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await openTestDatabase();
+  const database = options.sharedDatabase ?? (await openTestDatabase());
   // Uploaded files of this test file go to a directory of its own, removed on close.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-test-data-'));
   const config = loadConfig({
@@ -120,7 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     createMember,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.sharedDatabase) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

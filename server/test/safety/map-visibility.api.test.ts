@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapTips } from '@common/schemas/map';
+import { createMapService } from '../../src/modules/maps/map.service';
 import { type TestApp, createTestApp } from '../test-app';
 import { type EdgeWorld, SEES, VIEWERS, type Viewer, buildEdgeWorld } from './edge-world';
 
@@ -70,5 +71,27 @@ describe('GET /api/map/tips for each viewer', () => {
     expect(forConnection.clusters.map((c) => c.count)).toEqual([2]);
     expect(forStranger.clusters).toEqual([]);
     expect(forStranger.points.map((p) => p.id)).toEqual([world.tips.public.id]);
+  });
+});
+
+describe('the kept correction (ADR 097)', () => {
+  it('gives each viewer the same map as the per-view statement used for corrections too long to keep', async () => {
+    const kept = createMapService({ db: t.db });
+    const perView = createMapService({ db: t.db, maxCachedRows: 0 });
+    for (const viewer of VIEWERS) {
+      const viewerId = world.members[viewer].id;
+      for (const country of [undefined, 'Portugal', 'Spain']) {
+        for (const zoom of [0, 3, 8, 12, 14, 15, 16]) {
+          const box = zoom >= 14 ? NEAR : WORLD;
+          const query = { ...box, zoom, ...(country ? { country } : {}) };
+          // Twice: the second call reads what the first one kept.
+          for (const round of ['first', 'kept']) {
+            expect(await kept.tips(viewerId, query), `${viewer} zoom ${zoom} ${country ?? ''} ${round}`).toEqual(
+              await perView.tips(viewerId, query),
+            );
+          }
+        }
+      }
+    }
   });
 });

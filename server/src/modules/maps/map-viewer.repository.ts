@@ -9,11 +9,23 @@ import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tips } from '@db/schema';
 import { ListedViewer, hiddenAuthorsOf, isPublic, viewerListsCte } from '@db/visibility';
+import type { Correction } from './viewer-corrections';
+import { cellOfCode } from './map-grid';
 import { sharedTips, tipsOfMembers } from './map.repository';
+
+/** One tip of a viewer's correction: taken away (id null: a hidden author's public tip) or added. */
+export interface CorrectionRow {
+  cell: bigint;
+  latitude: number;
+  longitude: number;
+  country: string;
+  id: string | null;
+}
 
 /** One cell of the view's level: the tips it loses and gains, with their coordinate sums. */
 export interface CellChange {
-  code: string;
+  x: number;
+  y: number;
   removed: number;
   removedLatitude: number;
   removedLongitude: number;
@@ -46,7 +58,7 @@ export async function viewerCellChanges(
   const where = country === undefined ? sql`true` : sql`tips.country = ${country}`;
   // The columns the two indexes hold (index-only reads); a removed tip's id is not needed.
   const columns = (id: SQL) => sql`${id} AS id, tips.map_cell, tips.latitude, tips.longitude`;
-  return executeRows<CellChange>(
+  const rows = await executeRows<Omit<CellChange, 'x' | 'y'> & { code: string }>(
     db,
     sql`WITH ${viewerListsCte(viewer)}
         SELECT (ch.map_cell >> ${shift})::text AS code,
@@ -64,4 +76,47 @@ export async function viewerCellChanges(
         ) ch
         GROUP BY 1`,
   );
+  return rows.map(({ code, ...change }) => ({ ...cellOfCode(BigInt(code)), ...change }));
+}
+
+/**
+ * The whole world's correction for one viewer (ADR 097), at most `limit` + 1 rows, with the
+ * visibility epoch of the same snapshot and when the soonest suspension ends (it changes the
+ * hidden authors without a commit). viewer-corrections.ts keeps it and groups it per level.
+ */
+export async function viewerCorrection(db: Executor, viewerId: string, limit: number): Promise<Correction> {
+  const viewer = new ListedViewer(viewerId);
+  const columns = (id: SQL) => sql`${id} AS id, tips.map_cell::text AS cell, tips.latitude, tips.longitude, tips.country`;
+  const rows = await executeRows<{
+    epoch: string;
+    nextExpiry: Date | string | null;
+    id: string | null;
+    cell: string | null;
+    latitude: number;
+    longitude: number;
+    country: string;
+  }>(
+    db,
+    sql`WITH ${viewerListsCte(viewer)},
+        correction AS (
+          SELECT gone.* FROM ${tipsOfMembers(hiddenAuthorsOf(viewer), columns(sql`NULL::text`), isPublic(tips), 'gone')}
+          UNION ALL
+          SELECT came.* FROM (${sharedTips(viewer, columns(sql`tips.id::text`), sql`true`)}) came
+          LIMIT ${limit + 1})
+        SELECT epoch.changes::text AS epoch,
+          (SELECT min(s.until) FROM member_suspensions s WHERE s.until > now()) AS "nextExpiry",
+          correction.*
+        FROM visibility_epoch epoch LEFT JOIN correction ON true`,
+  );
+  const [first] = rows;
+  if (!first) throw new Error('visibility_epoch has no row: are the migrations applied?');
+  return {
+    epoch: first.epoch,
+    nextExpiry: first.nextExpiry === null ? null : new Date(first.nextExpiry).getTime(),
+    rows: rows.flatMap((r) =>
+      r.cell === null
+        ? []
+        : [{ cell: BigInt(r.cell), latitude: r.latitude, longitude: r.longitude, country: r.country, id: r.id }],
+    ),
+  };
 }

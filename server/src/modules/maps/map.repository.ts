@@ -89,24 +89,36 @@ const inRuns = (column: SQL, runs: [number, number][]): SQL =>
     sql` OR `,
   );
 
-/** The cells of one level from tip_map_cells, summed over countries unless one is asked for. */
+/**
+ * The cells of one level from tip_map_cells, summed over countries unless one is asked for, with
+ * the visibility epoch of the same snapshot (ADR 097: whether a viewer's kept correction holds).
+ */
 export async function storedCells(
   db: Executor,
   view: { level: number; columns: [number, number][]; rows: [number, number] },
   country: string | undefined,
-): Promise<CellRow[]> {
+): Promise<{ epoch: string; cells: CellRow[] }> {
   const c = tipMapCells;
-  return executeRows<CellRow>(
+  const rows = await executeRows<{ epoch: string } & { [K in keyof CellRow]: CellRow[K] | null }>(
     db,
-    sql`SELECT ${c.x} AS x, ${c.y} AS y, sum(${c.tipsCount})::int AS count,
-          sum(${c.latitudeSum}) / sum(${c.tipsCount}) AS latitude,
-          sum(${c.longitudeSum}) / sum(${c.tipsCount}) AS longitude
-        FROM ${c}
-        WHERE ${c.level} = ${view.level} AND (${inRuns(sql`${c.x}`, view.columns)})
-          AND ${c.y} BETWEEN ${view.rows[0]} AND ${view.rows[1]}
-          ${country === undefined ? sql`` : sql`AND ${c.country} = ${country}`}
-        GROUP BY ${c.x}, ${c.y}`,
+    sql`SELECT epoch.changes::text AS epoch, cells.* FROM visibility_epoch epoch LEFT JOIN (
+          SELECT ${c.x} AS x, ${c.y} AS y, sum(${c.tipsCount})::int AS count,
+            sum(${c.latitudeSum}) / sum(${c.tipsCount}) AS latitude,
+            sum(${c.longitudeSum}) / sum(${c.tipsCount}) AS longitude
+          FROM ${c}
+          WHERE ${c.level} = ${view.level} AND (${inRuns(sql`${c.x}`, view.columns)})
+            AND ${c.y} BETWEEN ${view.rows[0]} AND ${view.rows[1]}
+            ${country === undefined ? sql`` : sql`AND ${c.country} = ${country}`}
+          GROUP BY ${c.x}, ${c.y}) cells ON true`,
   );
+  const [first] = rows;
+  if (!first) throw new Error('visibility_epoch has no row: are the migrations applied?');
+  const cells = rows.flatMap(({ x, y, count, latitude, longitude }) =>
+    x === null || y === null || count === null || latitude === null || longitude === null
+      ? []
+      : [{ x, y, count, latitude, longitude }],
+  );
+  return { epoch: first.epoch, cells };
 }
 
 /** A point's columns, on tips (unaliased, so the visibility helpers' "tips"."..." apply). */

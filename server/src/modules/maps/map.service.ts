@@ -9,10 +9,11 @@ import type { Database } from '@db/client';
 import { type ContentFilter, filterOf, tipConditions } from '../content/content-filter';
 import { cellBounds, cellOfCode, storedRange, storedShift } from './map-grid';
 import { type MapView, coveringRanges, mapViewOf } from './map-view';
-import { viewerCellChanges } from './map-viewer.repository';
+import { type CellChange, viewerCellChanges, viewerCorrection } from './map-viewer.repository';
 import * as repo from './map.repository';
 import { locationOf } from './tip-location';
 import { viewerCells } from './viewer-cells';
+import { MAX_CACHED_ROWS, type ViewerCorrections, createViewerCorrections, groupedChanges } from './viewer-corrections';
 
 const EMPTY: MapTips = { total: 0, clusters: [], points: [] };
 /** From this level on (zoom 17+) every tip is a point, up to POINTS_CAP; beyond it, clusters. */
@@ -42,16 +43,31 @@ function result(level: number, cells: repo.CellRow[], points: repo.PointRow[]): 
   };
 }
 
-export function createMapService(deps: { db: Database }) {
-  const { db } = deps;
+export function createMapService(deps: { db: Database; corrections?: ViewerCorrections; maxCachedRows?: number }) {
+  const { db, maxCachedRows = MAX_CACHED_ROWS } = deps;
+  const corrections = deps.corrections ?? createViewerCorrections();
+
+  /**
+   * What the viewer's map differs by from the stored cells: kept while the epoch holds (ADR 097),
+   * else read for the whole world and kept; read per view when it is too long to keep.
+   */
+  async function changesFor(viewerId: string, epoch: string, view: MapView, country: string | undefined): Promise<CellChange[]> {
+    const shift = storedShift(view.level);
+    const kept = corrections.changes(viewerId, epoch, shift, country);
+    if (kept) return kept;
+    const correction = await viewerCorrection(db, viewerId, maxCachedRows);
+    if (correction.rows.length > maxCachedRows) {
+      return viewerCellChanges(db, viewerId, shift, coveringRanges(view), country);
+    }
+    corrections.keep(viewerId, correction);
+    return groupedChanges(correction.rows, shift, country);
+  }
 
   /** Without a search: the cells kept by the triggers, corrected for the viewer, then each lone tip. */
   async function fromStoredCells(viewerId: string, view: MapView, country: string | undefined): Promise<MapTips> {
-    const [stored, changes] = await Promise.all([
-      repo.storedCells(db, view, country),
-      viewerCellChanges(db, viewerId, storedShift(view.level), coveringRanges(view), country),
-    ]);
-    const cells = viewerCells(view, stored, changes);
+    const stored = await repo.storedCells(db, view, country);
+    const changes = await changesFor(viewerId, stored.epoch, view, country);
+    const cells = viewerCells(view, stored.cells, changes);
     const single = cells.filter((c) => c.count === 1 && c.onlySharedId === null).map((c) => storedRange(view.level, c.x, c.y));
     const [publicPoints, sharedPoints] = await Promise.all([
       repo.singleTips(

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cellCode } from './map-grid';
 import type { MapView } from './map-view';
 import type { CellChange } from './map-viewer.repository';
 import { viewerCells } from './viewer-cells';
 
 const view: MapView = { level: 4, columns: [[2, 5]], rows: [3, 6], spans: [], south: 0, north: 0 };
 const change = (x: number, y: number, c: Partial<CellChange>): CellChange => ({
-  code: cellCode(x, y).toString(),
+  x,
+  y,
   removed: 0,
   removedLatitude: 0,
   removedLongitude: 0,

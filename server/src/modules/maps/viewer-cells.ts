@@ -4,7 +4,6 @@
  * a cell left with one says where its point comes from: the public one (found by its range) or
  * the gained one (by id).
  */
-import { cellOfCode } from './map-grid';
 import type { MapView } from './map-view';
 import type { CellChange } from './map-viewer.repository';
 import type { CellRow } from './map.repository';
@@ -34,7 +33,7 @@ export function viewerCells(view: MapView, stored: CellRow[], changes: CellChang
     });
   }
   for (const change of changes) {
-    const { x, y } = cellOfCode(BigInt(change.code));
+    const { x, y } = change;
     if (!inView(view, x, y)) continue;
     const key = `${x}:${y}`;
     const cell = cells.get(key) ?? { x, y, count: 0, latitudeSum: 0, longitudeSum: 0, public: 0, sharedId: null };
