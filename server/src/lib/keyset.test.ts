@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from './errors';
-import { decodeCursor, encodeCursor, toPage } from './keyset';
+import { decodeCursor, encodeCursor, isAfterKey, timestampMicros, toPage } from './keyset';
 
 const ID = '0b9f6a52-5c5e-4a8e-9b1e-3f0d2c7a9e11';
 
@@ -50,5 +50,24 @@ describe('toPage', () => {
     expect(toPage(rows(2), 2, (r) => r.name)).toEqual({ items: ['row 0', 'row 1'], nextCursor: null });
     expect(toPage(rows(1), 2, (r) => r.name)).toEqual({ items: ['row 0'], nextCursor: null });
     expect(toPage([], 2, (r: { id: string; cursorTs: string }) => r.id)).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe('timestampMicros', () => {
+  it("reads PostgreSQL's text of a timestamptz to the microsecond, whatever its offset", () => {
+    const base = Date.UTC(2026, 10, 21, 20, 8, 45) * 1000;
+    expect(timestampMicros('2026-11-21 20:08:45.917123+00')).toBe(base + 917_123);
+    expect(timestampMicros('2026-11-21 20:08:45+00')).toBe(base);
+    expect(timestampMicros('2026-11-21 20:08:45.5+00')).toBe(base + 500_000);
+    expect(timestampMicros('2026-11-22 01:38:45.000001+05:30')).toBe(base + 1);
+    expect(timestampMicros('2026-11-21 16:08:45-04')).toBe(base);
+    expect(() => timestampMicros('yesterday')).toThrow();
+  });
+
+  it('orders keys as the lists do: older first after, then the lower id', () => {
+    expect(isAfterKey({ ts: 1, id: 'b' }, { ts: 2, id: 'a' })).toBe(true);
+    expect(isAfterKey({ ts: 2, id: 'a' }, { ts: 2, id: 'b' })).toBe(true);
+    expect(isAfterKey({ ts: 2, id: 'b' }, { ts: 2, id: 'b' })).toBe(false);
+    expect(isAfterKey({ ts: 3, id: 'a' }, { ts: 2, id: 'b' })).toBe(false);
   });
 });

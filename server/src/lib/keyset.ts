@@ -16,6 +16,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** PostgreSQL's text of a timestamptz, e.g. `2026-11-21 20:08:45.917123+00` (what cursors carry). */
 const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
+const PG_TIMESTAMPTZ_PARTS =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/**
+ * PostgreSQL's text of a timestamptz as microseconds since 1970, exactly (a Date keeps
+ * milliseconds only): for ordering keys the server holds against a cursor (ADR 097).
+ */
+export function timestampMicros(text: string): number {
+  const m = PG_TIMESTAMPTZ_PARTS.exec(text);
+  if (!m) throw new Error(`not a PostgreSQL timestamptz: ${text}`);
+  const [, y, mo, d, h, mi, sec, fraction = '', sign, oh, om = '0', os = '0'] = m;
+  const utcSeconds = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) / 1000;
+  const offsetSeconds = (sign === '-' ? -1 : 1) * (Number(oh) * 3600 + Number(om) * 60 + Number(os));
+  return (utcSeconds - offsetSeconds) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+}
+
+/** Whether key a comes after key b in (created_at DESC, id DESC) order: it is older, or as old with a lower id. */
+export function isAfterKey(a: { ts: number; id: string }, b: { ts: number; id: string }): boolean {
+  return a.ts < b.ts || (a.ts === b.ts && a.id < b.id);
+}
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }

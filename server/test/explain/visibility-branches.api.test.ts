@@ -3,6 +3,8 @@
  * member's list and the home feed still walks its own index in (created_at, id) order and stops
  * after a page: the public half on the is_private = false indexes, the viewer's own and their
  * connections' connections-only items on the (user_id, created_at) WHERE is_private = true ones.
+ * Explore binds its connections' items as the keys the server keeps (ADR 097): the statement that
+ * reads those keys, and the one that computes them when they cannot vouch for a page, walk too.
  * A Sort straight over a scan of tips or guides would mean a branch reads every row it may show.
  * (The country filter's branches are left to list-queries.api.test.ts: with this scene's few rows
  * the planner rightly reads a country's rows by tips_country_idx and sorts them.)
@@ -13,6 +15,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, users } from '@db/schema';
 import { PROBED_CONNECTIONS } from '@server/modules/content/content-keys.repository';
+import { listContentPage } from '@server/modules/content/content-page.repository';
 import { type TestApp, createTestApp } from '../test-app';
 import { plansTaken } from './plan-cache';
 import { type RecordedQuery, recordQueries } from './query-recorder';
@@ -98,14 +101,13 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
   const guidesShared = ['guides_private_user_created_idx', 'guides_shared_created_idx'];
   const cases: { url: string; groups: string[][] }[] = [
     {
+      // The connections' items come from the kept keys (an unnest, not a read of tips).
       url: '/api/explore?type=all',
       groups: [
         ['tips_public_created_idx'],
         ['guides_public_created_idx'],
         ['tips_private_user_created_idx'],
         ['guides_private_user_created_idx'],
-        tipsShared,
-        guidesShared,
       ],
     },
     {
@@ -151,8 +153,24 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
     }
   });
 
-  // Last: it gives the viewer many connections, so Explore's connections branch walks instead.
-  it('with many connections, walks the newest connections-only items on *_shared_created_idx', async () => {
+  it("Explore's kept keys are read per connection, each walk stopped after the keys kept", async () => {
+    const reads = recorder.queries.filter(
+      (q) => q.route === '/api/explore?type=all' && q.text.includes('shared_tips AS MATERIALIZED'),
+    );
+    expect(reads.length, 'the kept lists were read').toBeGreaterThan(0);
+    for (const generic of [false, true]) {
+      const found = walk(await planOf(recorder.pool, reads[0]!, generic));
+      for (const group of [tipsShared, guidesShared])
+        expect(
+          group.some((i) => found.indexes.includes(i)),
+          `${group.join(' or ')}: ${reads[0]!.text}`,
+        ).toBe(true);
+      expect(found.sorted, reads[0]!.text).toEqual([]);
+    }
+  });
+
+  // Last: it gives the viewer many connections, so Explore's computed connections branch walks instead.
+  it('with many connections, the statement that computes the lists walks *_shared_created_idx', async () => {
     const extra = await t.db
       .insert(users)
       .values(Array.from({ length: PROBED_CONNECTIONS }, (_, i) => ({ name: `Extra ${i}`, email: `extra${i}@explain.test` })))
@@ -161,7 +179,10 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
       .insert(connections)
       .values(extra.map((e) => ({ requesterId: e.id, addresseeId: scene.viewer.id, status: 'accepted' as const })));
     recorder.queries.length = 0;
-    const [first] = await pageQueries('/api/explore?type=all');
+    const computed = { scope: { kind: 'visible' as const, viewerId: scene.viewer.id } };
+    await recorder.during('computed', () => listContentPage(t.db, 'all', computed, null, 2));
+    const [first] = recorder.queries.filter((q) => q.route === 'computed');
+    expect(first?.text, 'the statement computes the lists').toContain('viewer_lists');
     for (const generic of [false, true]) {
       const found = walk(await planOf(recorder.pool, first!, generic));
       expect(found.indexes, first!.text).toEqual(

@@ -1,10 +1,11 @@
 /**
- * The map follows every change of who sees what at once (ADR 097), on both databases, though each
- * app keeps its viewers' corrections: each step first loads the viewer's map (so it is kept),
+ * The map and Explore follow every change of who sees what at once (ADR 097), on both databases,
+ * though each app keeps its viewers' map corrections and Explore lists: each step first loads the viewer's map (so it is kept),
  * then changes one thing through the API, then loads it again. A second app on the same database
  * (another server instance) sees each change too, and a suspension's end shows without a commit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentCard } from '@common/schemas/content';
 import type { MapTips } from '@common/schemas/map';
 import type { Tip } from '@common/schemas/tip';
 import { type TestApp, createTestApp } from '../test-app';
@@ -54,13 +55,27 @@ async function mapOf(app: TestApp, box: Record<string, number>, zoom: number): P
   return ok(await app.call('GET', `/api/map/tips?${params.toString()}`, { cookie: viewer.cookie })).json<MapTips>();
 }
 
-/** The author's tips on the viewer's map: points near Lisbon and the world view's count, on both apps. */
+/** The author's tips in the viewer's Explore, which keeps the viewer's lists the same way. */
+async function explored(app: TestApp): Promise<string[]> {
+  const res = ok(await app.call('GET', '/api/explore?type=tips&limit=50', { cookie: viewer.cookie }));
+  return res
+    .json<{ items: ContentCard[] }>()
+    .items.filter((item) => item.author.id === author.id)
+    .map((item) => item.id)
+    .sort();
+}
+
+/**
+ * The author's tips on the viewer's map (points near Lisbon and the world view's count) and in
+ * their Explore, on both apps.
+ */
 async function seen(): Promise<string[]> {
   const views = await Promise.all(
     [t, second].map(async (app) => ({ near: await mapOf(app, NEAR, 15), world: await mapOf(app, WORLD, 3) })),
   );
   const ids = views.map((v) => v.near.points.map((p) => p.id).sort());
   expect(ids[1], 'the second instance').toEqual(ids[0]);
+  for (const app of [t, second]) expect(await explored(app), 'Explore').toEqual(ids[0]);
   for (const v of views) {
     expect(v.near.clusters, 'one tip per cell near Lisbon').toEqual([]);
     expect(v.world.total, 'the world view counts the same tips').toBe(ids[0]!.length);

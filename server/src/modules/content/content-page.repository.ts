@@ -13,7 +13,7 @@ import { guides, profiles, tipTypes, tips } from '@db/schema';
 import type { Cursor } from '@server/lib/keyset';
 import { pageCard, toGuideCard, toTipCard } from './cards';
 import type { ContentFilter } from './content-filter';
-import { type KeysShape, keysShapeOf, keysSqlOfShape, keysValues } from './content-keys.repository';
+import { type KeptValues, type KeysShape, keysShapeOf, keysSqlOfShape, keysValues } from './content-keys.repository';
 import { authorColumns, guideCardRows, guideOwnColumns, tipCardRows, tipOwnColumns } from './content.repository';
 
 /** A card and the key the next page starts after. */
@@ -34,10 +34,21 @@ const pageColumns = {
   guide: guideOwnColumns,
 };
 
+/**
+ * A kept shape's rows also say the visibility epoch they were read at, and whether the row lies
+ * beyond the oldest kept key of a table whose keys were cut short (ADR 097): then the kept keys
+ * cannot tell what the page holds there.
+ */
+const keptColumns = {
+  epoch: sql<string>`(SELECT changes::text FROM visibility_epoch)`,
+  beyondKept: sql<boolean>`coalesce(page.kind = 'tip' AND (page.created_at, page.id) < (${sql.placeholder('oldestTipTs')}::timestamptz, ${sql.placeholder('oldestTipId')}::uuid), false)
+    OR coalesce(page.kind = 'guide' AND (page.created_at, page.id) < (${sql.placeholder('oldestGuideTs')}::timestamptz, ${sql.placeholder('oldestGuideId')}::uuid), false)`,
+};
+
 const pages = preparedPerShape((db, key: string) => {
   const shape = JSON.parse(key) as KeysShape;
   return db
-    .select(pageColumns)
+    .select({ ...pageColumns, ...(shape.kept ? keptColumns : {}) })
     .from(sql`(${keysSqlOfShape(shape)}) AS page`)
     .leftJoin(tips, sql`page.kind = 'tip' AND ${tips.id} = page.id`)
     .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
@@ -80,6 +91,58 @@ export async function listContentPage(
     const card = pageCard(row);
     return card ? [{ card, id: row.id, cursorTs: row.cursorTs }] : [];
   });
+}
+
+/** A kept table's keys, and whether they are all of its shared items (else `oldest` is where they stop). */
+export interface KeptTable {
+  ts: string[];
+  ids: string[];
+  complete: boolean;
+  oldest?: { ts: string; id: string };
+}
+
+/** What listKeptContentPage binds: the viewer's kept lists (viewer-shares.ts). */
+export interface KeptPageValues extends KeptValues {
+  tip: KeptTable;
+  guide: KeptTable;
+}
+
+/** A page read with the viewer's kept lists, with the epoch it was read at (null: no row said). */
+export interface KeptPage {
+  rows: PageRow[];
+  /** The rows the statement returned (a row whose item just went has no card). */
+  rowCount: number;
+  epoch: string | null;
+  /** A row lies beyond the kept keys of a table they do not hold whole. */
+  isBeyondKept: boolean;
+}
+
+/** One Explore page without search or country, its shared items from the kept keys (ADR 097). */
+export async function listKeptContentPage(
+  db: Executor,
+  type: ContentTab,
+  f: ContentFilter,
+  cursor: Cursor | null,
+  limit: number,
+  kept: KeptPageValues,
+): Promise<KeptPage> {
+  const shape = JSON.stringify(keysShapeOf(type, f, cursor, limit, true));
+  const rows = (await pages(db, shape).execute({
+    ...keysValues(f, cursor, kept),
+    oldestTipTs: kept.tip.oldest?.ts,
+    oldestTipId: kept.tip.oldest?.id,
+    oldestGuideTs: kept.guide.oldest?.ts,
+    oldestGuideId: kept.guide.oldest?.id,
+  })) as (Awaited<ReturnType<ReturnType<typeof pages>['execute']>>[number] & { epoch: string; beyondKept: boolean })[];
+  return {
+    rows: rows.flatMap((row) => {
+      const card = pageCard(row);
+      return card ? [{ card, id: row.id, cursorTs: row.cursorTs }] : [];
+    }),
+    rowCount: rows.length,
+    epoch: rows[0]?.epoch ?? null,
+    isBeyondKept: rows.some((row) => row.beyondKept),
+  };
 }
 
 /** The cards of the given ids, by id (an item deleted meanwhile is simply missing). */

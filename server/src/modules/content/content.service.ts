@@ -14,7 +14,8 @@ import { type ContentFilter, filterOf } from './content-filter';
 import { searchPlanFor } from './search-plan';
 import { searchWindowsFor } from './search-window';
 import { createWordStatsReader } from './word-stats.repository';
-import { cardsByIds, listContentPage } from './content-page.repository';
+import { cardsByIds, listContentPage, listKeptContentPage } from './content-page.repository';
+import { type ViewerSharesCache, createViewerShares, keptAfter } from './viewer-shares';
 import * as repo from './content.repository';
 
 export interface ContentListQuery {
@@ -39,9 +40,10 @@ function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], lim
   return rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null;
 }
 
-export function createContentService(deps: { db: Database }) {
+export function createContentService(deps: { db: Database; shares?: ViewerSharesCache }) {
   const { db } = deps;
   const wordStats = createWordStatsReader(db);
+  const shares = deps.shares ?? createViewerShares({ db });
 
   /** Explore's search, with the plan search-plan.ts chooses for each table when ANALYZE's figures exist. */
   async function withSearchPlans(
@@ -61,8 +63,35 @@ export function createContentService(deps: { db: Database }) {
   }
 
   async function page(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
-    const rows = await listContentPage(db, type, filter, cursor, limit);
+    const rows = (await keptPage(filter, type, cursor, limit)) ?? (await listContentPage(db, type, filter, cursor, limit));
     return { items: rows.slice(0, limit).map((r) => r.card), nextCursor: nextCursorOf(rows, limit) };
+  }
+
+  /**
+   * Explore without search or country, from the viewer's kept lists (ADR 097): null when they
+   * cannot vouch for the page (no row said the epoch, the page reaches past keys cut short, or
+   * the epoch moved twice), and the statement that computes the lists runs instead.
+   */
+  async function keptPage(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
+    if (filter.scope.kind !== 'visible' || filter.search || filter.country) return null;
+    const viewerId = filter.scope.viewerId;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const kept = await shares.of(viewerId);
+      const page = await listKeptContentPage(db, type, filter, cursor, limit, {
+        hidden: kept.hidden,
+        tip: keptAfter(kept.tip, kept.micros.tip, cursor, limit + 1),
+        guide: keptAfter(kept.guide, kept.micros.guide, cursor, limit + 1),
+      });
+      if (page.epoch === null) return null;
+      if (page.epoch !== kept.epoch) {
+        shares.forget(viewerId);
+        continue;
+      }
+      const isCut = (type !== 'guides' && !kept.tip.complete) || (type !== 'tips' && !kept.guide.complete);
+      if (page.isBeyondKept || (isCut && page.rowCount <= limit)) return null;
+      return page.rows;
+    }
+    return null;
   }
 
   async function userScope(viewerId: string, userId: string): Promise<ContentFilter['scope']> {

@@ -1,0 +1,126 @@
+/**
+ * Explore from a viewer's kept lists (ADR 097), on both databases: page after page, for each
+ * tab, the kept path gives exactly what the statement that computes the lists gives, also when
+ * the kept keys are cut short (a viewer whose connections share more than are kept) and where
+ * pages cross the oldest kept key.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentTab } from '@common/schemas/content';
+import { blocks, connections, guides, memberSuspensions, tips } from '@db/schema';
+import { createContentService } from '../../src/modules/content/content.service';
+import { type ViewerSharesCache, createViewerShares } from '../../src/modules/content/viewer-shares';
+import { type TestApp, createTestApp } from '../test-app';
+
+let t: TestApp;
+let viewerId: string;
+/** The connections' shared tips and guides the viewer may see. */
+const shared = { tips: 0, guides: 0 };
+
+/** A cache that never holds: every page falls back to the statement that computes the lists. */
+const neverKept: ViewerSharesCache = {
+  of: () =>
+    Promise.resolve({
+      epoch: 'never',
+      hidden: [],
+      tip: { ts: [], ids: [], complete: true },
+      guide: { ts: [], ids: [], complete: true },
+      micros: { tip: [], guide: [] },
+    }),
+  forget: () => {},
+  size: () => 0,
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [viewer, friend, other, stranger, blocked, suspended] = await Promise.all(
+    ['Vic', 'Fay', 'Oli', 'Sid', 'Bea', 'Sue'].map((name) => t.createMember('user', name)),
+  );
+  viewerId = viewer!.id;
+  await t.db.insert(connections).values([
+    { requesterId: viewer!.id, addresseeId: friend!.id, status: 'accepted' },
+    { requesterId: other!.id, addresseeId: viewer!.id, status: 'accepted' },
+    { requesterId: stranger!.id, addresseeId: viewer!.id, status: 'pending' },
+  ]);
+  await t.db.insert(blocks).values({ blockerId: blocked!.id, blockedId: viewer!.id });
+  await t.db.insert(memberSuspensions).values({ userId: suspended!.id });
+  // Interleaved in time: every author shares and publishes, one item a minute.
+  const authors = [friend!, other!, stranger!, blocked!, suspended!, viewer!];
+  const visibilities = ['public', 'connections', 'connections', 'private'] as const;
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  let n = 0;
+  for (let round = 0; round < 6; round++) {
+    for (const author of authors) {
+      for (const visibility of visibilities) {
+        n += 1;
+        const createdAt = new Date(start + n * 60_000 + (n % 7) * 123);
+        const base = { userId: author.id, title: `Item ${n}`, visibility, createdAt };
+        if (n % 3 === 0) await t.db.insert(guides).values(base);
+        else await t.db.insert(tips).values({ ...base, country: 'Portugal', city: 'Lisbon', description: 'Nice.' });
+      }
+    }
+  }
+  // The list ends with shared items only: a kept window cut short must not end it early.
+  for (let i = 1; i <= 3; i++) {
+    const base = {
+      userId: friend!.id,
+      title: `Early ${i}`,
+      visibility: 'connections' as const,
+      createdAt: new Date(start - i * 60_000),
+    };
+    await t.db.insert(guides).values(base);
+    await t.db.insert(tips).values({ ...base, country: 'Portugal', city: 'Lisbon', description: 'Nice.' });
+  }
+  const sharedBy = (table: typeof tips | typeof guides) =>
+    t.db.$count(
+      table,
+      and(inArray(table.userId, [friend!.id, other!.id]), eq(table.visibility, 'connections'), isNull(table.hiddenAt)),
+    );
+  shared.tips = await sharedBy(tips);
+  shared.guides = await sharedBy(guides);
+  // One hidden by a moderator.
+  await t.db.insert(tips).values({
+    userId: friend!.id,
+    title: 'Hidden',
+    visibility: 'connections',
+    hiddenAt: new Date(),
+    country: 'Portugal',
+    city: 'Lisbon',
+    description: 'Nice.',
+  });
+});
+afterAll(() => t?.close());
+
+async function allPages(service: ReturnType<typeof createContentService>, type: ContentTab, limit: number) {
+  const seen: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await service.explore(viewerId, { type, limit, cursor });
+    seen.push(page.items.map((item) => item.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && seen.length < 200);
+  return seen;
+}
+
+describe('Explore from kept lists', () => {
+  const keeps = () => [2, 5, shared.tips - 1, shared.guides - 1, 100];
+  it('holds more shared items than the cut windows keep', () => {
+    expect(shared.tips).toBeGreaterThan(6);
+    expect(shared.guides).toBeGreaterThan(6);
+  });
+
+  for (const k of [0, 1, 2, 3, 4]) {
+    it(`gives the statement's pages, with each of the kept windows (${k + 1} of 5)`, async () => {
+      const keep = keeps()[k]!;
+      const kept = createContentService({ db: t.db, shares: createViewerShares({ db: t.db, keep }) });
+      const computed = createContentService({ db: t.db, shares: neverKept });
+      for (const type of ['all', 'tips', 'guides'] as const) {
+        for (const limit of [1, 3, 20]) {
+          const expected = await allPages(computed, type, limit);
+          expect(expected.flat().length, 'the world is not empty').toBeGreaterThan(10);
+          expect(await allPages(kept, type, limit), `${type}, ${limit} a page, ${keep} kept`).toEqual(expected);
+        }
+      }
+    });
+  }
+});
