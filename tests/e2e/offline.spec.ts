@@ -174,6 +174,8 @@ test('installable; saved and downloaded guides read offline; sign-out and deleti
   // Account deletion: the member's cache goes with the account.
   await context.setOffline(false);
   await signIn(page, reader.person.email, reader.password);
+  // Signed in before leaving the page: a navigation now would cancel the sign-in request.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/saved');
   await expect(page.getByRole('link', { name: /Lisbon on foot/ }).first()).toBeVisible();
   await expect.poll(() => memberCaches(page)).toHaveLength(1);

@@ -3,7 +3,8 @@ import { Eye, EyeOff } from 'lucide-react';
 import { MODERATION_TEXTS } from '@common/schemas/moderation';
 import { VISIBILITY_TEXTS } from '@common/schemas/visibility';
 import { Button } from '@/components/ui/button';
-import { api, serverMessageOr } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/api-client';
+import { postModeration } from '@/lib/api/post-moderation';
 import { useMe } from '@/lib/api/get-me';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
@@ -22,7 +23,7 @@ interface ModeratorUnhideProps {
 export function ModeratorUnhide({ target, targetId, hidden, onShown }: ModeratorUnhideProps) {
   const { data: me } = useMe();
   const unhide = useMutation({
-    mutationFn: () => api.post<{ closedReports: number }>('/api/admin/moderation', { action: 'unhide', target, targetId }),
+    mutationFn: () => postModeration({ action: 'unhide', target, targetId }),
     onSuccess: () => {
       notifySuccess(MODERATION_TEXTS.shownAgain);
       onShown();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModerationAction } from '@common/schemas/moderation';
-import { api } from '@/lib/api-client';
+import { postModeration } from '@/lib/api/post-moderation';
 import { refreshInBackground } from '@/lib/query-client';
 import { ADMIN_KEYS } from './admin-keys';
 import { auditLogQueryOptions } from './get-audit-log';
@@ -11,7 +11,7 @@ import { reportCasesQueryOptions } from './get-report-cases';
 export function useModerate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: ModerationAction) => api.post<{ closedReports: number }>('/api/admin/moderation', action),
+    mutationFn: (action: ModerationAction) => postModeration(action),
     onSettled: () =>
       refreshInBackground(
         queryClient,
