@@ -64,10 +64,12 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
           + (SELECT count(*) FROM guides g WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.guide_id = g.id)) AS bad`,
   );
   if (Number(counts!.bad) > 0) problems.push(`${counts!.bad} items whose likes_count differs from COUNT(likes)`);
+  // Since issue 25 a connections-only item may hold its connections' likes, and a hidden one
+  // the likes it had before a moderator hid it: only a private item's likes are wrong.
   const [own] = await rowsOf<{ n: number }>(
     handle,
     `SELECT count(*)::int AS n FROM likes l LEFT JOIN tips t ON t.id = l.tip_id LEFT JOIN guides g ON g.id = l.guide_id
-     WHERE l.user_id = coalesce(t.user_id, g.user_id) OR coalesce(t.is_private, g.is_private)`,
+     WHERE l.user_id = coalesce(t.user_id, g.user_id) OR coalesce(t.visibility, g.visibility) = 'private'`,
   );
   if (own!.n > 0) problems.push(`${own!.n} likes of own or private items`);
   const [mirror] = await rowsOf<{ n: number }>(
