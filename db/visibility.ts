@@ -39,21 +39,6 @@ export class ListedViewer implements SQLWrapper {
   }
 }
 
-/**
- * A viewer whose hidden authors the server keeps (ADR 097) and binds as one uuid[] value: the
- * statement computes no list. Its connections' items come from the server too, as keys, so
- * connectionIdsOf has nothing to give for it.
- */
-export class KeptListsViewer implements SQLWrapper {
-  constructor(
-    readonly id: ViewerId,
-    readonly hidden: SQLWrapper,
-  ) {}
-  getSQL(): SQL {
-    return sql`${this.id}`;
-  }
-}
-
 /** Members whose content the viewer never sees: blocked either way, or suspended now. */
 const hiddenAuthorsInline = (viewer: ViewerId | null): SQL =>
   sql`(SELECT ARRAY(SELECT hidden_by.blocked_id FROM blocks hidden_by WHERE hidden_by.blocker_id = ${viewer}::uuid
@@ -69,15 +54,11 @@ const connectionIdsInline = (viewer: ViewerId): SQL =>
       WHERE viewer_connected.addressee_id = ${viewer}::uuid AND viewer_connected.status = 'accepted'))::uuid[]`;
 
 // The cast keeps `= ANY (...)` reading an array, not a set of rows.
-export function hiddenAuthorsOf(viewer: ViewerId | null): SQL {
-  if (viewer instanceof KeptListsViewer) return sql`${viewer.hidden}::uuid[]`;
-  return viewer instanceof ListedViewer ? sql`(SELECT hidden FROM viewer_lists)::uuid[]` : hiddenAuthorsInline(viewer);
-}
+export const hiddenAuthorsOf = (viewer: ViewerId | null): SQL =>
+  viewer instanceof ListedViewer ? sql`(SELECT hidden FROM viewer_lists)::uuid[]` : hiddenAuthorsInline(viewer);
 
-export function connectionIdsOf(viewer: ViewerId): SQL {
-  if (viewer instanceof KeptListsViewer) throw new Error("a kept viewer's connections' items are bound as keys, not read by id");
-  return viewer instanceof ListedViewer ? sql`(SELECT connections FROM viewer_lists)::uuid[]` : connectionIdsInline(viewer);
-}
+export const connectionIdsOf = (viewer: ViewerId): SQL =>
+  viewer instanceof ListedViewer ? sql`(SELECT connections FROM viewer_lists)::uuid[]` : connectionIdsInline(viewer);
 
 /** The CTE a statement using a ListedViewer starts with (`WITH ${viewerListsCte(v)} ...`). */
 export const viewerListsCte = (viewer: ListedViewer): SQL =>

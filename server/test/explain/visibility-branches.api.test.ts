@@ -3,8 +3,9 @@
  * member's list and the home feed still walks its own index in (created_at, id) order and stops
  * after a page: the public half on the is_private = false indexes, the viewer's own and their
  * connections' connections-only items on the (user_id, created_at) WHERE is_private = true ones.
- * Explore binds its connections' items as the keys the server keeps (ADR 097): the statement that
- * reads those keys, and the one that computes them when they cannot vouch for a page, walk too.
+ * Explore makes its pages from keys the server keeps (ADR 097): the statements that read those
+ * keys walk the same indexes, the page's cards are read by primary key, and the statement that
+ * computes a page when the kept keys cannot tell it walks as before.
  * A Sort straight over a scan of tips or guides would mean a branch reads every row it may show.
  * (The country filter's branches are left to list-queries.api.test.ts: with this scene's few rows
  * the planner rightly reads a country's rows by tips_country_idx and sorts them.)
@@ -101,16 +102,6 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
   const guidesShared = ['guides_private_user_created_idx', 'guides_shared_created_idx'];
   const cases: { url: string; groups: string[][] }[] = [
     {
-      // The connections' items come from the kept keys (an unnest, not a read of tips).
-      url: '/api/explore?type=all',
-      groups: [
-        ['tips_public_created_idx'],
-        ['guides_public_created_idx'],
-        ['tips_private_user_created_idx'],
-        ['guides_private_user_created_idx'],
-      ],
-    },
-    {
       url: '/api/home/feed',
       groups: [['tips_public_user_created_idx'], ['guides_public_user_created_idx'], tipsShared, guidesShared],
     },
@@ -131,11 +122,60 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
     }
   });
 
+  /** What Explore sent for the viewer's first two pages: the kept keys' reads and the pages of cards. */
+  async function exploreQueries() {
+    const url = '/api/explore?type=all';
+    const cookie = scene.viewer.cookie;
+    const sentFor = (text: string) => recorder.queries.filter((q) => q.route === url && q.text.includes(text));
+    // The first page starts the kept keys' reads in the background: the route stays recorded until both ran.
+    await recorder.during(url, async () => {
+      await t.call('GET', `${url}&limit=2`, { cookie });
+      for (let i = 0; i < 250 && (sentFor('public_tips AS').length === 0 || sentFor('shared_tips AS').length === 0); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const first = await recorder.during(url, () => t.call('GET', `${url}&limit=2`, { cookie }));
+    expect(first.statusCode, first.body).toBe(200);
+    const next = first.json<{ nextCursor: string | null }>().nextCursor;
+    expect(next, 'Explore has a second page').toBeTruthy();
+    await recorder.during(url, () => t.call('GET', `${url}&limit=2&cursor=${next}`, { cookie }));
+    const sent = recorder.queries.filter((q) => q.route === url);
+    return {
+      publicKeys: sent.filter((q) => q.text.includes('public_tips AS MATERIALIZED')),
+      viewerKeys: sent.filter((q) => q.text.includes('shared_tips AS MATERIALIZED')),
+      pages: sent.filter((q) => q.text.includes('WITH ORDINALITY AS page')),
+    };
+  }
+
+  it("Explore's kept keys walk the public and per-member indexes; its pages read cards by primary key", async () => {
+    const { publicKeys, viewerKeys, pages } = await exploreQueries();
+    expect([publicKeys.length, viewerKeys.length, pages.length], 'public keys, viewer keys, pages').toEqual([1, 1, 2]);
+    for (const generic of [false, true]) {
+      const publicWalk = walk(await planOf(recorder.pool, publicKeys[0]!, generic));
+      expect(publicWalk.indexes, publicKeys[0]!.text).toEqual(
+        expect.arrayContaining(['tips_public_created_idx', 'guides_public_created_idx']),
+      );
+      expect(publicWalk.sorted, publicKeys[0]!.text).toEqual([]);
+      const viewerWalk = walk(await planOf(recorder.pool, viewerKeys[0]!, generic));
+      for (const group of [tipsShared, guidesShared, ['tips_private_user_created_idx'], ['guides_private_user_created_idx']])
+        expect(
+          group.some((i) => viewerWalk.indexes.includes(i)),
+          `${group.join(' or ')}: ${viewerKeys[0]!.text}`,
+        ).toBe(true);
+      expect(viewerWalk.sorted, viewerKeys[0]!.text).toEqual([]);
+      const cards = walk(await planOf(recorder.pool, pages[0]!, generic));
+      expect(new Set(cards.indexes), pages[0]!.text).toEqual(new Set(['tips_pkey', 'guides_pkey']));
+    }
+  });
+
   it('Explore and the feed are planned once: the plan cache keeps their generic plans', async () => {
-    for (const url of ['/api/explore?type=all', '/api/home/feed']) {
-      const [first] = recorder.queries.filter((q) => q.route === url && /limit 3/i.test(q.text));
-      expect(first, url).toBeDefined();
-      expect(await plansTaken(recorder.pool, first!, 8), url).toEqual({ generic: 3, custom: 5 });
+    const { pages } = await exploreQueries();
+    const [feed] = recorder.queries.filter((q) => q.route === '/api/home/feed' && /limit 3/i.test(q.text));
+    for (const [name, first] of [
+      ['explore', pages[0]],
+      ['feed', feed],
+    ] as const) {
+      expect(first, name).toBeDefined();
+      expect(await plansTaken(recorder.pool, first!, 8), name).toEqual({ generic: 3, custom: 5 });
     }
   });
 
@@ -150,22 +190,6 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
           q.text,
         ).toBe(true);
       }
-    }
-  });
-
-  it("Explore's kept keys are read per connection, each walk stopped after the keys kept", async () => {
-    const reads = recorder.queries.filter(
-      (q) => q.route === '/api/explore?type=all' && q.text.includes('shared_tips AS MATERIALIZED'),
-    );
-    expect(reads.length, 'the kept lists were read').toBeGreaterThan(0);
-    for (const generic of [false, true]) {
-      const found = walk(await planOf(recorder.pool, reads[0]!, generic));
-      for (const group of [tipsShared, guidesShared])
-        expect(
-          group.some((i) => found.indexes.includes(i)),
-          `${group.join(' or ')}: ${reads[0]!.text}`,
-        ).toBe(true);
-      expect(found.sorted, reads[0]!.text).toEqual([]);
     }
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentTab } from '@common/schemas/content';
 import { blocks, connections, guides, memberSuspensions, tips } from '@db/schema';
 import { createContentService } from '../../src/modules/content/content.service';
+import { createPublicKeys } from '../../src/modules/content/public-keys';
 import { type ViewerSharesCache, createViewerShares } from '../../src/modules/content/viewer-shares';
 import { type TestApp, createTestApp } from '../test-app';
 
@@ -17,19 +18,8 @@ let viewerId: string;
 /** The connections' shared tips and guides the viewer may see. */
 const shared = { tips: 0, guides: 0 };
 
-/** A cache that never holds: every page falls back to the statement that computes the lists. */
-const neverKept: ViewerSharesCache = {
-  of: () =>
-    Promise.resolve({
-      epoch: 'never',
-      hidden: [],
-      tip: { ts: [], ids: [], complete: true },
-      guide: { ts: [], ids: [], complete: true },
-      micros: { tip: [], guide: [] },
-    }),
-  forget: () => {},
-  size: () => 0,
-};
+/** A cache that never holds: every page is computed by the statement. */
+const neverKept: ViewerSharesCache = { current: () => null, forget: () => {}, settled: () => Promise.resolve(), size: () => 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -103,7 +93,14 @@ async function allPages(service: ReturnType<typeof createContentService>, type: 
 }
 
 describe('Explore from kept lists', () => {
-  const keeps = () => [2, 5, shared.tips - 1, shared.guides - 1, 100];
+  /** Kept keys per viewer list, and public keys per table: cut short here and there, or whole. */
+  const keeps = () => [
+    { keep: 2, publicKeep: 3 },
+    { keep: 5, publicKeep: 40 },
+    { keep: shared.tips - 1, publicKeep: 7 },
+    { keep: shared.guides - 1, publicKeep: 1_000 },
+    { keep: 100, publicKeep: 6_000 },
+  ];
   it('holds more shared items than the cut windows keep', () => {
     expect(shared.tips).toBeGreaterThan(6);
     expect(shared.guides).toBeGreaterThan(6);
@@ -111,14 +108,23 @@ describe('Explore from kept lists', () => {
 
   for (const k of [0, 1, 2, 3, 4]) {
     it(`gives the statement's pages, with each of the kept windows (${k + 1} of 5)`, async () => {
-      const keep = keeps()[k]!;
-      const kept = createContentService({ db: t.db, shares: createViewerShares({ db: t.db, keep }) });
+      const { keep, publicKeep } = keeps()[k]!;
+      const shares = createViewerShares({ db: t.db, keep });
+      const publics = createPublicKeys({ db: t.db, keep: publicKeep });
+      const kept = createContentService({ db: t.db, shares, publics });
+      // The kept lists are read in the background after a first page: wait for them.
+      await kept.explore(viewerId, { type: 'all', limit: 1 });
+      await Promise.all([shares.settled(), publics.settled()]);
+      expect(shares.current(viewerId), 'the viewer keys are kept').not.toBeNull();
+      expect(publics.current(), 'the public keys are kept').not.toBeNull();
       const computed = createContentService({ db: t.db, shares: neverKept });
       for (const type of ['all', 'tips', 'guides'] as const) {
         for (const limit of [1, 3, 20]) {
           const expected = await allPages(computed, type, limit);
           expect(expected.flat().length, 'the world is not empty').toBeGreaterThan(10);
-          expect(await allPages(kept, type, limit), `${type}, ${limit} a page, ${keep} kept`).toEqual(expected);
+          expect(await allPages(kept, type, limit), `${type}, ${limit} a page, ${keep} kept, ${publicKeep} public`).toEqual(
+            expected,
+          );
         }
       }
     });

@@ -7,15 +7,7 @@ import { type Placeholder, type SQL, and, eq, or, sql } from 'drizzle-orm';
 import { normalizeForSearch, searchWordsOf } from '@common/search';
 import { plannedPerCall } from '@db/named-statements';
 import { guideCountries, guides, tips } from '@db/schema';
-import {
-  type KeptListsViewer,
-  type ListedViewer,
-  authorNotHidden,
-  isPrivate,
-  isPublic,
-  sharedWithConnection,
-  visibleTo,
-} from '@db/visibility';
+import { type ListedViewer, authorNotHidden, isPrivate, isPublic, sharedWithConnection, visibleTo } from '@db/visibility';
 import type { SearchPlan } from './search-plan';
 
 /**
@@ -49,11 +41,8 @@ export type SearchWindows<V> = Partial<Record<'tip' | 'guide', { query: V; since
 
 /** A value a query binds: a string now, or a placeholder a prepared query fills when it runs (db/prepared.ts). */
 export type Bound = string | Placeholder;
-/**
- * A viewer as the SQL uses it: also one whose member lists the statement holds (ListedViewer), or
- * whose lists the server keeps and binds (KeptListsViewer).
- */
-export type ViewerBound = Bound | ListedViewer | KeptListsViewer;
+/** A viewer as the SQL uses it: also one whose member lists the statement holds (ListedViewer). */
+export type ViewerBound = Bound | ListedViewer;
 
 /** A filter as the SQL uses it; absent = no condition. */
 export interface BoundFilter {

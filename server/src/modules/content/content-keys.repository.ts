@@ -8,7 +8,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '@common/schemas/content';
 import { guideCountries, guides, searchMonthsOf, tips } from '@db/schema';
-import { KeptListsViewer, ListedViewer, connectionIdsOf, viewerListsCte } from '@db/visibility';
+import { ListedViewer, connectionIdsOf, viewerListsCte } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '@server/lib/keyset';
 import {
   type Bound,
@@ -36,10 +36,7 @@ function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   if (f.search !== undefined && window) return recentMatches(kind, f, window, page);
   if (isGathered(kind, f)) return gatheredMatches(kind, f, page);
   if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
-  if (f.scope.kind === 'connectionsShared') {
-    const viewer = f.scope.viewerId;
-    return viewer instanceof KeptListsViewer ? keptShares(kind, page) : connectionsShared(kind, f, listedViewer(viewer), page);
-  }
+  if (f.scope.kind === 'connectionsShared') return connectionsShared(kind, f, listedViewer(f.scope.viewerId), page);
   const table = kind === 'tip' ? tips : guides;
   const where = and(
     conditionsOf(kind, f),
@@ -135,21 +132,6 @@ function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewer: Listed
 }
 
 /**
- * The connections' connections-only items as the server keeps them for the viewer (ADR 097):
- * their keys, newest first, bound as two arrays; the page's cursor and size apply here.
- */
-function keptShares(kind: 'tip' | 'guide', page: KeyPage): SQL {
-  const p = keysPlaceholders;
-  const [ts, ids] = kind === 'tip' ? [p.keptTipTs, p.keptTipIds] : [p.keptGuideTs, p.keptGuideIds];
-  const after = page.after
-    ? sql` WHERE (kept.created_at, kept.id) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
-    : sql``;
-  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, kept.id, kept.created_at, kept.created_at::text AS cursor_ts
-    FROM unnest(${ts}::timestamptz[], ${ids}::uuid[]) AS kept(created_at, id)${after}
-    ORDER BY kept.created_at DESC, kept.id DESC LIMIT ${limitLiteral(page.rows)})`;
-}
-
-/**
  * The public guides of one country walk guide_countries' (country, created_at, id) index, so a
  * popular country's page reads its first rows instead of sorting them all, with one plan for
  * every country (guides.countries is an array: its GIN index can only say which guides match).
@@ -195,7 +177,6 @@ const listedViewer = (viewerId: ViewerBound): ListedViewer =>
 function withListedViewer(f: BoundFilter): { filter: BoundFilter; viewer: ListedViewer | null } {
   const scope = f.scope;
   if (scope.kind !== 'visible' && scope.kind !== 'connectionsShared') return { filter: f, viewer: null };
-  if (scope.viewerId instanceof KeptListsViewer) return { filter: f, viewer: null };
   const viewer = listedViewer(scope.viewerId);
   return { filter: { ...f, scope: { ...scope, viewerId: viewer } }, viewer };
 }
@@ -229,8 +210,6 @@ export interface KeysShape {
   after: boolean;
   /** The page's size + 1 (a limit is 1-50, so at most 50 texts per shape). */
   rows: number;
-  /** The viewer's lists and shared keys are the server's kept ones, bound (ADR 097). */
-  kept: boolean;
 }
 
 const keysPlaceholders = {
@@ -244,16 +223,11 @@ const keysPlaceholders = {
   tipSince: sql.placeholder('tipSince'),
   guideWindow: sql.placeholder('guideWindow'),
   guideSince: sql.placeholder('guideSince'),
-  hidden: sql.placeholder('hidden'),
-  keptTipTs: sql.placeholder('keptTipTs'),
-  keptTipIds: sql.placeholder('keptTipIds'),
-  keptGuideTs: sql.placeholder('keptGuideTs'),
-  keptGuideIds: sql.placeholder('keptGuideIds'),
 };
 
-function placeholderScope(shape: KeysShape): Scope<ViewerBound> {
-  const { userId: id, viewerId, hidden } = keysPlaceholders;
-  if (shape.scope === 'visible') return { kind: 'visible', viewerId: shape.kept ? new KeptListsViewer(id, hidden) : id };
+function placeholderScope(shape: KeysShape): Scope<Bound> {
+  const { userId: id, viewerId } = keysPlaceholders;
+  if (shape.scope === 'visible') return { kind: 'visible', viewerId: id };
   if (shape.scope === 'user') return { kind: 'user', userId: id, viewerId };
   if (shape.scope === 'ownPrivate') return { kind: 'ownPrivate', userId: id };
   if (shape.scope === 'connectionsShared') return { kind: 'connectionsShared', viewerId: id };
@@ -279,7 +253,7 @@ export function keysSqlOfShape(shape: KeysShape): SQL {
   });
 }
 
-export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number, kept = false): KeysShape {
+export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor | null, limit: number): KeysShape {
   return {
     type,
     scope: f.scope.kind,
@@ -289,25 +263,11 @@ export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor |
     country: Boolean(f.country),
     after: cursor !== null,
     rows: limit + 1,
-    kept,
   };
 }
 
-/** The server's kept keys of a viewer's connections' shared items, newest first (ADR 097). */
-export interface KeptKeys {
-  ts: string[];
-  ids: string[];
-}
-
-/** What a kept shape binds: the viewer's hidden authors and the kept keys per table. */
-export interface KeptValues {
-  hidden: string[];
-  tip: KeptKeys;
-  guide: KeptKeys;
-}
-
 /** The values of keysSqlOfShape's placeholders for one call. */
-export function keysValues(f: ContentFilter, cursor: Cursor | null, kept?: KeptValues) {
+export function keysValues(f: ContentFilter, cursor: Cursor | null) {
   const scope = f.scope;
   return {
     userId: scope.kind === 'user' || scope.kind === 'ownPrivate' ? scope.userId : scope.viewerId,
@@ -320,10 +280,5 @@ export function keysValues(f: ContentFilter, cursor: Cursor | null, kept?: KeptV
     tipSince: f.searchWindows?.tip?.since,
     guideWindow: f.searchWindows?.guide?.query,
     guideSince: f.searchWindows?.guide?.since,
-    hidden: kept?.hidden,
-    keptTipTs: kept?.tip.ts,
-    keptTipIds: kept?.tip.ids,
-    keptGuideTs: kept?.guide.ts,
-    keptGuideIds: kept?.guide.ids,
   };
 }

@@ -14,8 +14,10 @@ import { type ContentFilter, filterOf } from './content-filter';
 import { searchPlanFor } from './search-plan';
 import { searchWindowsFor } from './search-window';
 import { createWordStatsReader } from './word-stats.repository';
-import { cardsByIds, listContentPage, listKeptContentPage } from './content-page.repository';
-import { type ViewerSharesCache, createViewerShares, keptAfter } from './viewer-shares';
+import { cardsByIds, listContentPage, pageOfKeys } from './content-page.repository';
+import { type KeySource, assemblePage } from './kept-page';
+import { type PublicKeysCache, createPublicKeys } from './public-keys';
+import { type ViewerSharesCache, createViewerShares } from './viewer-shares';
 import * as repo from './content.repository';
 
 export interface ContentListQuery {
@@ -40,10 +42,11 @@ function nextCursorOf<R extends { cursorTs: string; id: string }>(rows: R[], lim
   return rows.length > limit && last ? encodeCursor({ createdAt: last.cursorTs, id: last.id }) : null;
 }
 
-export function createContentService(deps: { db: Database; shares?: ViewerSharesCache }) {
+export function createContentService(deps: { db: Database; shares?: ViewerSharesCache; publics?: PublicKeysCache }) {
   const { db } = deps;
   const wordStats = createWordStatsReader(db);
   const shares = deps.shares ?? createViewerShares({ db });
+  const publics = deps.publics ?? createPublicKeys({ db });
 
   /** Explore's search, with the plan search-plan.ts chooses for each table when ANALYZE's figures exist. */
   async function withSearchPlans(
@@ -68,29 +71,36 @@ export function createContentService(deps: { db: Database; shares?: ViewerShares
   }
 
   /**
-   * Explore without search or country, from the viewer's kept lists (ADR 097): null when they
-   * cannot vouch for the page (no row said the epoch, the page reaches past keys cut short, or
-   * the epoch moved twice), and the statement that computes the lists runs instead.
+   * Explore without search or country, from kept keys (ADR 097): the process's public keys less
+   * the viewer's hidden authors, their own and their connections' shared keys, merged; one
+   * statement reads the page's cards and the epoch. Null when a kept list is not current (its
+   * read starts in the background), the kept keys cannot tell the page (kept-page.ts) or the
+   * statement says another epoch: the statement that computes the lists answers instead.
    */
   async function keptPage(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
     if (filter.scope.kind !== 'visible' || filter.search || filter.country) return null;
     const viewerId = filter.scope.viewerId;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const kept = await shares.of(viewerId);
-      const page = await listKeptContentPage(db, type, filter, cursor, limit, {
-        hidden: kept.hidden,
-        tip: keptAfter(kept.tip, kept.micros.tip, cursor, limit + 1),
-        guide: keptAfter(kept.guide, kept.micros.guide, cursor, limit + 1),
-      });
-      if (page.epoch === null) return null;
-      if (page.epoch !== kept.epoch) {
-        shares.forget(viewerId);
-        continue;
-      }
-      const isCut = (type !== 'guides' && !kept.tip.complete) || (type !== 'tips' && !kept.guide.complete);
-      if (page.isBeyondKept || (isCut && page.rowCount <= limit)) return null;
-      return page.rows;
+    const publicKeys = publics.current();
+    const kept = shares.current(viewerId);
+    if (!publicKeys || !kept) return null;
+    if (publicKeys.epoch !== kept.epoch) {
+      // Read at different epochs: the older is read again.
+      if (Number(publicKeys.epoch) < Number(kept.epoch)) publics.forget(publicKeys.epoch);
+      else shares.forget(viewerId);
+      return null;
     }
+    const kinds = type === 'tips' ? (['tip'] as const) : type === 'guides' ? (['guide'] as const) : (['tip', 'guide'] as const);
+    const sources = kinds.flatMap((kind): KeySource[] => [
+      { kind, list: publicKeys[kind], hidden: kept.hidden },
+      { kind, list: kept.own[kind] },
+      { kind, list: kept.shared[kind] },
+    ]);
+    const keys = assemblePage(sources, cursor, limit + 1);
+    if (!keys) return null;
+    const page = await pageOfKeys(db, keys);
+    if (page.epoch === kept.epoch) return page.rows;
+    publics.forget(publicKeys.epoch);
+    shares.forget(viewerId);
     return null;
   }
 

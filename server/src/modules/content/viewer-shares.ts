@@ -1,101 +1,90 @@
 /**
- * What Explore keeps per viewer, per process (ADR 097): the members hidden from them and the keys
- * of their connections' newest connections-only items. A page binds them instead of computing
- * the lists and walking the connections' items in its statement, and says the visibility epoch
- * it was read at: the kept lists hold only when it is the one they were read at
- * (content.service.ts reads them again otherwise). Like the map's corrections, an entry also ends
- * at the soonest end of an active suspension, after 10 idle minutes, and beyond 2,000 viewers.
+ * What Explore keeps per viewer, per process (ADR 097): the members hidden from them, and the
+ * keys of their own newest not-public items and of their connections' newest connections-only
+ * ones. With the process's public keys (public-keys.ts) they make a page without computing
+ * anything in SQL (kept-page.ts); the page's statement says the visibility epoch, and the kept
+ * lists hold only while it is the one they were read at. Like the public keys they are read in
+ * the background (5-15 ms for the bench member), at most once per 5 s per viewer, so that while
+ * visibility changes often pages are computed as before instead. An entry also ends at the
+ * soonest end of an active suspension, after 10 idle minutes, and beyond 2,000 viewers.
  */
 import type { Executor } from '@db/client';
-import { type Cursor, isAfterKey, timestampMicros } from '@server/lib/keyset';
-import type { KeptPageValues, KeptTable } from './content-page.repository';
+import { type KeyList, keyList } from './kept-page';
 import { readViewerShares } from './viewer-shares.repository';
 
-/** Kept keys per table; a viewer whose connections share more has their oldest read by the statement. */
+/** Kept keys per list; a page past the oldest of a list cut short is computed by the statement. */
 export const KEPT_SHARES = 100;
 const MAX_VIEWERS = 2_000;
 const MAX_AGE_MS = 10 * 60_000;
+const MIN_READ_INTERVAL_MS = 5_000;
 
-export interface ViewerShares extends KeptPageValues {
+export interface ViewerShares {
   epoch: string;
-  /** Each kept key's time in microseconds, to find where a cursor falls among them. */
-  micros: { tip: number[]; guide: number[] };
+  hidden: ReadonlySet<string>;
+  shared: { tip: KeyList; guide: KeyList };
+  own: { tip: KeyList; guide: KeyList };
 }
 
 interface Entry extends ViewerShares {
   validUntil: number;
 }
 
-function keptTable(ts: string[], ids: string[], keep: number): KeptTable {
-  return { ts: ts.slice(0, keep), ids: ids.slice(0, keep), complete: ids.length <= keep };
-}
-
-/**
- * The first `rows` kept keys after the cursor: a page holds at most `rows`, so no later one can be
- * on it, and the statement binds a few keys instead of all of them. The oldest kept key (where
- * keys cut short stop) stays the table's.
- */
-export function keptAfter(
-  table: KeptTable,
-  micros: number[],
-  cursor: Cursor | null,
-  rows: number,
-): KeptTable & { oldest?: { ts: string; id: string } } {
-  let from = 0;
-  if (cursor) {
-    const key = { ts: timestampMicros(cursor.createdAt), id: cursor.id };
-    // Keys are newest first: the first one after the cursor, by binary search.
-    let high = table.ids.length;
-    while (from < high) {
-      const middle = (from + high) >> 1;
-      if (isAfterKey({ ts: micros[middle]!, id: table.ids[middle]! }, key)) high = middle;
-      else from = middle + 1;
-    }
-  }
-  const last = table.ids.length - 1;
-  return {
-    ts: table.ts.slice(from, from + rows),
-    ids: table.ids.slice(from, from + rows),
-    complete: table.complete,
-    oldest: table.complete || last < 0 ? undefined : { ts: table.ts[last]!, id: table.ids[last]! },
-  };
-}
-
 export function createViewerShares(deps: { db: Executor; keep?: number; now?: () => number }) {
   const { db, keep = KEPT_SHARES, now = Date.now } = deps;
   const entries = new Map<string, Entry>();
+  const reading = new Map<string, Promise<void>>();
+  /** When each viewer's last read started (as bounded as the entries). */
+  const lastRead = new Map<string, number>();
 
-  function remember(viewerId: string, entry: Entry): Entry {
-    entries.delete(viewerId);
-    entries.set(viewerId, entry);
-    if (entries.size > MAX_VIEWERS) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
+  function bounded<V>(map: Map<string, V>, key: string, value: V): void {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > MAX_VIEWERS) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
     }
-    return entry;
+  }
+
+  function readSoon(viewerId: string): void {
+    if (reading.has(viewerId) || now() - (lastRead.get(viewerId) ?? -Infinity) < MIN_READ_INTERVAL_MS) return;
+    bounded(lastRead, viewerId, now());
+    const read = readViewerShares(db, viewerId, keep)
+      .then((row) => {
+        const nextExpiry = row.nextExpiry === null ? Infinity : new Date(row.nextExpiry).getTime();
+        bounded(entries, viewerId, {
+          epoch: row.epoch,
+          hidden: new Set(row.hidden),
+          shared: { tip: keyList(row.tipTs, row.tipIds, keep), guide: keyList(row.guideTs, row.guideIds, keep) },
+          own: { tip: keyList(row.ownTipTs, row.ownTipIds, keep), guide: keyList(row.ownGuideTs, row.ownGuideIds, keep) },
+          validUntil: Math.min(now() + MAX_AGE_MS, nextExpiry),
+        });
+      })
+      // A failed read leaves the lists unknown: pages are computed until the next one.
+      .catch(() => undefined)
+      .finally(() => reading.delete(viewerId));
+    reading.set(viewerId, read);
   }
 
   return {
-    /** The viewer's kept lists, read now when none are kept or they are past their time. */
-    async of(viewerId: string): Promise<ViewerShares> {
+    /** The viewer's kept lists, or null (a read starts) when none are current. */
+    current(viewerId: string): ViewerShares | null {
       const entry = entries.get(viewerId);
-      if (entry && entry.validUntil > now()) return remember(viewerId, entry);
-      const row = await readViewerShares(db, viewerId, keep);
-      const nextExpiry = row.nextExpiry === null ? Infinity : new Date(row.nextExpiry).getTime();
-      const tip = keptTable(row.tipTs, row.tipIds, keep);
-      const guide = keptTable(row.guideTs, row.guideIds, keep);
-      return remember(viewerId, {
-        epoch: row.epoch,
-        hidden: row.hidden,
-        tip,
-        guide,
-        micros: { tip: tip.ts.map(timestampMicros), guide: guide.ts.map(timestampMicros) },
-        validUntil: Math.min(now() + MAX_AGE_MS, nextExpiry),
-      });
+      if (entry && entry.validUntil > now()) {
+        bounded(entries, viewerId, entry);
+        return entry;
+      }
+      entries.delete(viewerId);
+      readSoon(viewerId);
+      return null;
     },
-    /** A page said another epoch: the kept lists may be wrong. */
+    /** A statement said another epoch: the kept lists may be wrong. */
     forget(viewerId: string): void {
       entries.delete(viewerId);
+      readSoon(viewerId);
+    },
+    /** Resolves once no read is under way (tests). */
+    settled: async (): Promise<void> => {
+      await Promise.all(reading.values());
     },
     size: () => entries.size,
   };

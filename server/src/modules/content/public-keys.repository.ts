@@ -1,0 +1,44 @@
+/**
+ * The newest public keys of each table, for every viewer of a process (ADR 097): Explore's pages
+ * are made from them, each viewer leaving out their hidden authors. Read with the visibility
+ * epoch of the same snapshot: any public item added, removed or hidden counts a new epoch.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '@db/client';
+import { executeRows } from '@db/rows';
+import { guides, tips } from '@db/schema';
+import { isPublic } from '@db/visibility';
+import { newestFirst } from '@server/lib/keyset';
+
+export interface PublicKeysRow {
+  epoch: string;
+  tipTs: string[];
+  tipIds: string[];
+  tipUsers: string[];
+  guideTs: string[];
+  guideIds: string[];
+  guideUsers: string[];
+}
+
+/** The newest `rows` public items of a table, on its (created_at, id) WHERE is_private = false index. */
+const newest = (table: typeof tips | typeof guides, rows: number): SQL =>
+  sql`SELECT ${table.createdAt} AS created_at, ${table.id} AS id, ${table.userId} AS user_id FROM ${table}
+    WHERE ${isPublic(table)} ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${sql.raw(String(rows))}`;
+
+export async function readPublicKeys(db: Executor, keep: number): Promise<PublicKeysRow> {
+  const rows = await executeRows<PublicKeysRow>(
+    db,
+    sql`WITH public_tips AS MATERIALIZED (${newest(tips, keep + 1)}),
+        public_guides AS MATERIALIZED (${newest(guides, keep + 1)})
+      SELECT (SELECT changes::text FROM visibility_epoch) AS epoch,
+        ARRAY(SELECT created_at::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipTs",
+        ARRAY(SELECT id::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipIds",
+        ARRAY(SELECT user_id::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipUsers",
+        ARRAY(SELECT created_at::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideTs",
+        ARRAY(SELECT id::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideIds",
+        ARRAY(SELECT user_id::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideUsers"`,
+  );
+  const [row] = rows;
+  if (!row) throw new Error('public-keys: the statement returned no row');
+  return row;
+}
