@@ -46,12 +46,15 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('named statements on
 
   it("prepares explore's page query (db/prepared.ts) and its country filter, but not a search without ANALYZE's figures", async () => {
     const { cookie } = await t.createMember('user');
-    for (const url of ['/api/explore?limit=12', '/api/explore?limit=12&q=lisbon', '/api/explore?limit=12&country=Portugal']) {
+    // The country first: Explore's first call starts reading the kept keys (ADR 097), and a page
+    // then may come from them (a statement of its own) instead of the computed one.
+    for (const url of ['/api/explore?limit=12&country=Portugal', '/api/explore?limit=12', '/api/explore?limit=12&q=lisbon']) {
       expect((await t.call('GET', url, { cookie })).statusCode).toBe(200);
     }
-    const statements = (await prepared()).filter((s) => s.includes(') AS page'));
-    expect(statements).toHaveLength(2);
-    expect(statements.filter((s) => s.includes('"guide_countries"."country" ='))).toHaveLength(1);
+    const statements = await prepared();
+    const pages = statements.filter((s) => s.includes(') AS page') || s.includes('WITH ORDINALITY AS page'));
+    expect(pages).toHaveLength(2);
+    expect(pages.filter((s) => s.includes('"guide_countries"."country" ='))).toHaveLength(1);
     expect(statements.join('\n')).not.toContain('@@');
   });
 });

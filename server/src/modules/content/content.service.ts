@@ -71,14 +71,14 @@ export function createContentService(deps: { db: Database; shares?: ViewerShares
   }
 
   /**
-   * Explore without search or country, from kept keys (ADR 097): the process's public keys less
+   * Explore without search (in a country or not), from kept keys (ADR 097): the process's public keys less
    * the viewer's hidden authors, their own and their connections' shared keys, merged; one
    * statement reads the page's cards and the epoch. Null when a kept list is not current (its
    * read starts in the background), the kept keys cannot tell the page (kept-page.ts) or the
    * statement says another epoch: the statement that computes the lists answers instead.
    */
   async function keptPage(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
-    if (filter.scope.kind !== 'visible' || filter.search || filter.country) return null;
+    if (filter.scope.kind !== 'visible' || filter.search) return null;
     const viewerId = filter.scope.viewerId;
     const publicKeys = publics.current();
     const kept = shares.current(viewerId);
@@ -95,7 +95,7 @@ export function createContentService(deps: { db: Database; shares?: ViewerShares
       { kind, list: kept.own[kind] },
       { kind, list: kept.shared[kind] },
     ]);
-    const keys = assemblePage(sources, cursor, limit + 1);
+    const keys = assemblePage(sources, cursor, limit + 1, filter.country);
     if (!keys) return null;
     const page = await pageOfKeys(db, keys);
     if (page.epoch === kept.epoch) return page.rows;

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type KeyList, assemblePage, keyList } from './kept-page';
+import { type KeyList, assemblePage, hasPlace, keyList } from './kept-page';
 
 /** A list of keys one second apart, newest first: `second` is each key's time, `id` its id. */
 function list(keys: [number, string, string?][], complete = true): KeyList {
   const ts = keys.map(([second]) => `2026-01-01 00:00:${String(second).padStart(2, '0')}+00`);
   const whole = keyList(
-    ts,
-    keys.map(([, id]) => id),
+    {
+      ts,
+      ids: keys.map(([, id]) => id),
+      users: keys.map(([, , user]) => user ?? 'u'),
+      places: keys.map(([, id]) => (id.endsWith('0') ? 'France\u001fSpain' : 'Portugal')),
+    },
     keys.length,
-    keys.map(([, , user]) => user ?? 'u'),
   );
   return { ...whole, complete };
 }
@@ -81,5 +84,21 @@ describe('assemblePage', () => {
         ),
       ),
     ).toEqual(['p50', 'o45', 'p40']);
+  });
+
+  it("keeps one country's keys: a tip's country, any of a guide's, matched whole", () => {
+    expect(hasPlace('France\u001fSpain', 'Spain')).toBe(true);
+    expect(hasPlace('France\u001fSpain', 'Spai')).toBe(false);
+    expect(hasPlace('', 'Spain')).toBe(false);
+    const page = assemblePage(
+      [
+        { kind: 'tip', list: open },
+        { kind: 'tip', list: own },
+      ],
+      null,
+      5,
+      'Spain',
+    );
+    expect(ids(page)).toEqual(['p50', 'p40', 'p30', 'o20', 'p10']);
   });
 });

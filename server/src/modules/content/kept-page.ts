@@ -14,6 +14,8 @@ export interface KeyList {
   micros: number[];
   /** Each key's author, for lists a viewer filters (the public ones). */
   users?: string[];
+  /** Each key's countries, joined by U+001F (public-keys.repository.ts placesOf). */
+  places: string[];
   complete: boolean;
 }
 
@@ -31,16 +33,23 @@ export interface KeySource {
   hidden?: ReadonlySet<string>;
 }
 
-export function keyList(ts: string[], ids: string[], keep: number, users?: string[]): KeyList {
-  const kept = ts.slice(0, keep);
+export function keyList(keys: { ts: string[]; ids: string[]; places: string[]; users?: string[] }, keep: number): KeyList {
+  const kept = keys.ts.slice(0, keep);
   return {
     ts: kept,
-    ids: ids.slice(0, keep),
+    ids: keys.ids.slice(0, keep),
     micros: kept.map(timestampMicros),
-    ...(users ? { users: users.slice(0, keep) } : {}),
-    complete: ids.length <= keep,
+    ...(keys.users ? { users: keys.users.slice(0, keep) } : {}),
+    places: keys.places.slice(0, keep),
+    complete: keys.ids.length <= keep,
   };
 }
+
+const SEPARATOR = '\u001f';
+
+/** Whether one of an item's countries (joined by U+001F) is exactly `country`, as the SQL filter compares. */
+export const hasPlace = (places: string, country: string): boolean =>
+  `${SEPARATOR}${places}${SEPARATOR}`.includes(`${SEPARATOR}${country}${SEPARATOR}`);
 
 /** The index of the first key after `after` (keys are newest first): a binary search. */
 function firstAfter(list: KeyList, after: { ts: number; id: string } | null): number {
@@ -55,12 +64,13 @@ function firstAfter(list: KeyList, after: { ts: number; id: string } | null): nu
   return low;
 }
 
-/** The first `rows` keys of the source after the cursor; `boundary` when the list ran out short of them. */
-function take(source: KeySource, after: { ts: number; id: string } | null, rows: number) {
+/** The first `rows` keys of the source after the cursor (in the country); `boundary` when the list ran out short of them. */
+function take(source: KeySource, after: { ts: number; id: string } | null, rows: number, country: string | undefined) {
   const { list, kind, hidden } = source;
   const keys: PageKey[] = [];
   for (let i = firstAfter(list, after); i < list.ids.length && keys.length < rows; i++) {
     if (hidden && list.users && hidden.has(list.users[i]!)) continue;
+    if (country !== undefined && !hasPlace(list.places[i]!, country)) continue;
     keys.push({ kind, id: list.ids[i]!, ts: list.ts[i]!, micros: list.micros[i]! });
   }
   const last = list.ids.length - 1;
@@ -70,10 +80,10 @@ function take(source: KeySource, after: { ts: number; id: string } | null, rows:
 
 const newestFirst = (a: PageKey, b: PageKey) => b.micros - a.micros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-/** The page's `rows` keys after the cursor, or null when the kept lists cannot tell them. */
-export function assemblePage(sources: KeySource[], cursor: Cursor | null, rows: number): PageKey[] | null {
+/** The page's `rows` keys after the cursor (in one country, if given), or null when the kept lists cannot tell them. */
+export function assemblePage(sources: KeySource[], cursor: Cursor | null, rows: number, country?: string): PageKey[] | null {
   const after = cursor ? { ts: timestampMicros(cursor.createdAt), id: cursor.id } : null;
-  const taken = sources.map((source) => take(source, after, rows));
+  const taken = sources.map((source) => take(source, after, rows, country));
   const page = taken
     .flatMap((t) => t.keys)
     .sort(newestFirst)

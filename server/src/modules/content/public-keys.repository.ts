@@ -15,14 +15,23 @@ export interface PublicKeysRow {
   tipTs: string[];
   tipIds: string[];
   tipUsers: string[];
+  tipPlaces: string[];
   guideTs: string[];
   guideIds: string[];
   guideUsers: string[];
+  guidePlaces: string[];
 }
+
+/**
+ * An item's countries as one text, joined by U+001F (kept-page.ts hasPlace): a tip's one, a
+ * guide's list (an array of arrays would need them all of one length).
+ */
+export const placesOf = (table: typeof tips | typeof guides): SQL =>
+  table === tips ? sql`${tips.country}` : sql`array_to_string(${guides.countries}, E'\x1f')`;
 
 /** The newest `rows` public items of a table, on its (created_at, id) WHERE is_private = false index. */
 const newest = (table: typeof tips | typeof guides, rows: number): SQL =>
-  sql`SELECT ${table.createdAt} AS created_at, ${table.id} AS id, ${table.userId} AS user_id FROM ${table}
+  sql`SELECT ${table.createdAt} AS created_at, ${table.id} AS id, ${table.userId} AS user_id, ${placesOf(table)} AS places FROM ${table}
     WHERE ${isPublic(table)} ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${sql.raw(String(rows))}`;
 
 export async function readPublicKeys(db: Executor, keep: number): Promise<PublicKeysRow> {
@@ -34,9 +43,11 @@ export async function readPublicKeys(db: Executor, keep: number): Promise<Public
         ARRAY(SELECT created_at::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipTs",
         ARRAY(SELECT id::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipIds",
         ARRAY(SELECT user_id::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipUsers",
+        ARRAY(SELECT places FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipPlaces",
         ARRAY(SELECT created_at::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideTs",
         ARRAY(SELECT id::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideIds",
-        ARRAY(SELECT user_id::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideUsers"`,
+        ARRAY(SELECT user_id::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideUsers",
+        ARRAY(SELECT places FROM public_guides ORDER BY created_at DESC, id DESC) AS "guidePlaces"`,
   );
   const [row] = rows;
   if (!row) throw new Error('public-keys: the statement returned no row');

@@ -34,8 +34,8 @@ export function createPublicKeys(deps: { db: Executor; keep?: number; now?: () =
       .then((row) => {
         current = {
           epoch: row.epoch,
-          tip: keyList(row.tipTs, row.tipIds, keep, row.tipUsers),
-          guide: keyList(row.guideTs, row.guideIds, keep, row.guideUsers),
+          tip: keyList({ ts: row.tipTs, ids: row.tipIds, users: row.tipUsers, places: row.tipPlaces }, keep),
+          guide: keyList({ ts: row.guideTs, ids: row.guideIds, users: row.guideUsers, places: row.guidePlaces }, keep),
           validUntil: now() + MAX_AGE_MS,
         };
       })

@@ -11,6 +11,7 @@ import { guides, tips } from '@db/schema';
 import { ListedViewer, connectionIdsOf, hiddenAuthorsOf, viewerListsCte } from '@db/visibility';
 import { newestFirst } from '@server/lib/keyset';
 import { conditionsOf } from './content-filter';
+import { placesOf } from './public-keys.repository';
 
 export interface ViewerSharesRow {
   epoch: string;
@@ -24,14 +25,18 @@ export interface ViewerSharesRow {
   ownTipIds: string[];
   ownGuideTs: string[];
   ownGuideIds: string[];
+  tipPlaces: string[];
+  guidePlaces: string[];
+  ownTipPlaces: string[];
+  ownGuidePlaces: string[];
 }
 
 /** Per connection a walk of their newest shared items (index on user_id, created_at WHERE is_private), merged. */
 function sharedKeys(kind: 'tip' | 'guide', viewer: ListedViewer, rows: number): SQL {
   const table = kind === 'tip' ? tips : guides;
   const shared = conditionsOf(kind, { scope: { kind: 'connectionsShared', viewerId: viewer } });
-  return sql`SELECT item.id, item.created_at FROM unnest(${connectionIdsOf(viewer)}) AS friend(id) CROSS JOIN LATERAL (
-      SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${table.userId} = friend.id AND ${shared}
+  return sql`SELECT item.id, item.created_at, item.places FROM unnest(${connectionIdsOf(viewer)}) AS friend(id) CROSS JOIN LATERAL (
+      SELECT ${table.id} AS id, ${table.createdAt} AS created_at, ${placesOf(table)} AS places FROM ${table} WHERE ${table.userId} = friend.id AND ${shared}
       ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${sql.raw(String(rows))}) AS item
     ORDER BY item.created_at DESC, item.id DESC LIMIT ${sql.raw(String(rows))}`;
 }
@@ -40,7 +45,7 @@ function sharedKeys(kind: 'tip' | 'guide', viewer: ListedViewer, rows: number): 
 function ownKeys(kind: 'tip' | 'guide', viewerId: string, rows: number): SQL {
   const table = kind === 'tip' ? tips : guides;
   const own = conditionsOf(kind, { scope: { kind: 'ownPrivate', userId: viewerId } });
-  return sql`SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${own}
+  return sql`SELECT ${table.id} AS id, ${table.createdAt} AS created_at, ${placesOf(table)} AS places FROM ${table} WHERE ${own}
     ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${sql.raw(String(rows))}`;
 }
 
@@ -63,7 +68,11 @@ export async function readViewerShares(db: Executor, viewerId: string, keep: num
         ARRAY(SELECT created_at::text FROM own_tips ORDER BY created_at DESC, id DESC) AS "ownTipTs",
         ARRAY(SELECT id::text FROM own_tips ORDER BY created_at DESC, id DESC) AS "ownTipIds",
         ARRAY(SELECT created_at::text FROM own_guides ORDER BY created_at DESC, id DESC) AS "ownGuideTs",
-        ARRAY(SELECT id::text FROM own_guides ORDER BY created_at DESC, id DESC) AS "ownGuideIds"`,
+        ARRAY(SELECT id::text FROM own_guides ORDER BY created_at DESC, id DESC) AS "ownGuideIds",
+        ARRAY(SELECT places FROM shared_tips ORDER BY created_at DESC, id DESC) AS "tipPlaces",
+        ARRAY(SELECT places FROM shared_guides ORDER BY created_at DESC, id DESC) AS "guidePlaces",
+        ARRAY(SELECT places FROM own_tips ORDER BY created_at DESC, id DESC) AS "ownTipPlaces",
+        ARRAY(SELECT places FROM own_guides ORDER BY created_at DESC, id DESC) AS "ownGuidePlaces"`,
   );
   const [row] = rows;
   if (!row) throw new Error('viewer-shares: the statement returned no row');

@@ -54,8 +54,14 @@ export function createViewerShares(deps: { db: Executor; keep?: number; now?: ()
         bounded(entries, viewerId, {
           epoch: row.epoch,
           hidden: new Set(row.hidden),
-          shared: { tip: keyList(row.tipTs, row.tipIds, keep), guide: keyList(row.guideTs, row.guideIds, keep) },
-          own: { tip: keyList(row.ownTipTs, row.ownTipIds, keep), guide: keyList(row.ownGuideTs, row.ownGuideIds, keep) },
+          shared: {
+            tip: keyList({ ts: row.tipTs, ids: row.tipIds, places: row.tipPlaces }, keep),
+            guide: keyList({ ts: row.guideTs, ids: row.guideIds, places: row.guidePlaces }, keep),
+          },
+          own: {
+            tip: keyList({ ts: row.ownTipTs, ids: row.ownTipIds, places: row.ownTipPlaces }, keep),
+            guide: keyList({ ts: row.ownGuideTs, ids: row.ownGuideIds, places: row.ownGuidePlaces }, keep),
+          },
           validUntil: Math.min(now() + MAX_AGE_MS, nextExpiry),
         });
       })
