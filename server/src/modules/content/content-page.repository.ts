@@ -86,11 +86,10 @@ export async function listContentPage(
 /**
  * A page whose keys were made from kept lists (kept-page.ts, ADR 097): their cards in the keys'
  * order, and the visibility epoch the statement read, which says whether those lists held. The
- * epoch's row is there even when there are no keys (the page hangs off one row the planner counts
- * as one: with visibility_epoch there, never analyzed, it expected 1,770 and hashed every
- * profile). The arrays are read through sub-selects: in
- * sight, each call's custom plan counted their rows and looked cheaper than the generic one,
- * so the statement was planned again on every call.
+ * epoch's row is there even when there are no keys: the page hangs off one row the planner
+ * counts as one (from visibility_epoch, never analyzed, it expected 1,770 rows and hashed every
+ * profile). The arrays are read through sub-selects: in sight, each call's custom plan counted
+ * their rows and looked cheaper than the generic one, so the statement was planned on every call.
  */
 const keptPages = preparedPerDb((db) =>
   db

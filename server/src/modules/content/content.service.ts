@@ -71,11 +71,12 @@ export function createContentService(deps: { db: Database; shares?: ViewerShares
   }
 
   /**
-   * Explore without search (in a country or not), from kept keys (ADR 097): the process's public keys less
-   * the viewer's hidden authors, their own and their connections' shared keys, merged; one
-   * statement reads the page's cards and the epoch. Null when a kept list is not current (its
-   * read starts in the background), the kept keys cannot tell the page (kept-page.ts) or the
-   * statement says another epoch: the statement that computes the lists answers instead.
+   * Explore without a search (in one country or all), from kept keys (ADR 097): the process's
+   * public keys less the viewer's hidden authors, their own and their connections' shared keys,
+   * merged; one statement reads the page's cards and the epoch. Null when a kept list is not
+   * current (its read starts in the background), the kept keys cannot tell the page
+   * (kept-page.ts) or the statement says another epoch: the statement that computes the page
+   * answers instead.
    */
   async function keptPage(filter: ContentFilter, type: ContentTab, cursor: Cursor | null, limit: number) {
     if (filter.scope.kind !== 'visible' || filter.search) return null;

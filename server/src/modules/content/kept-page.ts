@@ -51,6 +51,13 @@ const SEPARATOR = '\u001f';
 export const hasPlace = (places: string, country: string): boolean =>
   `${SEPARATOR}${places}${SEPARATOR}`.includes(`${SEPARATOR}${country}${SEPARATOR}`);
 
+/** A key's author; a list that leaves authors out must name them (never silently let one through). */
+function authorOf(list: KeyList, i: number): string {
+  const user = list.users?.[i];
+  if (user === undefined) throw new Error('kept-page: a list filtered by author holds no authors');
+  return user;
+}
+
 /** The index of the first key after `after` (keys are newest first): a binary search. */
 function firstAfter(list: KeyList, after: { ts: number; id: string } | null): number {
   if (!after) return 0;
@@ -69,7 +76,7 @@ function take(source: KeySource, after: { ts: number; id: string } | null, rows:
   const { list, kind, hidden } = source;
   const keys: PageKey[] = [];
   for (let i = firstAfter(list, after); i < list.ids.length && keys.length < rows; i++) {
-    if (hidden && list.users && hidden.has(list.users[i]!)) continue;
+    if (hidden && hidden.has(authorOf(list, i))) continue;
     if (country !== undefined && !hasPlace(list.places[i]!, country)) continue;
     keys.push({ kind, id: list.ids[i]!, ts: list.ts[i]!, micros: list.micros[i]! });
   }
