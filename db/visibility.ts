@@ -84,3 +84,19 @@ export const sharedWithConnection = (table: Shareable, viewer: ViewerId): SQL =>
  */
 export const visibleTo = (table: Shareable, viewer: ViewerId): SQL =>
   sql`((${isPublic(table)} OR ${table.userId} = ${viewer}::uuid OR ${sharedWithConnection(table, viewer)}) AND ${authorNotHidden(table, viewer)})`;
+
+/**
+ * The visibility epoch (ADR 097, migration 0023) as one text value: read in the same statement as
+ * what a server keeps, it says which commits the kept lists have seen.
+ */
+export const visibilityEpoch: SQL = sql`(SELECT changes::text FROM visibility_epoch)`;
+
+/**
+ * When the soonest active suspension ends: that changes every viewer's hidden authors without a
+ * commit, so nothing kept from this statement may outlive it (null: no suspension will end).
+ */
+export const nextSuspensionEnd: SQL = sql`(SELECT min(ending.until) FROM member_suspensions ending WHERE ending.until > now())`;
+
+/** nextSuspensionEnd as read from a row, in ms since 1970; Infinity when no suspension will end. */
+export const suspensionEndMillis = (value: Date | string | null): number =>
+  value === null ? Infinity : new Date(value).getTime();

@@ -7,6 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@db/client';
+import { setMostRecent } from '@server/lib/recent-map';
 import { touchSession } from './member-sessions.repository';
 
 export const LAST_SEEN_INTERVAL_MS = 5 * 60_000;
@@ -26,12 +27,7 @@ export function createLastSeen(deps: { db: Database; log: FastifyBaseLogger }): 
       const now = Date.now();
       const last = writtenAt.get(sessionId);
       if (last !== undefined && now - last < LAST_SEEN_INTERVAL_MS) return;
-      writtenAt.delete(sessionId);
-      if (writtenAt.size >= MAX_REMEMBERED) {
-        const oldest = writtenAt.keys().next().value;
-        if (oldest !== undefined) writtenAt.delete(oldest);
-      }
-      writtenAt.set(sessionId, now);
+      setMostRecent(writtenAt, sessionId, now, MAX_REMEMBERED);
       try {
         await touchSession(deps.db, sessionId, LAST_SEEN_INTERVAL_MS);
       } catch (error) {

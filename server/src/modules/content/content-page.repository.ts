@@ -10,6 +10,7 @@ import type { ContentCard, ContentTab } from '@common/schemas/content';
 import type { Executor } from '@db/client';
 import { preparedPerDb, preparedPerShape } from '@db/prepared';
 import { guides, profiles, tipTypes, tips } from '@db/schema';
+import { visibilityEpoch } from '@db/visibility';
 import type { Cursor } from '@server/lib/keyset';
 import { pageCard, toGuideCard, toTipCard } from './cards';
 import type { ContentFilter } from './content-filter';
@@ -93,7 +94,7 @@ export async function listContentPage(
  */
 const keptPages = preparedPerDb((db) =>
   db
-    .select({ epoch: sql<string>`(SELECT changes::text FROM visibility_epoch)`, ...pageColumns })
+    .select({ epoch: sql<string>`${visibilityEpoch}`, ...pageColumns })
     .from(
       sql`(SELECT 1) AS one LEFT JOIN unnest((SELECT ${sql.placeholder('kinds')}::text[]), (SELECT ${sql.placeholder('ids')}::uuid[]), (SELECT ${sql.placeholder('ts')}::text[]))
         WITH ORDINALITY AS page(kind, id, cursor_ts, n) ON true`,

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { guides, tips } from '@db/schema';
-import { isPublic } from '@db/visibility';
+import { isPublic, visibilityEpoch } from '@db/visibility';
 import { newestFirst } from '@server/lib/keyset';
 
 export interface PublicKeysRow {
@@ -29,6 +29,26 @@ export interface PublicKeysRow {
 export const placesOf = (table: typeof tips | typeof guides): SQL =>
   table === tips ? sql`${tips.country}` : sql`array_to_string(${guides.countries}, E'\x1f')`;
 
+/**
+ * A CTE of keys (created_at, id, places[, user_id]) as one array per column, all newest first,
+ * named `${prefix}Ts`, `${prefix}Ids`, `${prefix}Places` (and `${prefix}Users`): kept-page.ts
+ * reads the same position of each.
+ */
+export function keyArrays(cte: string, prefix: string, withUsers = false): SQL {
+  const columns: [string, string][] = [
+    ['Ts', 'created_at::text'],
+    ['Ids', 'id::text'],
+    ['Places', 'places'],
+    ...(withUsers ? ([['Users', 'user_id::text']] as [string, string][]) : []),
+  ];
+  return sql.join(
+    columns.map(([name, column]) =>
+      sql.raw(`ARRAY(SELECT ${column} FROM ${cte} ORDER BY created_at DESC, id DESC) AS "${prefix}${name}"`),
+    ),
+    sql`, `,
+  );
+}
+
 /** The newest `rows` public items of a table, on its (created_at, id) WHERE is_private = false index. */
 const newest = (table: typeof tips | typeof guides, rows: number): SQL =>
   sql`SELECT ${table.createdAt} AS created_at, ${table.id} AS id, ${table.userId} AS user_id, ${placesOf(table)} AS places FROM ${table}
@@ -39,15 +59,7 @@ export async function readPublicKeys(db: Executor, keep: number): Promise<Public
     db,
     sql`WITH public_tips AS MATERIALIZED (${newest(tips, keep + 1)}),
         public_guides AS MATERIALIZED (${newest(guides, keep + 1)})
-      SELECT (SELECT changes::text FROM visibility_epoch) AS epoch,
-        ARRAY(SELECT created_at::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipTs",
-        ARRAY(SELECT id::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipIds",
-        ARRAY(SELECT user_id::text FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipUsers",
-        ARRAY(SELECT places FROM public_tips ORDER BY created_at DESC, id DESC) AS "tipPlaces",
-        ARRAY(SELECT created_at::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideTs",
-        ARRAY(SELECT id::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideIds",
-        ARRAY(SELECT user_id::text FROM public_guides ORDER BY created_at DESC, id DESC) AS "guideUsers",
-        ARRAY(SELECT places FROM public_guides ORDER BY created_at DESC, id DESC) AS "guidePlaces"`,
+      SELECT ${visibilityEpoch} AS epoch, ${keyArrays('public_tips', 'tip', true)}, ${keyArrays('public_guides', 'guide', true)}`,
   );
   const [row] = rows;
   if (!row) throw new Error('public-keys: the statement returned no row');

@@ -8,10 +8,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { guides, tips } from '@db/schema';
-import { ListedViewer, connectionIdsOf, hiddenAuthorsOf, viewerListsCte } from '@db/visibility';
+import {
+  ListedViewer,
+  connectionIdsOf,
+  hiddenAuthorsOf,
+  nextSuspensionEnd,
+  viewerListsCte,
+  visibilityEpoch,
+} from '@db/visibility';
 import { newestFirst } from '@server/lib/keyset';
 import { conditionsOf } from './content-filter';
-import { placesOf } from './public-keys.repository';
+import { keyArrays, placesOf } from './public-keys.repository';
 
 export interface ViewerSharesRow {
   epoch: string;
@@ -58,21 +65,10 @@ export async function readViewerShares(db: Executor, viewerId: string, keep: num
         shared_guides AS MATERIALIZED (${sharedKeys('guide', viewer, keep + 1)}),
         own_tips AS MATERIALIZED (${ownKeys('tip', viewerId, keep + 1)}),
         own_guides AS MATERIALIZED (${ownKeys('guide', viewerId, keep + 1)})
-      SELECT (SELECT changes::text FROM visibility_epoch) AS epoch,
-        (SELECT min(s.until) FROM member_suspensions s WHERE s.until > now()) AS "nextExpiry",
+      SELECT ${visibilityEpoch} AS epoch, ${nextSuspensionEnd} AS "nextExpiry",
         ${hiddenAuthorsOf(viewer)}::text[] AS hidden,
-        ARRAY(SELECT created_at::text FROM shared_tips ORDER BY created_at DESC, id DESC) AS "tipTs",
-        ARRAY(SELECT id::text FROM shared_tips ORDER BY created_at DESC, id DESC) AS "tipIds",
-        ARRAY(SELECT created_at::text FROM shared_guides ORDER BY created_at DESC, id DESC) AS "guideTs",
-        ARRAY(SELECT id::text FROM shared_guides ORDER BY created_at DESC, id DESC) AS "guideIds",
-        ARRAY(SELECT created_at::text FROM own_tips ORDER BY created_at DESC, id DESC) AS "ownTipTs",
-        ARRAY(SELECT id::text FROM own_tips ORDER BY created_at DESC, id DESC) AS "ownTipIds",
-        ARRAY(SELECT created_at::text FROM own_guides ORDER BY created_at DESC, id DESC) AS "ownGuideTs",
-        ARRAY(SELECT id::text FROM own_guides ORDER BY created_at DESC, id DESC) AS "ownGuideIds",
-        ARRAY(SELECT places FROM shared_tips ORDER BY created_at DESC, id DESC) AS "tipPlaces",
-        ARRAY(SELECT places FROM shared_guides ORDER BY created_at DESC, id DESC) AS "guidePlaces",
-        ARRAY(SELECT places FROM own_tips ORDER BY created_at DESC, id DESC) AS "ownTipPlaces",
-        ARRAY(SELECT places FROM own_guides ORDER BY created_at DESC, id DESC) AS "ownGuidePlaces"`,
+        ${keyArrays('shared_tips', 'tip')}, ${keyArrays('shared_guides', 'guide')},
+        ${keyArrays('own_tips', 'ownTip')}, ${keyArrays('own_guides', 'ownGuide')}`,
   );
   const [row] = rows;
   if (!row) throw new Error('viewer-shares: the statement returned no row');

@@ -9,6 +9,8 @@
  * soonest end of an active suspension, after 10 idle minutes, and beyond 2,000 viewers.
  */
 import type { Executor } from '@db/client';
+import { suspensionEndMillis } from '@db/visibility';
+import { setMostRecent } from '@server/lib/recent-map';
 import { type KeyList, keyList } from './kept-page';
 import { readViewerShares } from './viewer-shares.repository';
 
@@ -36,34 +38,29 @@ export function createViewerShares(deps: { db: Executor; keep?: number; now?: ()
   /** When each viewer's last read started (as bounded as the entries). */
   const lastRead = new Map<string, number>();
 
-  function bounded<V>(map: Map<string, V>, key: string, value: V): void {
-    map.delete(key);
-    map.set(key, value);
-    if (map.size > MAX_VIEWERS) {
-      const oldest = map.keys().next().value;
-      if (oldest !== undefined) map.delete(oldest);
-    }
-  }
-
   function readSoon(viewerId: string): void {
     if (reading.has(viewerId) || now() - (lastRead.get(viewerId) ?? -Infinity) < MIN_READ_INTERVAL_MS) return;
-    bounded(lastRead, viewerId, now());
+    setMostRecent(lastRead, viewerId, now(), MAX_VIEWERS);
     const read = readViewerShares(db, viewerId, keep)
       .then((row) => {
-        const nextExpiry = row.nextExpiry === null ? Infinity : new Date(row.nextExpiry).getTime();
-        bounded(entries, viewerId, {
-          epoch: row.epoch,
-          hidden: new Set(row.hidden),
-          shared: {
-            tip: keyList({ ts: row.tipTs, ids: row.tipIds, places: row.tipPlaces }, keep),
-            guide: keyList({ ts: row.guideTs, ids: row.guideIds, places: row.guidePlaces }, keep),
+        setMostRecent(
+          entries,
+          viewerId,
+          {
+            epoch: row.epoch,
+            hidden: new Set(row.hidden),
+            shared: {
+              tip: keyList({ ts: row.tipTs, ids: row.tipIds, places: row.tipPlaces }, keep),
+              guide: keyList({ ts: row.guideTs, ids: row.guideIds, places: row.guidePlaces }, keep),
+            },
+            own: {
+              tip: keyList({ ts: row.ownTipTs, ids: row.ownTipIds, places: row.ownTipPlaces }, keep),
+              guide: keyList({ ts: row.ownGuideTs, ids: row.ownGuideIds, places: row.ownGuidePlaces }, keep),
+            },
+            validUntil: Math.min(now() + MAX_AGE_MS, suspensionEndMillis(row.nextExpiry)),
           },
-          own: {
-            tip: keyList({ ts: row.ownTipTs, ids: row.ownTipIds, places: row.ownTipPlaces }, keep),
-            guide: keyList({ ts: row.ownGuideTs, ids: row.ownGuideIds, places: row.ownGuidePlaces }, keep),
-          },
-          validUntil: Math.min(now() + MAX_AGE_MS, nextExpiry),
-        });
+          MAX_VIEWERS,
+        );
       })
       // A failed read leaves the lists unknown: pages are computed until the next one.
       .catch(() => undefined)
@@ -76,7 +73,7 @@ export function createViewerShares(deps: { db: Executor; keep?: number; now?: ()
     current(viewerId: string): ViewerShares | null {
       const entry = entries.get(viewerId);
       if (entry && entry.validUntil > now()) {
-        bounded(entries, viewerId, entry);
+        setMostRecent(entries, viewerId, entry, MAX_VIEWERS);
         return entry;
       }
       entries.delete(viewerId);

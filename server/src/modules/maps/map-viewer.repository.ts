@@ -8,7 +8,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tips } from '@db/schema';
-import { ListedViewer, hiddenAuthorsOf, isPublic, viewerListsCte } from '@db/visibility';
+import {
+  ListedViewer,
+  hiddenAuthorsOf,
+  isPublic,
+  nextSuspensionEnd,
+  suspensionEndMillis,
+  viewerListsCte,
+  visibilityEpoch,
+} from '@db/visibility';
 import type { Correction } from './viewer-corrections';
 import { cellOfCode } from './map-grid';
 import { sharedTips, tipsOfMembers } from './map.repository';
@@ -103,16 +111,14 @@ export async function viewerCorrection(db: Executor, viewerId: string, limit: nu
           UNION ALL
           SELECT came.* FROM (${sharedTips(viewer, columns(sql`tips.id::text`), sql`true`)}) came
           LIMIT ${limit + 1})
-        SELECT epoch.changes::text AS epoch,
-          (SELECT min(s.until) FROM member_suspensions s WHERE s.until > now()) AS "nextExpiry",
-          correction.*
-        FROM visibility_epoch epoch LEFT JOIN correction ON true`,
+        SELECT ${visibilityEpoch} AS epoch, ${nextSuspensionEnd} AS "nextExpiry", correction.*
+        FROM (SELECT 1) AS one LEFT JOIN correction ON true`,
   );
   const [first] = rows;
-  if (!first) throw new Error('visibility_epoch has no row: are the migrations applied?');
+  if (!first) throw new Error('map-viewer: the statement returned no row');
   return {
     epoch: first.epoch,
-    nextExpiry: first.nextExpiry === null ? null : new Date(first.nextExpiry).getTime(),
+    nextExpiry: suspensionEndMillis(first.nextExpiry),
     rows: rows.flatMap((r) =>
       r.cell === null
         ? []

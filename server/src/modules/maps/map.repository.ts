@@ -7,7 +7,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { tipMapCells, tips } from '@db/schema';
-import { type ViewerId, authorNotHidden, connectionIdsOf, isPrivate, isPublic, sharedWithConnection } from '@db/visibility';
+import {
+  type ViewerId,
+  authorNotHidden,
+  connectionIdsOf,
+  isPrivate,
+  isPublic,
+  sharedWithConnection,
+  visibilityEpoch,
+} from '@db/visibility';
 import type { LongitudeSpan } from './map-view';
 
 export interface CellRow {
@@ -101,7 +109,7 @@ export async function storedCells(
   const c = tipMapCells;
   const rows = await executeRows<{ epoch: string } & { [K in keyof CellRow]: CellRow[K] | null }>(
     db,
-    sql`SELECT epoch.changes::text AS epoch, cells.* FROM visibility_epoch epoch LEFT JOIN (
+    sql`SELECT ${visibilityEpoch} AS epoch, cells.* FROM (SELECT 1) AS one LEFT JOIN (
           SELECT ${c.x} AS x, ${c.y} AS y, sum(${c.tipsCount})::int AS count,
             sum(${c.latitudeSum}) / sum(${c.tipsCount}) AS latitude,
             sum(${c.longitudeSum}) / sum(${c.tipsCount}) AS longitude
@@ -112,7 +120,7 @@ export async function storedCells(
           GROUP BY ${c.x}, ${c.y}) cells ON true`,
   );
   const [first] = rows;
-  if (!first) throw new Error('visibility_epoch has no row: are the migrations applied?');
+  if (!first) throw new Error('map: the stored cells statement returned no row');
   const cells = rows.flatMap(({ x, y, count, latitude, longitude }) =>
     x === null || y === null || count === null || latitude === null || longitude === null
       ? []

@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { MapView } from './map-view';
 import type { CellChange } from './map-viewer.repository';
 import { viewerCells } from './viewer-cells';
+import { noChange } from './viewer-corrections';
 
 const view: MapView = { level: 4, columns: [[2, 5]], rows: [3, 6], spans: [], south: 0, north: 0 };
-const change = (x: number, y: number, c: Partial<CellChange>): CellChange => ({
-  x,
-  y,
-  removed: 0,
-  removedLatitude: 0,
-  removedLongitude: 0,
-  added: 0,
-  addedLatitude: 0,
-  addedLongitude: 0,
-  addedId: null,
-  ...c,
-});
+const change = (x: number, y: number, c: Partial<CellChange>): CellChange => ({ ...noChange({ x, y }), ...c });
 
 describe('viewerCells', () => {
   it("takes away hidden authors' tips, moving the mean, and drops a cell left empty", () => {

@@ -49,7 +49,7 @@ describe('groupedChanges', () => {
 });
 
 describe('createViewerCorrections', () => {
-  const correction = (epoch: string, nextExpiry: number | null = null): Correction => ({
+  const correction = (epoch: string, nextExpiry = Infinity): Correction => ({
     epoch,
     nextExpiry,
     rows: [row(inCell(2, 3), { id: 'a' })],

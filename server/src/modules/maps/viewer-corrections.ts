@@ -9,6 +9,7 @@
  * commit: an entry never outlives the next one.
  */
 import type { CellChange, CorrectionRow } from './map-viewer.repository';
+import { setMostRecent } from '@server/lib/recent-map';
 import { cellOfCode } from './map-grid';
 
 /** Beyond this many rows (a member who blocked a prolific author) the map asks the database per view. */
@@ -19,8 +20,8 @@ const MAX_AGE_MS = 10 * 60_000;
 
 export interface Correction {
   epoch: string;
-  /** When the soonest suspension among the hidden ends (ms), or null. */
-  nextExpiry: number | null;
+  /** When the soonest active suspension ends (ms; Infinity: none will). */
+  nextExpiry: number;
   rows: CorrectionRow[];
 }
 
@@ -29,6 +30,19 @@ interface Entry extends Correction {
   /** The rows grouped into one level's cells (and one country), by `${shift}:${country}`. */
   grouped: Map<string, CellChange[]>;
 }
+
+/** A cell that neither loses nor gains a tip. */
+export const noChange = ({ x, y }: { x: number; y: number }): CellChange => ({
+  x,
+  y,
+  removed: 0,
+  removedLatitude: 0,
+  removedLongitude: 0,
+  added: 0,
+  addedLatitude: 0,
+  addedLongitude: 0,
+  addedId: null,
+});
 
 /** The rows in each cell of the level `shift` gives (a stored map_cell >> shift), in one country or all. */
 export function groupedChanges(rows: CorrectionRow[], shift: number, country: string | undefined): CellChange[] {
@@ -39,17 +53,7 @@ export function groupedChanges(rows: CorrectionRow[], shift: number, country: st
     const code = row.cell >> by;
     let change = byCode.get(code);
     if (!change) {
-      change = {
-        code,
-        ...cellOfCode(code),
-        removed: 0,
-        removedLatitude: 0,
-        removedLongitude: 0,
-        added: 0,
-        addedLatitude: 0,
-        addedLongitude: 0,
-        addedId: null,
-      };
+      change = { code, ...noChange(cellOfCode(code)) };
       byCode.set(code, change);
     }
     if (row.id === null) {
@@ -67,7 +71,6 @@ export function groupedChanges(rows: CorrectionRow[], shift: number, country: st
 }
 
 export function createViewerCorrections(now: () => number = Date.now) {
-  // A Map keeps insertion order: the first key is the least recently used.
   const entries = new Map<string, Entry>();
 
   return {
@@ -79,8 +82,7 @@ export function createViewerCorrections(now: () => number = Date.now) {
         entries.delete(viewerId);
         return null;
       }
-      entries.delete(viewerId);
-      entries.set(viewerId, entry);
+      setMostRecent(entries, viewerId, entry, MAX_VIEWERS);
       const key = `${shift}:${country ?? ''}`;
       let changes = entry.grouped.get(key);
       if (!changes) {
@@ -91,13 +93,8 @@ export function createViewerCorrections(now: () => number = Date.now) {
     },
     /** Keeps a correction read from the database (the caller leaves out one over MAX_CACHED_ROWS). */
     keep(viewerId: string, correction: Correction): void {
-      const validUntil = Math.min(now() + MAX_AGE_MS, correction.nextExpiry ?? Infinity);
-      entries.delete(viewerId);
-      entries.set(viewerId, { ...correction, validUntil, grouped: new Map() });
-      if (entries.size > MAX_VIEWERS) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
+      const validUntil = Math.min(now() + MAX_AGE_MS, correction.nextExpiry);
+      setMostRecent(entries, viewerId, { ...correction, validUntil, grouped: new Map() }, MAX_VIEWERS);
     },
     size: () => entries.size,
   };
