@@ -744,6 +744,22 @@ export const connections = pgTable(
 );
 
 /**
+ * Each member's accepted connections as one array (ADR 098), kept by a trigger on connections in
+ * the same transaction (migration 0024): what each list's rule of who sees what reads
+ * (db/visibility.ts) is one row, not hundreds of index entries gathered per statement. A member
+ * with no connection may have no row.
+ */
+export const memberConnectionLists = pgTable('member_connection_lists', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  connectionIds: uuid()
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
+});
+
+/**
  * Live events (DECISIONS A3), written in the same transaction as the change they announce (by
  * triggers, see the realtime migration) and announced with NOTIFY on commit. The id orders the
  * stream: a reconnecting client sends Last-Event-ID and gets every later event for it.

@@ -9,8 +9,9 @@
  *
  * A viewer sees an item when it is public, or theirs, or connections-only (and not hidden) and
  * they are connected to its author; and never when either of them blocked the other or its
- * author is suspended. The two member lists are written inline as (SELECT ARRAY(...))::uuid[]
- * (the cast keeps `= ANY (...)` from reading it as a set of rows): uncorrelated, each is an
+ * author is suspended. The two member lists are written inline as sub-selects cast to uuid[]
+ * (the hidden authors gathered by (SELECT ARRAY(...)), the connections read from their kept row,
+ * ADR 098; the cast keeps `= ANY (...)` from reading a set of rows): uncorrelated, each is an
  * InitPlan computed once per statement, and its value is hidden from the planner, which then
  * plans every viewer alike (ADR 082). As SQL functions they were planned again on every call
  * (0.5 ms against 0.13-0.3 ms inline on PostgreSQL 15, tens of ms on PGlite for a member with
@@ -27,10 +28,13 @@ export const isPublic = (table: Shareable): SQL => sql`${table.isPrivate} = fals
 export const isPrivate = (table: Shareable): SQL => sql`${table.isPrivate} = true`;
 
 /**
- * A viewer whose two member lists the statement computes once, in the `viewer_lists` CTE that
- * viewerListsCte writes at its head: every reference then reads that one row. Written inline, each
- * reference is an InitPlan of its own, computed again: Explore's page referred to the hidden
- * authors four times and to the connections twice. As SQL it is the viewer's id.
+ * A viewer whose two member lists the statement computes once, in the `viewer_hidden` and
+ * `viewer_connections` CTEs that viewerListsCte writes at its head: every reference then reads
+ * that one row. Written inline, each reference is an InitPlan of its own, computed again:
+ * Explore's page referred to the hidden authors four times and to the connections twice. Two
+ * CTEs, not one row of both: a CTE is computed when first read, so a statement whose rows never
+ * need the connections (a search page whose span holds no connections-only item) never lists
+ * them (ADR 098). As SQL it is the viewer's id.
  */
 export class ListedViewer implements SQLWrapper {
   constructor(readonly id: ViewerId) {}
@@ -46,23 +50,26 @@ const hiddenAuthorsInline = (viewer: ViewerId | null): SQL =>
     UNION ALL SELECT suspended.user_id FROM member_suspensions suspended
       WHERE (suspended.until IS NULL OR suspended.until > now()) AND suspended.user_id IS DISTINCT FROM ${viewer}::uuid))::uuid[]`;
 
-/** The members the viewer is connected to (accepted, either way round), by the two pair indexes. */
+/**
+ * The members the viewer is connected to (accepted, either way round): their row of
+ * member_connection_lists (migration 0024, ADR 098), one read where gathering them from the two
+ * pair indexes took ~0.1 ms for a member with 474 connections.
+ */
 const connectionIdsInline = (viewer: ViewerId): SQL =>
-  sql`(SELECT ARRAY(SELECT viewer_connections.addressee_id FROM connections viewer_connections
-      WHERE viewer_connections.requester_id = ${viewer}::uuid AND viewer_connections.status = 'accepted'
-    UNION ALL SELECT viewer_connected.requester_id FROM connections viewer_connected
-      WHERE viewer_connected.addressee_id = ${viewer}::uuid AND viewer_connected.status = 'accepted'))::uuid[]`;
+  sql`(SELECT COALESCE((SELECT viewer_list.connection_ids FROM member_connection_lists viewer_list
+      WHERE viewer_list.user_id = ${viewer}::uuid), '{}'))::uuid[]`;
 
 // The cast keeps `= ANY (...)` reading an array, not a set of rows.
 export const hiddenAuthorsOf = (viewer: ViewerId | null): SQL =>
-  viewer instanceof ListedViewer ? sql`(SELECT hidden FROM viewer_lists)::uuid[]` : hiddenAuthorsInline(viewer);
+  viewer instanceof ListedViewer ? sql`(SELECT hidden FROM viewer_hidden)::uuid[]` : hiddenAuthorsInline(viewer);
 
 export const connectionIdsOf = (viewer: ViewerId): SQL =>
-  viewer instanceof ListedViewer ? sql`(SELECT connections FROM viewer_lists)::uuid[]` : connectionIdsInline(viewer);
+  viewer instanceof ListedViewer ? sql`(SELECT connections FROM viewer_connections)::uuid[]` : connectionIdsInline(viewer);
 
-/** The CTE a statement using a ListedViewer starts with (`WITH ${viewerListsCte(v)} ...`). */
+/** The CTEs a statement using a ListedViewer starts with (`WITH ${viewerListsCte(v)} ...`). */
 export const viewerListsCte = (viewer: ListedViewer): SQL =>
-  sql`viewer_lists AS MATERIALIZED (SELECT ${hiddenAuthorsInline(viewer.id)} AS hidden, ${connectionIdsInline(viewer.id)} AS connections)`;
+  sql`viewer_hidden AS MATERIALIZED (SELECT ${hiddenAuthorsInline(viewer.id)} AS hidden),
+    viewer_connections AS MATERIALIZED (SELECT ${connectionIdsInline(viewer.id)} AS connections)`;
 
 /**
  * The item's author is neither blocked (either way) nor suspended. Written as NULLIF(...) IS NOT
@@ -73,6 +80,17 @@ export const viewerListsCte = (viewer: ListedViewer): SQL =>
  */
 export const authorNotHidden = (table: Shareable, viewer: ViewerId | null): SQL =>
   sql`NULLIF(${table.userId} = ANY (${hiddenAuthorsOf(viewer)}), true) IS NOT NULL`;
+
+/**
+ * The viewer and `member` are connected, by one probe of connections_pair_unique: cheaper than
+ * listing the viewer's connections when only a few rows ask (ADR 098). OFFSET 0 keeps PostgreSQL
+ * from turning the EXISTS into a hashed sub-plan, which reads every accepted connection.
+ */
+export const connectedTo = (viewer: ViewerId, member: SQLWrapper): SQL =>
+  sql`EXISTS (SELECT 1 FROM connections pair
+    WHERE least(pair.requester_id, pair.addressee_id) = least(${viewer}::uuid, ${member})
+      AND greatest(pair.requester_id, pair.addressee_id) = greatest(${viewer}::uuid, ${member})
+      AND pair.status = 'accepted' OFFSET 0)`;
 
 /** Connections-only and not hidden, by one of the viewer's connections. */
 export const sharedWithConnection = (table: Shareable, viewer: ViewerId): SQL =>

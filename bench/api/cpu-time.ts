@@ -53,3 +53,21 @@ export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): { serverMs: n
   for (const [pid, ticks] of after.database) database += ticks - (before.database.get(pid) ?? 0);
   return { serverMs: (after.server - before.server) * TICK_MS, databaseMs: database * TICK_MS };
 }
+
+/**
+ * Waits until the process has been idle for a second (under 5 % of a core), at most `timeoutMs`;
+ * the time waited. The server keeps working after it listens: it loads the gazetteer (seconds of
+ * CPU on a slow host) and places earlier tips. Measured during that, the first scenarios lost up
+ * to a third of their requests per second to it (ADR 098).
+ */
+export async function settled(pid: number, timeoutMs = 120_000): Promise<number> {
+  const started = Date.now();
+  let ticks = ticksOf(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = ticksOf(pid);
+    const busyMs = (now - ticks) * TICK_MS;
+    ticks = now;
+    if (busyMs < 50 || Date.now() - started > timeoutMs) return Date.now() - started;
+  }
+}

@@ -17,7 +17,7 @@ import { BENCH_PASSWORD } from '../data/members';
 import type { DataSizeName } from '../data/sizes';
 import { BENCH_ADMIN, benchDatabaseUrl } from '../data/target';
 import { type DbKind, type Fixtures, prepareDataset, targetOf } from './datasets';
-import { cpuSnapshot, cpuSpent } from './cpu-time';
+import { cpuSnapshot, cpuSpent, settled } from './cpu-time';
 import { measure } from './load';
 import { type Child, REPO_ROOT, startChild } from './processes';
 import { compareSizes, formatComparisons, formatRun, type RunResult, type ScenarioResult } from './report';
@@ -69,6 +69,7 @@ async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<A
   const before = os.loadavg();
   const server = await startWaymark(db, size, o.cpuProfile);
   try {
+    o.log(`${db} ${size}: server settled after ${((await settled(server.pid)) / 1000).toFixed(0)} s`);
     const cookies: Record<Caller, string> = {
       member: await signIn(server.url, fixtures.email, BENCH_PASSWORD),
       admin: await signIn(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password),

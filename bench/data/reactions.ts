@@ -94,6 +94,8 @@ export async function insertConnections(handle: DatabaseHandle, total: number, m
      JOIN bench_members b ON b.n = s.b
      WHERE a.id <> b.id
      LIMIT ${total}`,
+    // Triggers are off here: each member's list of connections (migration 0024) is written whole.
+    'SELECT waymark_rebuild_connection_lists()',
   );
 }
 

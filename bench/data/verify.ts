@@ -82,6 +82,18 @@ export async function verifySample(handle: DatabaseHandle): Promise<string[]> {
         EXCEPT SELECT g.id, c, g.created_at FROM guides g, unnest(g.countries) AS c)) AS differ`,
   );
   if (mirror!.n > 0) problems.push(`${mirror!.n} rows differ between guide_countries and guides.countries`);
+  const [lists] = await rowsOf<{ n: number }>(
+    handle,
+    `SELECT count(*)::int AS n FROM (
+       (SELECT user_id, unnest(connection_ids) FROM member_connection_lists
+        EXCEPT ALL (SELECT requester_id, addressee_id FROM connections WHERE status = 'accepted'
+                    UNION ALL SELECT addressee_id, requester_id FROM connections WHERE status = 'accepted'))
+       UNION ALL
+       ((SELECT requester_id, addressee_id FROM connections WHERE status = 'accepted'
+         UNION ALL SELECT addressee_id, requester_id FROM connections WHERE status = 'accepted')
+        EXCEPT ALL SELECT user_id, unnest(connection_ids) FROM member_connection_lists)) AS differ`,
+  );
+  if (lists!.n > 0) problems.push(`${lists!.n} entries differ between member_connection_lists and connections`);
   const [rare] = await rowsOf<{ n: number }>(
     handle,
     `SELECT count(*)::int AS n FROM tips WHERE NOT is_private AND search_vector @@ '${RARE_WORD}'::tsquery`,

@@ -133,7 +133,13 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
       for (let i = 0; i < 250 && (sentFor('public_tips AS').length === 0 || sentFor('shared_tips AS').length === 0); i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    const first = await recorder.during(url, () => t.call('GET', `${url}&limit=2`, { cookie }));
+    // A read is recorded when sent: under load the page may come before it is done, and be computed.
+    const keptPages = () => sentFor('WITH ORDINALITY AS page').length;
+    let first = await recorder.during(url, () => t.call('GET', `${url}&limit=2`, { cookie }));
+    for (let i = 0; i < 50 && keptPages() === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      first = await recorder.during(url, () => t.call('GET', `${url}&limit=2`, { cookie }));
+    }
     expect(first.statusCode, first.body).toBe(200);
     const next = first.json<{ nextCursor: string | null }>().nextCursor;
     expect(next, 'Explore has a second page').toBeTruthy();
@@ -206,7 +212,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
     const computed = { scope: { kind: 'visible' as const, viewerId: scene.viewer.id } };
     await recorder.during('computed', () => listContentPage(t.db, 'all', computed, null, 2));
     const [first] = recorder.queries.filter((q) => q.route === 'computed');
-    expect(first?.text, 'the statement computes the lists').toContain('viewer_lists');
+    expect(first?.text, 'the statement computes the lists').toContain('viewer_connections');
     for (const generic of [false, true]) {
       const found = walk(await planOf(recorder.pool, first!, generic));
       expect(found.indexes, first!.text).toEqual(

@@ -8,7 +8,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ContentTab } from '@common/schemas/content';
 import { guideCountries, guides, searchMonthsOf, tips } from '@db/schema';
-import { ListedViewer, connectionIdsOf, viewerListsCte } from '@db/visibility';
+import { ListedViewer, connectedTo, connectionIdsOf, viewerListsCte } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral, newestFirst } from '@server/lib/keyset';
 import {
   type Bound,
@@ -25,6 +25,19 @@ import type { SearchPlan } from './search-plan';
 interface KeyPage {
   after?: { createdAt: Bound; id: Bound };
   rows: number;
+  /**
+   * The page's floor (keysSql): no key of the page is older than it. The viewer's own and their
+   * connections' branches read only from here up; -infinity when the public keys end first.
+   */
+  floor?: SQL;
+}
+
+/** Newer than the cursor, if any, and not older than the page's floor, if known. */
+function inPage(table: typeof tips | typeof guides, page: KeyPage): SQL | undefined {
+  return and(
+    page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined,
+    page.floor ? sql`${table.createdAt} >= ${page.floor}` : undefined,
+  );
 }
 
 /** Whether this table's search gathers its matches (search-plan.ts) rather than walking. */
@@ -38,10 +51,7 @@ function keyBranch(kind: 'tip' | 'guide', f: BoundFilter, page: KeyPage): SQL {
   if (kind === 'guide' && f.scope.kind === 'public' && f.country !== undefined) return publicGuidesOfCountry(f, f.country, page);
   if (f.scope.kind === 'connectionsShared') return connectionsShared(kind, f, listedViewer(f.scope.viewerId), page);
   const table = kind === 'tip' ? tips : guides;
-  const where = and(
-    conditionsOf(kind, f),
-    page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined,
-  );
+  const where = and(conditionsOf(kind, f), inPage(table, page));
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.createdAt}::text AS cursor_ts
     FROM ${table} WHERE ${where}
     ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${limitLiteral(page.rows)})`;
@@ -97,36 +107,45 @@ export const PROBED_CONNECTIONS = 40;
 
 /**
  * The viewer's connections' connections-only items (ADR 082), one of two ways chosen in the
- * statement by the number of connections (each way's WHERE holds a one-time filter, so only one
- * runs): for a few, per connection a walk of their not-public items on (user_id, created_at, id)
+ * statement (each way's WHERE holds a one-time filter, so only one runs): for a few connections
+ * and no floor, per connection a walk of their not-public items on (user_id, created_at, id)
  * WHERE is_private = true, stopped after `rows`, then merged (the home feed's shape, ADR 055);
- * for many, a walk of every member's newest connections-only items on
- * *_shared_created_idx keeping the connections' ones, which then fill a page quickly. The
- * connections are read from the statement's viewer_lists (a sub-select): with the viewer's id in
+ * otherwise a walk of every member's newest connections-only items on *_shared_created_idx
+ * keeping the connections' ones. Under a floor (ADR 098) that walk reads only the public page's
+ * span of time, and the connections are not even listed unless a row in it needs them. The
+ * connections are read from the statement's viewer_connections (a sub-select): with the viewer's id in
  * sight a custom plan evaluated them and expected one row, the generic plan ten; the generic one
  * then looked dearer and the statement was planned again on every call.
  */
 function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewer: ListedViewer, page: KeyPage): SQL {
   const table = kind === 'tip' ? tips : guides;
-  const after = page.after ? beforeKey(table.createdAt, table.id, page.after.createdAt, page.after.id) : undefined;
   const rows = limitLiteral(page.rows);
   const ids = connectionIdsOf(viewer);
-  const count = sql`cardinality(${ids})`;
-  const probed = and(sql`${table.userId} = friend.id`, conditionsOf(kind, f), after);
+  const probes = sql.raw(String(PROBED_CONNECTIONS));
+  // CASE, not AND: the floor is tested first, so a page with one never lists the connections here.
+  const probing = page.floor
+    ? sql`CASE WHEN ${page.floor} > '-infinity' THEN false ELSE cardinality(${ids}) <= ${probes} END`
+    : sql`cardinality(${ids}) <= ${probes}`;
+  const probed = and(sql`${table.userId} = friend.id`, conditionsOf(kind, f), inPage(table, page));
+  // Under a floor the walk reads a page's span of time, so the few rows that get this far probe
+  // the pair index instead of listing every connection.
+  const inList = sql`${table.userId} = ANY (${ids})`;
+  const connected = page.floor
+    ? sql`CASE WHEN ${page.floor} > '-infinity' THEN ${connectedTo(viewer, table.userId)} ELSE ${inList} END`
+    : inList;
   // As a test of nullness (db/visibility.ts, authorNotHidden says why): taken as nearly always
   // true, so the planner walks the ordered index and stops after a page, rather than gathering
   // every not-public item of the connections through an index condition of hundreds of ids.
-  const isConnection = sql`NULLIF(${table.userId} = ANY (${ids}), false) IS NOT NULL`;
-  const walked = and(isConnection, conditionsOf(kind, f), after);
-  const probes = sql.raw(String(PROBED_CONNECTIONS));
+  const isConnection = sql`NULLIF(${connected}, false) IS NOT NULL`;
+  const walked = and(isConnection, conditionsOf(kind, f), inPage(table, page));
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, created_at::text AS cursor_ts FROM (
       (SELECT item.id, item.created_at FROM unnest(${ids}) AS friend(id) CROSS JOIN LATERAL (
         SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table} WHERE ${probed}
         ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows}) AS item
-      WHERE ${count} <= ${probes})
+      WHERE ${probing})
       UNION ALL
       (SELECT ${table.id} AS id, ${table.createdAt} AS created_at FROM ${table}
-      WHERE ${walked} AND ${count} > ${probes}
+      WHERE ${walked} AND NOT (${probing})
       ORDER BY ${newestFirst(table.createdAt)}, ${newestFirst(table.id)} LIMIT ${rows})) AS shared
     ORDER BY created_at DESC, id DESC LIMIT ${rows})`;
 }
@@ -148,27 +167,44 @@ function publicGuidesOfCountry(f: BoundFilter, country: Bound, page: KeyPage): S
     ORDER BY ${newestFirst(gc.guideCreatedAt)}, ${newestFirst(gc.guideId)} LIMIT ${limitLiteral(page.rows)})`;
 }
 
+/** The branches of a page: `leading` ones first, then those read only down to their floor. */
+interface Branches {
+  leading: SQL[];
+  bounded: SQL[];
+}
+
 /**
  * The filters whose branches together give the page. What the viewer may see is split into its
  * three disjoint halves so each can walk an index already in (created_at, id) order and stop
  * after limit + 1 rows, instead of sorting every visible row: the public half
  * (tips_public_created_idx), the viewer's own others (tips_private_user_created_idx) and their
  * connections' connections-only items (the same index, per connection), and the guides' twins.
+ * The public halves (and a search's gathered matches) lead; the others are bounded by the
+ * floor they set (keysSql).
  */
-function keyBranches(kinds: ('tip' | 'guide')[], f: BoundFilter, page: KeyPage): SQL[] {
-  const halves = (kind: 'tip' | 'guide'): BoundFilter[] =>
-    f.scope.kind === 'visible' && !isGathered(kind, f)
-      ? [
-          { ...f, scope: { kind: 'public', viewerId: f.scope.viewerId } },
-          { ...f, scope: { kind: 'ownPrivate', userId: f.scope.viewerId } },
-          { ...f, scope: { kind: 'connectionsShared', viewerId: f.scope.viewerId } },
-        ]
-      : [f];
-  return kinds.flatMap((kind) => halves(kind).map((filter) => keyBranch(kind, filter, page)));
+function keyBranches(kinds: ('tip' | 'guide')[], f: BoundFilter, page: KeyPage, floor: SQL): Branches {
+  const branches: Branches = { leading: [], bounded: [] };
+  for (const kind of kinds) {
+    if (f.scope.kind !== 'visible' || isGathered(kind, f)) {
+      branches.leading.push(keyBranch(kind, f, page));
+      continue;
+    }
+    const viewerId = f.scope.viewerId;
+    branches.leading.push(keyBranch(kind, { ...f, scope: { kind: 'public', viewerId } }, page));
+    const bounded = { ...page, floor };
+    branches.bounded.push(keyBranch(kind, { ...f, scope: { kind: 'ownPrivate', userId: viewerId } }, bounded));
+    branches.bounded.push(keyBranch(kind, { ...f, scope: { kind: 'connectionsShared', viewerId } }, bounded));
+  }
+  return branches;
 }
 
+/**
+ * The viewer's id is read through a sub-select, as their lists are: with it in sight, a custom
+ * plan counted the viewer's own rows and connections, came out cheaper than the generic plan
+ * and was made again on every call (1.9 ms of PostgreSQL CPU per search, ADR 098).
+ */
 const listedViewer = (viewerId: ViewerBound): ListedViewer =>
-  viewerId instanceof ListedViewer ? viewerId : new ListedViewer(viewerId);
+  viewerId instanceof ListedViewer ? viewerId : new ListedViewer(sql`(SELECT ${viewerId}::uuid)`);
 
 /**
  * A filter whose viewer's member lists the statement computes once (db/visibility.ts,
@@ -181,13 +217,38 @@ function withListedViewer(f: BoundFilter): { filter: BoundFilter; viewer: Listed
   return { filter: { ...f, scope: { ...scope, viewerId: viewer } }, viewer };
 }
 
+/** The page's floor, as the bounded branches read it. */
+const PAGE_FLOOR = sql`(SELECT ts FROM page_floor)`;
+
+/**
+ * The keys of a page, newest first. When the page has bounded branches (ADR 098), the leading
+ * ones are read first, as one CTE; if they fill the page, no key of the page is older than their
+ * oldest, so that is the floor the others read down to (-infinity when they do not fill it). A
+ * common word's search thus reads the viewer's own and connections' items of the public page's
+ * span of time instead of walking back until one matches: member 1 of the bench set, with 474
+ * connections, read ~180 rows of *_shared_created_idx per search for 1 or 2 matches.
+ */
 function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
   const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
   const { filter, viewer } = withListedViewer(f);
-  const branches = keyBranches(kinds, filter, page);
-  const lists = viewer ? sql`WITH ${viewerListsCte(viewer)} ` : sql``;
-  if (branches.length === 1 && branches[0]) return sql`${lists}${branches[0]}`;
-  return sql`${lists}${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(page.rows)}`;
+  const { leading, bounded } = keyBranches(kinds, filter, page, PAGE_FLOOR);
+  const rows = limitLiteral(page.rows);
+  const ctes = viewer ? [viewerListsCte(viewer)] : [];
+  // A lone branch is selected from, not written bare: a `recent` one holds a WITH of its own,
+  // which may not follow the statement's.
+  const merged = (branches: SQL[]) =>
+    branches.length === 1 && branches[0]
+      ? sql`SELECT kind, id, created_at, cursor_ts FROM ${branches[0]} AS branch`
+      : sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY created_at DESC, id DESC LIMIT ${rows}`;
+  const withCtes = (query: SQL) => (ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`, `)} ${query}` : query);
+  if (bounded.length === 0) return withCtes(merged(leading));
+  ctes.push(
+    sql`leading_keys AS MATERIALIZED (${merged(leading)})`,
+    sql`page_floor AS MATERIALIZED (SELECT COALESCE((SELECT min(created_at) FROM leading_keys HAVING count(*) >= ${rows}), '-infinity') AS ts)`,
+  );
+  return withCtes(
+    merged([sql`(SELECT kind, id, created_at, cursor_ts FROM leading_keys)`, ...bounded.map((branch) => sql`(${branch})`)]),
+  );
 }
 
 /**
