@@ -112,10 +112,10 @@ export const PROBED_CONNECTIONS = 40;
  * WHERE is_private = true, stopped after `rows`, then merged (the home feed's shape, ADR 055);
  * otherwise a walk of every member's newest connections-only items on *_shared_created_idx
  * keeping the connections' ones. Under a floor (ADR 098) that walk reads only the public page's
- * span of time, and the connections are not even listed unless a row in it needs them. The
- * connections are read from the statement's viewer_connections (a sub-select): with the viewer's id in
- * sight a custom plan evaluated them and expected one row, the generic plan ten; the generic one
- * then looked dearer and the statement was planned again on every call.
+ * span of time and asks the pair index about the few rows it meets: the connections are not
+ * listed. Otherwise they are read from the statement's viewer_connections (a sub-select): with
+ * the viewer's id in sight a custom plan evaluated them and expected one row, the generic plan
+ * ten; the generic one then looked dearer and the statement was planned again on every call.
  */
 function connectionsShared(kind: 'tip' | 'guide', f: BoundFilter, viewer: ListedViewer, page: KeyPage): SQL {
   const table = kind === 'tip' ? tips : guides;

@@ -28,6 +28,7 @@ const userGone = [
   'saved_items',
   'notifications',
   'connections',
+  'member_connection_lists',
   'events',
   'notification_preferences',
   // Issue 25: their reports and suspension go with them; the deletion is audited.

@@ -7,7 +7,7 @@ import type { World } from '../world';
 import { idOf } from './helpers';
 
 /** A block ends the pair's connection and tells both members (events); it never notifies. */
-const blockChange = ['blocks', 'connections', 'events'];
+const blockChange = ['blocks', 'connections', 'member_connection_lists', 'events'];
 
 /** The caller's blocks lifted again: later routes of the file read the other member's profile and content. */
 async function unblockAll(w: World) {
@@ -30,7 +30,7 @@ export const BLOCKS: Strategies = {
   },
   'POST /api/connections/:id/remove': {
     group: 'social',
-    tables: ['connections', 'events'],
+    tables: ['connections', 'member_connection_lists', 'events'],
     params: { id: idOf('connections') },
   },
 };

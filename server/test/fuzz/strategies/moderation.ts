@@ -49,6 +49,7 @@ const moderated = [
   'profiles',
   'user_roles',
   'connections',
+  'member_connection_lists',
 ];
 
 export const MODERATION: Strategies = {

@@ -16,7 +16,8 @@ const profileUpdate = () =>
   });
 
 // jobs: a request or acceptance may queue the other member's immediate e-mail (ADR 090).
-const connectionChange = ['connections', 'notifications', 'events', 'jobs'];
+// Each member's accepted connections are kept in member_connection_lists (ADR 098).
+const connectionChange = ['connections', 'member_connection_lists', 'notifications', 'events', 'jobs'];
 /** Disposable members are signed up (users, accounts, sessions, profiles, roles) and deleted. */
 const accountTables = ['users', 'accounts', 'sessions', 'profiles', 'user_roles', 'notification_preferences'];
 
