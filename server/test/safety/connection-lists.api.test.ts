@@ -13,6 +13,7 @@ import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { connections, memberConnectionLists, users } from '@db/schema';
 import { type TestApp, createTestApp } from '../test-app';
+import { seededNumbers } from '../seeded-numbers';
 
 let t: TestApp;
 let ids: string[];
@@ -35,15 +36,6 @@ const pair = (a: string, b: string) =>
     and(eq(connections.requesterId, b), eq(connections.addresseeId, a)),
   );
 
-/** A fixed sequence of numbers in [0, 1), so every run makes the same changes. */
-function numbers(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const rows = await t.db
@@ -57,7 +49,7 @@ afterAll(() => t?.close());
 
 describe('member_connection_lists', () => {
   it('follows every kind of change to connection rows', async () => {
-    const random = numbers(11);
+    const random = seededNumbers(11);
     const pick = () => ids[Math.floor(random() * ids.length)]!;
     for (let step = 0; step < 300; step++) {
       const [a, b] = [pick(), pick()];

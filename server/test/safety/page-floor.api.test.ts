@@ -18,6 +18,7 @@ import { PROBED_CONNECTIONS, contentKeysQuery } from '@server/modules/content/co
 import type { SearchChoice, SearchPlan } from '@server/modules/content/search-plan';
 import { searchWindowsFor } from '@server/modules/content/search-window';
 import { type TestApp, createTestApp } from '../test-app';
+import { seededNumbers } from '../seeded-numbers';
 
 const WORD = 'quokka';
 const AUTHORS = PROBED_CONNECTIONS + 10;
@@ -26,15 +27,6 @@ const COUNTRIES = ['Portugal', 'Spain', 'Peru'];
 
 let t: TestApp;
 const viewers = {} as Record<'few' | 'many', string>;
-
-/** A fixed sequence of numbers in [0, 1), so every run builds the same world. */
-function numbers(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,7 +52,7 @@ beforeAll(async () => {
   ]);
   await t.db.insert(memberSuspensions).values({ userId: ids[0]! });
   // Interleaved in time over about a year; every fifth item shares the one before's timestamp.
-  const random = numbers(7);
+  const random = seededNumbers(7);
   // few's connections and the two viewers write more than the others.
   const authors = [...ids, ...ids.slice(0, 5), ...ids.slice(0, 5), ...[few, many, few, many, few, many, few, many]];
   const start = Date.parse('2026-01-01T00:00:00Z');
