@@ -43,7 +43,16 @@ describe('nameStatementsOf', () => {
     expect(values).toEqual([1]);
   });
 
-  it("leaves alone statements without parameters, plain strings and the caller's names", () => {
+  it('names a read without parameters: a page size written into its text leaves it none', () => {
+    const { client, calls } = recordingClient();
+    const read = 'select "id" from "audit_log" order by "created_at" desc limit 21';
+    const withRead = '  WITH x AS (select 1) select * from x';
+    void client.query({ text: read } as never);
+    void client.query({ text: withRead } as never, [] as never);
+    expect(calls).toEqual([[{ text: read, name: statementName(read) }], [{ text: withRead, name: statementName(withRead) }, []]]);
+  });
+
+  it("leaves alone other statements without parameters, plain strings and the caller's names", () => {
     const { client, calls } = recordingClient();
     void client.query({ text: 'begin' } as never);
     void client.query('LISTEN "x"' as never);

@@ -2,12 +2,12 @@
  * PGlite's query() sends every statement unnamed, so PostgreSQL parses and plans it again on
  * each call: 0.9 ms of the 1.5 ms explore's page statement takes (bench data set). This gives
  * PGlite what node-postgres gives the server (named-statements.ts): a repeated parameterised
- * statement is parsed once under its name, then only bound and executed, and PostgreSQL may
+ * statement (or a read, named-statements.ts) is parsed once under its name, then only bound and executed, and PostgreSQL may
  * keep a generic plan. It speaks the extended protocol with PGlite's own serializer and result
  * parser, as query() does, under the same locks, both outside and inside transactions.
  */
 import { type PGlite, type QueryOptions, type Results, type Transaction, parse, protocol } from '@electric-sql/pglite';
-import { statementName } from './named-statements';
+import { nameOfStatement } from './named-statements';
 
 type BackendMessages = Awaited<ReturnType<PGlite['execProtocolStream']>>;
 
@@ -60,7 +60,7 @@ export function nameStatementsOfPglite(client: PGlite): void {
   }
 
   const nameOf = (text: string, params?: unknown[], options?: QueryOptions) =>
-    params && params.length > 0 && !options?.blob ? statementName(text) : undefined;
+    options?.blob ? undefined : nameOfStatement(text, params);
 
   client.query = (<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     const name = nameOf(text, params, options);
@@ -69,7 +69,7 @@ export function nameStatementsOfPglite(client: PGlite): void {
     return client
       ._checkReady()
       .then(() =>
-        client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(name, text, params!, options, false))),
+        client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(name, text, params ?? [], options, false))),
       );
   }) as PGlite['query'];
 
@@ -82,7 +82,7 @@ export function nameStatementsOfPglite(client: PGlite): void {
         const name = nameOf(text, params, options);
         if (!name) return txQuery<R>(text, params, options);
         if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
-        return client._runExclusiveQuery(() => run<R>(name, text, params!, options, true));
+        return client._runExclusiveQuery(() => run<R>(name, text, params ?? [], options, true));
       }) as Transaction['query'];
       return work(tx);
     });

@@ -65,8 +65,26 @@ export function beforeKey(createdAt: PgColumn, id: PgColumn, keyTs: string | Pla
   return sql`(${createdAt}, ${id}) < (${keyTs}::timestamptz, ${keyId}::uuid)`;
 }
 
+/**
+ * Rows after the cursor, for a list's statement built per call. The cursor's values are read
+ * through sub-selects, hidden from the planner: seeing them, each custom plan counted the rows
+ * past that cursor and came out cheaper than the generic plan (which assumes a third of the
+ * table), so PostgreSQL planned the statement again on every call. The index still takes them
+ * as its condition. The prepared content statements keep beforeKey: their plans are checked as
+ * they are (server/test/explain).
+ */
 export function beforeCursor(createdAt: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
-  return cursor ? beforeKey(createdAt, id, cursor.createdAt, cursor.id) : undefined;
+  return cursor ? beforeHiddenKey(createdAt, id, cursor.createdAt, cursor.id) : undefined;
+}
+
+/** beforeKey with the key read through sub-selects, hidden from the planner (beforeCursor says why). */
+export function beforeHiddenKey(
+  createdAt: PgColumn,
+  id: PgColumn,
+  keyTs: string | Placeholder,
+  keyId: string | Placeholder,
+): SQL {
+  return sql`(${createdAt}, ${id}) < ((SELECT ${keyTs}::timestamptz), (SELECT ${keyId}::uuid))`;
 }
 
 /** beforeCursor for a prepared query (db/prepared.ts): the cursor arrives as `cursorTs` and `cursorId`. */
@@ -85,6 +103,13 @@ export function limitLiteral(rows: number): SQL {
   if (!Number.isInteger(rows) || rows < 1) throw new Error(`a page's row count must be a positive integer, not ${rows}`);
   return sql.raw(String(rows));
 }
+
+/**
+ * limitLiteral for drizzle's `.limit()`, which writes an SQL limit as it is but whose types name
+ * only numbers and placeholders. Bound as `LIMIT $n`, a list's generic plan assumed a tenth of
+ * the table and the statement was planned on every call (server/test/explain/plan-cache.ts).
+ */
+export const pageLimit = (rows: number): number => limitLiteral(rows) as unknown as number;
 
 /** Rows were fetched with limit + 1; the extra one only says whether there is a next page. */
 export function toPage<R extends { cursorTs: string; id: string }, T>(rows: R[], limit: number, toItem: (row: R) => T) {

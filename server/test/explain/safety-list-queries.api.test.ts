@@ -4,7 +4,8 @@
  * SQL recorded and run again under EXPLAIN ANALYZE on PostgreSQL with seq scans off, as the
  * custom plan and as the generic plan a named statement may switch to (page-reads.ts): no Seq
  * Scan, and the rows read from the list's table stay within a few pages, however many rows the
- * table holds (thousands here) and however deep the page.
+ * table holds (thousands here) and however deep the page. And each statement is planned once per
+ * connection: PostgreSQL keeps its generic plan, rather than planning it again on every call.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { executeRows } from '@db/rows';
 import { insertTip } from '../content-fixtures';
 import { type TestApp, createTestApp } from '../test-app';
 import { readsOf } from './page-reads';
+import { plansTaken } from './plan-cache';
 import { recordQueries } from './query-recorder';
 
 interface ListCase {
@@ -25,6 +27,12 @@ interface ListCase {
   /** The deep page's own limit, where it is not pagesRead's. */
   deepRowsRead?: number;
   as: 'admin' | 'blocker';
+  /**
+   * A member's own list: how many rows it holds differs from member to member (1 block or 500),
+   * so each call's plan is made for that member (`LIMIT $n`): with the page size written in, the
+   * generic plan, made for an average member, read and sorted all of a heavy blocker's rows.
+   */
+  plannedPerMember?: boolean;
 }
 
 const LISTS: ListCase[] = [
@@ -36,7 +44,16 @@ const LISTS: ListCase[] = [
   // The blocker's 300 blocks among 3,100. Deep in, PostgreSQL may read the rest of the blocker's
   // rows (150, a few heap pages) and sort them rather than walk the index: still one member's
   // list, never the other members' rows.
-  { url: '/api/blocks', table: 'blocks', limit: 20, depth: 150, pagesRead: 2, deepRowsRead: 151, as: 'blocker' },
+  {
+    url: '/api/blocks',
+    table: 'blocks',
+    limit: 20,
+    depth: 150,
+    pagesRead: 2,
+    deepRowsRead: 151,
+    as: 'blocker',
+    plannedPerMember: true,
+  },
 ];
 
 describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')("issue 25's lists on PostgreSQL", () => {
@@ -132,6 +149,20 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')("issue 25's lists on
           expect(r.rows, seen).toBeLessThanOrEqual(budget);
         }
       }
+    }
+  });
+
+  // A page statement PostgreSQL plans on every call costs its planning each time: the Reports
+  // tab's five-table statement took 3 ms to plan and 0.6 ms to run on the bench set.
+  it.each(LISTS.filter((l) => !l.plannedPerMember))('$url keeps one plan per statement, first and deep', async (list) => {
+    const cursor = await deepCursor(list);
+    await get(`${list.url}?limit=${list.limit}`, list.as, `plans of ${list.url}`);
+    await get(`${list.url}?limit=${list.limit}&cursor=${cursor}`, list.as, `plans of ${list.url}`);
+    const queries = recorder.queries.filter((q) => q.route === `plans of ${list.url}` && /^\s*select/i.test(q.text));
+    expect(queries.length).toBeGreaterThanOrEqual(2);
+    for (const q of queries) {
+      const plans = await plansTaken(recorder.pool, q, 8);
+      expect(plans.generic, `${list.url} planned again on every call (${JSON.stringify(plans)}):\n${q.text}`).toBeGreaterThan(0);
     }
   });
 });

@@ -14,7 +14,7 @@ import {
   userRoles,
   users,
 } from '@db/schema';
-import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
+import { type Cursor, beforeCursor, cursorText, pageLimit } from '@server/lib/keyset';
 
 const count = sql<number>`count(*)::int`;
 
@@ -68,7 +68,7 @@ export function listUsers(db: Executor, cursor: Cursor | null, limit: number) {
     .leftJoin(memberSuspensions, suspensionInForce)
     .where(beforeCursor(users.createdAt, users.id, cursor))
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit + 1);
+    .limit(pageLimit(limit + 1));
 }
 
 export async function findUser(db: Executor, userId: string) {

@@ -4,6 +4,7 @@ import type { Executor } from '@db/client';
 import { auditLog } from '@db/schema';
 
 import type { Actor } from './actor';
+import { pageLimit } from '@server/lib/keyset';
 
 export type { Actor } from './actor';
 
@@ -51,9 +52,10 @@ export function listAudit(db: Executor, cursor: AuditCursor | null, limit: numbe
     .from(auditLog)
     .where(
       cursor
-        ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::bigint)`
+        ? // Read through sub-selects, as lib/keyset.ts's beforeCursor says why: one plan per connection.
+          sql`(${auditLog.createdAt}, ${auditLog.id}) < ((SELECT ${cursor.createdAt}::timestamptz), (SELECT ${cursor.id}::bigint))`
         : undefined,
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit + 1);
+    .limit(pageLimit(limit + 1));
 }

@@ -3,7 +3,7 @@ import type { InvitationRequest, InvitationStatus } from '@common/schemas/invita
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { invitationRequests, pendingActivations, signupTokens } from '@db/schema';
-import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
+import { type Cursor, beforeCursor, cursorText, pageLimit } from '@server/lib/keyset';
 
 const invitationColumns = {
   id: invitationRequests.id,
@@ -55,7 +55,7 @@ export function listInvitations(db: Executor, cursor: Cursor | null, limit: numb
     .from(invitationRequests)
     .where(beforeCursor(invitationRequests.createdAt, invitationRequests.id, cursor))
     .orderBy(desc(invitationRequests.createdAt), desc(invitationRequests.id))
-    .limit(limit + 1);
+    .limit(pageLimit(limit + 1));
 }
 
 /** Moves a pending request to its decision; undefined when it is no longer pending. */

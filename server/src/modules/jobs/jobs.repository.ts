@@ -2,10 +2,11 @@
  * All SQL of the job queue (ADR 091). Every time comes from the caller's clock (`now`), so tests
  * can move it; a claimed job is leased to one runner until `locked_until`.
  */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { jobs } from '@db/schema';
+import { pageLimit } from '@server/lib/keyset';
 
 export interface ClaimedJob {
   id: number;
@@ -101,23 +102,26 @@ export async function retryJobAt(db: Executor, id: number, runner: string, runAt
 
 /** The admin's list, newest first: keyset on the id (a bigserial, so newer = larger), never OFFSET. */
 export function listJobs(db: Executor, beforeId: number | null, limit: number) {
-  return db
-    .select({
-      id: jobs.id,
-      kind: jobs.kind,
-      key: jobs.key,
-      attempts: jobs.attempts,
-      maxAttempts: jobs.maxAttempts,
-      lastError: jobs.lastError,
-      runAt: jobs.runAt,
-      finishedAs: jobs.finishedAs,
-      finishedAt: jobs.finishedAt,
-      createdAt: jobs.createdAt,
-    })
-    .from(jobs)
-    .where(beforeId === null ? undefined : lt(jobs.id, beforeId))
-    .orderBy(desc(jobs.id))
-    .limit(limit + 1);
+  return (
+    db
+      .select({
+        id: jobs.id,
+        kind: jobs.kind,
+        key: jobs.key,
+        attempts: jobs.attempts,
+        maxAttempts: jobs.maxAttempts,
+        lastError: jobs.lastError,
+        runAt: jobs.runAt,
+        finishedAs: jobs.finishedAs,
+        finishedAt: jobs.finishedAt,
+        createdAt: jobs.createdAt,
+      })
+      .from(jobs)
+      // The id read through a sub-select, as lib/keyset.ts's beforeCursor says why: one plan per connection.
+      .where(beforeId === null ? undefined : sql`${jobs.id} < (SELECT ${beforeId}::bigint)`)
+      .orderBy(desc(jobs.id))
+      .limit(pageLimit(limit + 1))
+  );
 }
 
 /**

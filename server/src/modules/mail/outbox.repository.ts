@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { outbox } from '@db/schema';
-import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
+import { type Cursor, beforeCursor, cursorText, pageLimit } from '@server/lib/keyset';
 
 export function listOutbox(db: Executor, cursor: Cursor | null, limit: number) {
   return db
@@ -18,5 +18,5 @@ export function listOutbox(db: Executor, cursor: Cursor | null, limit: number) {
     .from(outbox)
     .where(beforeCursor(outbox.createdAt, outbox.id, cursor))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit + 1);
+    .limit(pageLimit(limit + 1));
 }

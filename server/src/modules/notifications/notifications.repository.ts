@@ -6,7 +6,7 @@ import { blockedEitherWay as blockedSql } from '@db/blocks';
 import { preparedPerShape } from '@db/prepared';
 import { guides, notifications, profiles, tips } from '@db/schema';
 import { visibleTo } from '@db/visibility';
-import { type Cursor, beforeCursorPlaceholder, cursorText, limitLiteral } from '@server/lib/keyset';
+import { type Cursor, beforeCursorPlaceholder, cursorText, pageLimit } from '@server/lib/keyset';
 import { blockedEitherWay } from '../blocks/blocks.repository';
 import { kindOfType } from '@common/schemas/notification-preferences';
 import { enqueueNotificationEmail } from '@server/modules/notification-choices/notification-emails';
@@ -87,9 +87,8 @@ const notificationPages = preparedPerShape((db, shape: ListShape) => {
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       // Written into the SQL, as explore's (lib/keyset.ts): with `LIMIT $n` a generic plan must
-      // assume a tenth of the rows and costs more than a custom one. drizzle writes an SQL limit as
-      // it is; its types name only numbers and placeholders.
-      .limit(limitLiteral(Number(rows)) as unknown as number)
+      // assume a tenth of the rows and costs more than a custom one.
+      .limit(pageLimit(Number(rows)))
       .prepare(`notifications_${filter}_${page}_${rows}`)
   );
 });

@@ -1,0 +1,3 @@
+CREATE INDEX "reports_open_tip_idx" ON "reports" USING btree ("tip_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reports"."resolved_at" IS NULL AND "reports"."tip_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "reports_open_guide_idx" ON "reports" USING btree ("guide_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reports"."resolved_at" IS NULL AND "reports"."guide_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "reports_open_member_idx" ON "reports" USING btree ("member_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reports"."resolved_at" IS NULL AND "reports"."member_id" IS NOT NULL;
