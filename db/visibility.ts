@@ -82,6 +82,15 @@ export const authorNotHidden = (table: Shareable, viewer: ViewerId | null): SQL 
   sql`NULLIF(${table.userId} = ANY (${hiddenAuthorsOf(viewer)}), true) IS NOT NULL`;
 
 /**
+ * authorNotHidden for a statement that tests thousands of rows, such as the home's ranking of a
+ * 30-day window: `= ANY (array)` compares each row with every hidden member (40 for the bench
+ * member: 0.8 ms over the 5,500 liked tips of the window), while `IN (SELECT ...)` is hashed once
+ * per statement (0.35 ms). A walk that stops after a page keeps authorNotHidden.
+ */
+export const authorNotHiddenAmongMany = (table: Shareable, viewer: ViewerId | null): SQL =>
+  sql`NULLIF(${table.userId} IN (SELECT unnest(${hiddenAuthorsOf(viewer)})), true) IS NOT NULL`;
+
+/**
  * The viewer and `member` are connected, by one probe of connections_pair_unique: cheaper than
  * listing the viewer's connections when only a few rows ask (ADR 098). OFFSET 0 keeps PostgreSQL
  * from turning the EXISTS into a hashed sub-plan, which reads every accepted connection.

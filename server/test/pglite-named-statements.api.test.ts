@@ -34,9 +34,14 @@ describe.skipIf(process.env.WAYMARK_TEST_DB === 'postgres')('named statements on
     const statements = (await prepared()).filter((s) => s.includes('from "app_settings"'));
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain('"key" = $1');
-    // Unnamed: the same read with its value written in (no parameter) is not kept.
-    await database.db.execute(sql`select 1 from app_settings where key = 'named-a'`);
-    expect((await prepared()).filter((s) => s.includes("'named-a'"))).toEqual([]);
+    // A read with its value written in (no parameter) is kept too: a page size written into
+    // its text leaves a first page none. A write without parameters is not.
+    const readText = "select count(*)::int as n from app_settings where key = 'named-a'";
+    expect(await executeRows(database.db, sql.raw(readText))).toEqual([{ n: 1 }]);
+    expect(await executeRows(database.db, sql.raw(readText))).toEqual([{ n: 1 }]);
+    expect((await prepared()).filter((s) => s.includes("'named-a'"))).toEqual([readText]);
+    await database.db.execute(sql`update app_settings set value = 'B' where key = 'named-a'`);
+    expect((await prepared()).filter((s) => s.includes('update app_settings'))).toEqual([]);
   });
 
   it('binds nulls and arrays, and reports a bad value with its SQLSTATE, then goes on', async () => {

@@ -9,7 +9,7 @@ import type { Executor } from '@db/client';
 import { preparedPerShape } from '@db/prepared';
 import { executeRows } from '@db/rows';
 import { connections, guides, profiles, tipTypes, tips } from '@db/schema';
-import { authorNotHidden, hiddenAuthorsOf, isPrivate, isPublic } from '@db/visibility';
+import { authorNotHiddenAmongMany, hiddenAuthorsOf, isPrivate, isPublic } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral } from '@server/lib/keyset';
 import { PROBED_CONNECTIONS } from '../content/content-keys.repository';
 import { authorColumns, guideOwnColumns, tipOwnColumns } from '../content/content.repository';
@@ -108,7 +108,8 @@ function feedKeysSql(hasCursor: boolean, rows: number): SQL {
 /**
  * One branch of the ranking: public items created since the window's start with at least one
  * like, ordered (likes_count, created_at, id) DESC. The window is read through the public items'
- * (created_at, id) index and sorted (top-N); ADR 055 says why likes_count is in no index.
+ * (created_at, id) index and sorted (top-N); ADR 055 says why likes_count is in no index. Each
+ * row of the window is tested against the hidden authors, so that test is hashed.
  */
 function popularBranch(kind: 'tip' | 'guide', hasCursor: boolean, rows: number): SQL {
   const table = kind === 'tip' ? tips : guides;
@@ -118,7 +119,7 @@ function popularBranch(kind: 'tip' | 'guide', hasCursor: boolean, rows: number):
   return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.likesCount} AS likes
       FROM ${table}
       WHERE ${isPublic(table)} AND ${table.createdAt} >= ${p.since}::timestamptz AND ${table.likesCount} > 0${after}
-        AND ${authorNotHidden(table, p.viewerId)}
+        AND ${authorNotHiddenAmongMany(table, p.viewerId)}
       ORDER BY ${table.likesCount} DESC, ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)})`;
 }
 
