@@ -83,14 +83,19 @@ export const tipCardColumns = {
 };
 export const guideCardColumns = { id: guides.id, userId: guides.userId, ...authorColumns, ...guideOwnColumns };
 
-/** `= ANY($1::uuid[])`, not IN ($1, $2, ...): one statement text whatever the page's size. */
+/**
+ * `= ANY(ids)`, not IN ($1, $2, ...): one statement text whatever the page's size. The ids are
+ * read through a sub-select (cast, so ANY reads an array, not rows): seeing them, each custom plan
+ * counted them and looked cheaper than the generic one, so the statement was planned on every
+ * call (server/test/explain/plan-reuse.api.test.ts).
+ */
 const tipCards = preparedPerDb((db) =>
   db
     .select(tipCardColumns)
     .from(tips)
     .leftJoin(profiles, eq(profiles.userId, tips.userId))
     .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
-    .where(sql`${tips.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .where(sql`${tips.id} = ANY((SELECT ${sql.placeholder('ids')}::uuid[])::uuid[])`)
     .prepare('tip_cards'),
 );
 
@@ -99,7 +104,7 @@ const guideCards = preparedPerDb((db) =>
     .select(guideCardColumns)
     .from(guides)
     .leftJoin(profiles, eq(profiles.userId, guides.userId))
-    .where(sql`${guides.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .where(sql`${guides.id} = ANY((SELECT ${sql.placeholder('ids')}::uuid[])::uuid[])`)
     .prepare('guide_cards'),
 );
 
