@@ -9,7 +9,7 @@ import type { Executor } from '@db/client';
 import { preparedPerShape } from '@db/prepared';
 import { executeRows } from '@db/rows';
 import { connections, guides, profiles, tipTypes, tips } from '@db/schema';
-import { authorNotHiddenAmongMany, hiddenAuthorsOf, isPrivate, isPublic } from '@db/visibility';
+import { ListedViewer, authorNotHiddenAmongMany, hiddenAuthorsOf, isPrivate, isPublic, viewerListsCte } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral } from '@server/lib/keyset';
 import { PROBED_CONNECTIONS } from '../content/content-keys.repository';
 import { authorColumns, guideOwnColumns, tipOwnColumns } from '../content/content.repository';
@@ -105,32 +105,65 @@ function feedKeysSql(hasCursor: boolean, rows: number): SQL {
     ORDER BY created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`;
 }
 
-/**
- * One branch of the ranking: public items created since the window's start with at least one
- * like, ordered (likes_count, created_at, id) DESC. The window is read through the public items'
- * (created_at, id) index and sorted (top-N); ADR 055 says why likes_count is in no index. Each
- * row of the window is tested against the hidden authors, so that test is hashed. The window's
- * start and the cursor are read through sub-selects, hidden from the planner: seeing the start,
- * each custom plan counted the window's rows, came out cheaper than the generic plan (which
- * assumes a third of the liked items) and the statement was planned again on every call.
- */
-function popularBranch(kind: 'tip' | 'guide', hasCursor: boolean, rows: number): SQL {
-  const table = kind === 'tip' ? tips : guides;
+/** The window of the ranking: public items with a like, created since its start, after the cursor. */
+function inRankingWindow(table: typeof tips | typeof guides, hasCursor: boolean): SQL {
   const after = hasCursor
     ? sql` AND (${table.likesCount}, ${table.createdAt}, ${table.id}) < ((SELECT ${p.cursorLikes}::int), (SELECT ${p.cursorTs}::timestamptz), (SELECT ${p.cursorId}::uuid))`
     : sql``;
-  return sql`(SELECT ${sql.raw(`'${kind}'`)} AS kind, ${table.id} AS id, ${table.createdAt} AS created_at, ${table.likesCount} AS likes
-      FROM ${table}
-      WHERE ${isPublic(table)} AND ${table.createdAt} >= (SELECT ${p.since}::timestamptz) AND ${table.likesCount} > 0${after}
-        AND ${authorNotHiddenAmongMany(table, p.viewerId)}
-      ORDER BY ${table.likesCount} DESC, ${table.createdAt} DESC, ${table.id} DESC LIMIT ${limitLiteral(rows)})`;
+  return sql`${isPublic(table)} AND ${table.createdAt} >= (SELECT ${p.since}::timestamptz) AND ${table.likesCount} > 0${after}`;
+}
+
+const byRank = (table: typeof tips | typeof guides): SQL =>
+  sql`${table.likesCount} DESC, ${table.createdAt} DESC, ${table.id} DESC`;
+
+/**
+ * One branch of the ranking: public items created since the window's start with at least one
+ * like, ordered (likes_count, created_at, id) DESC. The window is read through the public items'
+ * (created_at, id) index and sorted (top-N); ADR 055 says why likes_count is in no index.
+ *
+ * The hidden authors are left out after ranking, not before: the window's top 2 x rows first,
+ * then those of authors the viewer may see. Testing each of the window's rows took most of the
+ * statement's time (5,500 liked tips for the bench member, 40 hidden authors: 0.8 ms with
+ * `= ANY`, 0.35 ms hashed). The ranking without them is the ranking with them, less their rows,
+ * so if the top 2 x rows hold `rows` rows the viewer may see (or the whole window), those are
+ * the page. Otherwise (a viewer who hid the window's most liked authors) the page is ranked
+ * again with each row tested, through a one-time filter that leaves it unread otherwise.
+ *
+ * The window's start and the cursor are read through sub-selects, hidden from the planner:
+ * seeing the start, each custom plan counted the window's rows, came out cheaper than the generic
+ * plan (which assumes a third of the liked items) and the statement was planned on every call.
+ */
+function popularBranch(kind: 'tip' | 'guide', viewer: ListedViewer, hasCursor: boolean, rows: number): SQL {
+  const table = kind === 'tip' ? tips : guides;
+  const where = inRankingWindow(table, hasCursor);
+  const [ranked, shown, enough] = ['ranked', 'shown', 'enough'].map((name) => sql.raw(`${name}_${kind}s`));
+  const page = limitLiteral(rows);
+  const wide = limitLiteral(rows * 2);
+  return sql`(WITH ${ranked} AS MATERIALIZED (
+        SELECT ${table.id} AS id, ${table.createdAt} AS created_at, ${table.likesCount} AS likes, ${table.userId} AS user_id
+        FROM ${table} WHERE ${where} ORDER BY ${byRank(table)} LIMIT ${wide}),
+      ${shown} AS MATERIALIZED (
+        SELECT id, created_at, likes FROM ${ranked} WHERE NULLIF(user_id = ANY (${hiddenAuthorsOf(viewer)}), true) IS NOT NULL),
+      ${enough} AS MATERIALIZED (
+        SELECT (SELECT count(*) FROM ${shown}) >= ${page} OR (SELECT count(*) FROM ${ranked}) < ${wide} AS yes)
+    SELECT ${sql.raw(`'${kind}'`)} AS kind, id, created_at, likes FROM (
+      SELECT id, created_at, likes FROM ${shown} WHERE (SELECT yes FROM ${enough})
+      UNION ALL
+      SELECT id, created_at, likes FROM (
+        SELECT ${table.id} AS id, ${table.createdAt} AS created_at, ${table.likesCount} AS likes FROM ${table}
+        WHERE ${where} AND ${authorNotHiddenAmongMany(table, viewer)} ORDER BY ${byRank(table)} LIMIT ${page}) AS every_row_tested
+      WHERE NOT (SELECT yes FROM ${enough})) AS of_kind
+    ORDER BY likes DESC, created_at DESC, id DESC LIMIT ${page})`;
 }
 
 function popularKeysSql(hasCursor: boolean, rows: number): SQL {
-  return sql`SELECT kind, id, created_at, likes FROM (
-      ${popularBranch('tip', hasCursor, rows)}
+  // The viewer's id through a sub-select too, and their hidden authors computed once (ListedViewer).
+  const viewer = new ListedViewer(sql`(SELECT ${p.viewerId}::uuid)`);
+  return sql`WITH ${viewerListsCte(viewer)}
+    SELECT kind, id, created_at, likes FROM (
+      ${popularBranch('tip', viewer, hasCursor, rows)}
       UNION ALL
-      ${popularBranch('guide', hasCursor, rows)}) AS keys
+      ${popularBranch('guide', viewer, hasCursor, rows)}) AS keys
     ORDER BY likes DESC, created_at DESC, id DESC LIMIT ${limitLiteral(rows)}`;
 }
 
