@@ -2,8 +2,8 @@
  * PGlite's query() sends every statement unnamed, so PostgreSQL parses and plans it again on
  * each call: 0.9 ms of the 1.5 ms explore's page statement takes (bench data set). This gives
  * PGlite what node-postgres gives the server (named-statements.ts): a repeated parameterised
- * statement (or a read, named-statements.ts) is parsed once under its name, then only bound and executed, and PostgreSQL may
- * keep a generic plan. It speaks the extended protocol with PGlite's own serializer and result
+ * statement, or a read, is parsed once under its name, then only bound and executed, and
+ * PostgreSQL may keep a generic plan. It speaks the extended protocol with PGlite's own serializer and result
  * parser, as query() does, under the same locks, both outside and inside transactions.
  */
 import { type PGlite, type QueryOptions, type Results, type Transaction, parse, protocol } from '@electric-sql/pglite';

@@ -100,28 +100,29 @@ export async function retryJobAt(db: Executor, id: number, runner: string, runAt
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runner)));
 }
 
-/** The admin's list, newest first: keyset on the id (a bigserial, so newer = larger), never OFFSET. */
+/**
+ * The admin's list, newest first: keyset on the id (a bigserial, so newer = larger), never OFFSET.
+ * The id is read through a sub-select and the page size written in, so PostgreSQL keeps one
+ * plan per connection (lib/keyset.ts, beforeCursor and pageLimit).
+ */
 export function listJobs(db: Executor, beforeId: number | null, limit: number) {
-  return (
-    db
-      .select({
-        id: jobs.id,
-        kind: jobs.kind,
-        key: jobs.key,
-        attempts: jobs.attempts,
-        maxAttempts: jobs.maxAttempts,
-        lastError: jobs.lastError,
-        runAt: jobs.runAt,
-        finishedAs: jobs.finishedAs,
-        finishedAt: jobs.finishedAt,
-        createdAt: jobs.createdAt,
-      })
-      .from(jobs)
-      // The id read through a sub-select, as lib/keyset.ts's beforeCursor says why: one plan per connection.
-      .where(beforeId === null ? undefined : sql`${jobs.id} < (SELECT ${beforeId}::bigint)`)
-      .orderBy(desc(jobs.id))
-      .limit(pageLimit(limit + 1))
-  );
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      key: jobs.key,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lastError: jobs.lastError,
+      runAt: jobs.runAt,
+      finishedAs: jobs.finishedAs,
+      finishedAt: jobs.finishedAt,
+      createdAt: jobs.createdAt,
+    })
+    .from(jobs)
+    .where(beforeId === null ? undefined : sql`${jobs.id} < (SELECT ${beforeId}::bigint)`)
+    .orderBy(desc(jobs.id))
+    .limit(pageLimit(limit + 1));
 }
 
 /**
