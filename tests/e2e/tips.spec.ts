@@ -1,7 +1,17 @@
 import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { TIP_TEXTS } from '@common/schemas/tip';
-import { choose, CSRF, dismissToasts, E2E_ADMIN, expectToast, signIn, uniquePerson, waitForHydration } from './fixtures';
+import {
+  choose,
+  createActiveMember,
+  CSRF,
+  dismissToasts,
+  E2E_ADMIN,
+  expectToast,
+  signIn,
+  uniquePerson,
+  waitForHydration,
+} from './fixtures';
 
 /** A small real PNG (the server checks uploads by content and re-encodes them). */
 async function png(name: string, background: string) {
@@ -258,9 +268,15 @@ async function requestsTo(page: Page, paths: string[], action: () => Promise<unk
 }
 
 test('a tip page shows photos at their display size, with its data in the HTML and each preloaded file fetched once', async ({
-  page,
+  browser,
+  page: adminTab,
 }) => {
-  await signInAsAdmin(page);
+  // A member of its own, not the shared admin: other tests' admin pages stay open with their
+  // live streams, and at the admin's tenth the stream is refused (429), after which the page
+  // rightly asks who is signed in: a request this test counts.
+  await signInAsAdmin(adminTab);
+  const member = await createActiveMember(browser, adminTab.request, 'Harbour');
+  const page = member.page;
   const upload = await page.request.post('/api/uploads/tip-photos', {
     headers: CSRF,
     multipart: photoForm([await png('cover.png', '#1d3557'), await png('second.png', '#a8dadc')]),
@@ -385,4 +401,5 @@ test('a tip page shows photos at their display size, with its data in the HTML a
   page.off('request', record);
   expect(errors).toEqual([]);
   expect(requested.filter((url) => url === '/api/explore?limit=12')).toEqual([]);
+  await member.context.close();
 });
