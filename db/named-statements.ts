@@ -49,11 +49,11 @@ export function statementName(text: string): string | undefined {
 }
 
 /** A read: a SELECT, or a WITH whose statement reads or writes. */
-const READ = /^\s*(select|with)\b/i;
+export const isRead = (text: string): boolean => /^\s*(select|with)\b/i.test(text);
 
 /** The name a statement runs under: a parameterised one's, or a read's (see the head of this file). */
 export function nameOfStatement(text: string, values: readonly unknown[] | undefined): string | undefined {
-  return (values && values.length > 0) || READ.test(text) ? statementName(text) : undefined;
+  return (values && values.length > 0) || isRead(text) ? statementName(text) : undefined;
 }
 
 type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown[] };

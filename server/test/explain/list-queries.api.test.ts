@@ -6,11 +6,10 @@
  * whole non-partial index with no index condition, on tips, guides, likes or notifications fails;
  * one on saved_items, guide_tips or connections is reported.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../test-app';
-import { type ListCall, listCalls, routeOf } from './list-routes';
-import { type RecordedQuery, recordQueries } from './query-recorder';
-import { buildScene } from './scene';
+import { describe, expect, it } from 'vitest';
+import { routeOf } from './list-routes';
+import { callEveryList, listScene } from './list-scene';
+import type { RecordedQuery } from './query-recorder';
 import { isSharedPlan } from '@db/named-statements';
 import { FAILING_TABLES, type FullScan, fullScansOf, isWatchedRead, loadIndexes } from './full-scans';
 
@@ -26,39 +25,11 @@ const isKnown = (s: FullScan) =>
   );
 
 describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('list queries on PostgreSQL', () => {
-  let t: TestApp;
-  let recorder: ReturnType<typeof recordQueries>;
-  let calls: ListCall[];
-  const cookies: Record<ListCall['as'], string> = { viewer: '', admin: '' };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const scene = await buildScene(t);
-    cookies.viewer = scene.viewer.cookie;
-    cookies.admin = scene.adminCookie;
-    calls = listCalls(scene.viewer.id, scene.other.id);
-    recorder = recordQueries(t.database);
-  });
-  afterAll(() => t?.close());
-
-  async function get(url: string, as: ListCall['as']) {
-    const res = await recorder.during(`GET ${url}`, () => t.call('GET', url, { cookie: cookies[as] }));
-    expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
-    return res.json<{ nextCursor?: string | null }>();
-  }
+  const scene = listScene();
 
   it('reads tips, guides, likes and notifications through an index in every list and search', async () => {
-    for (const call of calls) {
-      if (!call.paged) {
-        await get(call.url, call.as);
-        continue;
-      }
-      const url = `${call.url}${call.url.includes('?') ? '&' : '?'}limit=2`;
-      const first = await get(url, call.as);
-      // The scene must give every paged list a second page, or its cursor query would go unchecked.
-      expect(first.nextCursor, `${url} has no second page`).toBeTruthy();
-      await get(`${url}&cursor=${first.nextCursor}`, call.as);
-    }
+    const { recorder, calls } = scene;
+    await callEveryList(scene);
 
     // The same statement with the same values (e.g. the session lookup) is explained once.
     const distinct = new Map<string, RecordedQuery>();

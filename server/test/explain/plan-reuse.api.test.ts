@@ -6,13 +6,12 @@
  * pg_prepared_statements how it was planned.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSharedPlan } from '@db/named-statements';
-import { type TestApp, createTestApp } from '../test-app';
-import { type ListCall, listCalls, routeOf } from './list-routes';
+import { describe, expect, it } from 'vitest';
+import { isRead, isSharedPlan } from '@db/named-statements';
+import { routeOf } from './list-routes';
+import { callEveryList, listScene } from './list-scene';
 import { plansTaken } from './plan-cache';
-import { type RecordedQuery, recordQueries } from './query-recorder';
-import { buildScene } from './scene';
+import type { RecordedQuery } from './query-recorder';
 
 /** Statements planned for each call's values on purpose: the best plan differs from call to call. */
 const PLANNED_PER_CALL: { route: string; sqlIncludes: string; why: string }[] = [
@@ -33,35 +32,14 @@ const isPlannedPerCall = (q: RecordedQuery) =>
   PLANNED_PER_CALL.some((p) => routeOf(q.route) === p.route && q.text.includes(p.sqlIncludes));
 
 describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('plans kept by named statements on PostgreSQL', () => {
-  let t: TestApp;
-  let recorder: ReturnType<typeof recordQueries>;
-  let calls: ListCall[];
-  const cookies: Record<ListCall['as'], string> = { viewer: '', admin: '' };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const scene = await buildScene(t);
-    cookies.viewer = scene.viewer.cookie;
-    cookies.admin = scene.adminCookie;
-    calls = listCalls(scene.viewer.id, scene.other.id);
-    recorder = recordQueries(t.database);
-  });
-  afterAll(() => t?.close());
+  const scene = listScene();
 
   it('keeps a generic plan for every list statement', async () => {
-    for (const call of calls) {
-      const url = call.paged ? `${call.url}${call.url.includes('?') ? '&' : '?'}limit=2` : call.url;
-      const res = await recorder.during(`GET ${url}`, () => t.call('GET', url, { cookie: cookies[call.as] }));
-      expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
-      const next = res.json<{ nextCursor?: string | null }>().nextCursor;
-      if (call.paged && next) {
-        await recorder.during(`GET ${url}&cursor`, () => t.call('GET', `${url}&cursor=${next}`, { cookie: cookies[call.as] }));
-      }
-    }
+    const { recorder } = scene;
+    await callEveryList(scene);
     const named = new Map<string, RecordedQuery>();
     for (const q of recorder.queries) {
-      if (q.values.length > 0 && isSharedPlan(q.text) && /^\s*(select|with)\b/i.test(q.text) && !named.has(q.text))
-        named.set(q.text, q);
+      if (q.values.length > 0 && isSharedPlan(q.text) && isRead(q.text) && !named.has(q.text)) named.set(q.text, q);
     }
     const replanned: string[] = [];
     let onPurpose = 0;
@@ -80,6 +58,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('plans kept by named
   // one did not. With most liked tips older than the window (as on a community's second month),
   // seeing the window's start made every custom plan look cheaper.
   it("keeps a generic plan for the home's most liked when most liked items are older", async () => {
+    const { t, recorder, cookies } = scene;
     const author = await t.createMember('user', 'Lia Liked');
     await t.db.execute(sql`
       INSERT INTO tips (user_id, title, country, city, description, search_text, likes_count, created_at)
