@@ -116,6 +116,21 @@ export default defineConfig(
     },
   },
   {
+    // A link to a tip or guide is built by content-path.ts, never written by hand: the map's
+    // `/tips/${id}` sent members to the 404 page (issue 36). Route patterns (`/view-tip/:id`) pass.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/components/navigation/content-path.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TemplateElement[value.raw', 'Literal[value'].map((node) => ({
+          selector: `${node}=/^\\/(view-tip|view-guide|edit-tip|edit-guide|print-guide|tips)\\/(?!:)/]`,
+          message: 'Build the path of a tip or guide with components/navigation/content-path.ts (tipPath, guidePath...).',
+        })),
+      ],
+    },
+  },
+  {
     // Path zones cannot name "a *.repository.ts file", nor a package: this rule can.
     files: ['server/src/**/*.routes.ts'],
     rules: {

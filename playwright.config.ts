@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { email: 'admin@waymark.test', password: 'e2e-admin-password' };
 const baseURL = `http://localhost:${E2E_PORT}`;
+// One data directory per port: two suites side by side never clear each other's database.
+const DATA_DIR = `.tmp/e2e-data-${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node node_modules/tsx/dist/cli.mjs scripts/start.ts',
+    command: `rm -rf ${DATA_DIR} && node node_modules/tsx/dist/cli.mjs scripts/start.ts`,
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -56,13 +58,14 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR,
       PUBLIC_URL: baseURL,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       // Every e2e browser signs in from 127.0.0.1; the limits themselves have API tests.
       RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_SIGN_IN_UNKNOWN_DEVICE: '1000',
       RATE_LIMIT_SIGN_UP: '1000',
       RATE_LIMIT_INVITATIONS: '1000',
       RATE_LIMIT_UPLOADS: '1000',

@@ -214,11 +214,20 @@ export default defineConfig({
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|react-hook-form|sonner|@radix-ui[\\/]react-(slot|compose-refs|primitive|label))[\\/]/,
               priority: 2,
             },
+            // The reads of the server-drawn pages' table (app/first-paint-pages.ts): the entry
+            // needs their URLs and keys, so every page, sign-in included, loads them. One chunk,
+            // not five of 0.2-0.5 KB each, each gzipped with its own overhead (issue 36).
+            {
+              name: 'first-paint-reads',
+              test: /web[\\/]src[\\/]features[\\/](content[\\/]api[\\/](content-query|get-explore)|guides[\\/]api[\\/](get-guide|get-guide-map)|tips[\\/]api[\\/]get-tip)\.ts$/,
+              priority: 1,
+            },
             // The app's small shared code: the API client, texts and limits, the base UI pieces.
             // Schemas stay out (they bring zod), and so do components built on heavier Radix parts.
+            // So do the lib modules only members' screens use (the sign-in page's 170 KB, issue 7).
             {
               name: 'app-core',
-              test: /web[\\/]src[\\/](lib[\\/]|components[\\/]ui[\\/](button|input|label|field|card|spinner|skeleton|badge|textarea)\.tsx|components[\\/]layout[\\/])|common[\\/](texts|limits|lists[\\/])/,
+              test: /web[\\/]src[\\/](lib[\\/](?!(?:use-)?focus-after-removal|typed-before-hydration|live-events|shared-live-stream|use-query-param-writer)|components[\\/]ui[\\/](button|input|label|field|card|spinner|skeleton|badge|textarea)\.tsx|components[\\/]layout[\\/])|common[\\/](texts|limits|lists[\\/])/,
               minShareCount: 2,
               priority: 1,
             },

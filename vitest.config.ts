@@ -52,6 +52,21 @@ const fuzzProject = (db: 'pglite' | 'postgres') => ({
 });
 
 /**
+ * The fleet test (issue 37, ADR 117): HAProxy in front of two real server processes on
+ * PostgreSQL, Redis and an S3-compatible bucket. Once per run; without TEST_DATABASE_URL (or
+ * haproxy) it is skipped, its name saying why.
+ */
+const fleetProject = {
+  resolve: { alias },
+  test: {
+    name: 'fleet',
+    include: ['server/test/fleet/**/*.test.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+  },
+};
+
+/**
  * The fuzz files first, then Vitest's own order. They are the longest files (auth's alone took
  * 338 s of a 927 s run here); sorted last by project name, the last of them ran alone for 143 s
  * after everything else had finished (ADR 095).
@@ -84,12 +99,13 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
           ],
           // The fuzz files match *.test.ts but need a database: they run in the fuzz project.
-          exclude: ['**/*.api.test.ts', 'server/test/fuzz/**', '**/node_modules/**'],
+          exclude: ['**/*.api.test.ts', 'server/test/fuzz/**', 'server/test/fleet/**', '**/node_modules/**'],
         },
       },
       apiProject('api:pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api:postgres', 'postgres')] : []),
       fuzzProject(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'),
+      fleetProject,
     ],
   },
 });

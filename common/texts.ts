@@ -63,6 +63,8 @@ export const TEXTS = {
 
   /** 503 while PostgreSQL is unreachable (docs/decisions/014). */
   databaseUnavailable: "Waymark can't reach its database right now. Please try again in a moment.",
+  /** 503 while the photo bucket is unreachable (issue 37, ADR 116). */
+  storageUnavailable: "Waymark can't reach its photo storage right now. Please try again in a moment.",
   /** 409 when a row the request refers to was deleted while it ran (docs/decisions/014). */
   changedMeanwhile: 'Something this refers to was just deleted. Please reload and try again.',
 
@@ -78,8 +80,13 @@ export const TEXTS = {
   emailChangeLinkInvalid:
     'This confirmation link is invalid, has expired or was already used. Please ask for a new one from your profile.',
   emailChanged: 'Your email address has been changed.',
-  /** Issue 19, privacy: a guide item whose tip is private to its author (ADR 008, 030). */
-  privateTipInGuide: 'Private tip',
+  /**
+   * A guide item whose tip the reader may not see (ADR 008, 030): private, connections-only,
+   * hidden by a moderator or from a blocked author. It says only that it is not shared with
+   * them, never why (issue 36, ADR 103): "private" was wrong for a connections-only tip. Every
+   * place that shows such an item inside a guide uses this text.
+   */
+  hiddenTipInGuide: 'This tip is not shared with you',
   /** A single-line field (name, title, city...) with a line break, tab or other control character (ADR 032). */
   notSingleLine: 'Please keep this to a single line, without tabs, line breaks or control characters.',
   /** A multi-line field (description, bio...) with a control character other than a line break or tab. */

@@ -18,3 +18,11 @@ export const blockedEitherWay = (a: MemberRef, b: MemberRef): SQL =>
 
 /** Neither blocked the other. */
 export const notBlockedEitherWay = (a: MemberRef, b: MemberRef): SQL => sql`not ${blockedEitherWay(a, b)}`;
+
+/**
+ * A notice whose actor and recipient blocked each other is not shown to the recipient, on any
+ * channel: the list and its counts, the daily digest, an e-mail still queued when the block came,
+ * "Download my data" (issue 36). Notices without an actor (saves, moderation) always pass.
+ */
+export const actorNotBlocked = (recipient: MemberRef, actor: MemberRef): SQL =>
+  sql`(${asUuid(actor)} is null or ${notBlockedEitherWay(recipient, actor)})`;

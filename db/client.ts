@@ -43,6 +43,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (used to prepare test databases fast). */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's clients now, for /metrics (PGlite has one connection, no pool). */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Clients open, idle and in use (LISTEN connections included). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a client: above 0 the pool is too small or the database too slow. */
+  waiting: number;
 }
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
@@ -160,5 +170,6 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       };
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

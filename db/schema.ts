@@ -71,10 +71,23 @@ export const users = pgTable(
     email: text().notNull(),
     emailVerified: boolean().notNull().default(false),
     image: text(),
+    /**
+     * Bumped, with the row locked, whenever the account's sessions end for a reason (password
+     * change or reset, suspension, "sign out everywhere else", an e-mail change undone): a
+     * sign-in that read an older value before it checked the password ends the session it made
+     * (ADR 108).
+     */
+    sessionEpoch: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // The admin's user search by a part of the e-mail (issue 36, ADR 106).
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // User Management's order, newest first: its pages and its search walk it (ADR 112).
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export const sessions = pgTable(
@@ -251,7 +264,15 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('profiles_username_lower_unique').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('profiles_username_lower_unique').on(sql`lower(${t.username})`),
+    // A part of a name or handle, any case (ILIKE): the admin's user search (ADR 106) and the
+    // members' search (ADR 105), issue 36.
+    index('profiles_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    // The members' search walks names in its order first (ADR 111): the very expression it sorts by.
+    index('profiles_sort_name_idx').on(sql`(lower(COALESCE(${t.name}, ${t.username}, '')) COLLATE "C")`, t.userId),
+  ],
 );
 
 export const userRoles = pgTable(
@@ -339,6 +360,25 @@ export const emailChangeTokens = pgTable('email_change_tokens', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The undo links of e-mail changes (ADR 108), mailed to the address being left: when a change is
+ * asked for and when it happens. Only each token's SHA-256 is stored; opening one restores
+ * `oldEmail`, ends every session and drops every pending change and undo link of the account.
+ */
+export const emailChangeUndoTokens = pgTable(
+  'email_change_undo_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_undo_tokens_user_id_idx').on(t.userId)],
+);
 
 // ---- Platform ----
 
@@ -460,7 +500,7 @@ export const tips = pgTable(
       'tips_location_valid',
       sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)
         AND (${t.latitude} IS NULL OR (${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180))
-        AND (${t.locationPrecision} IS NULL OR ${t.locationPrecision} IN ('exact', 'city', 'pin', 'none'))
+        AND (${t.locationPrecision} IS NULL OR ${t.locationPrecision} IN ('exact', 'city', 'country', 'pin', 'none'))
         AND ((${t.latitude} IS NULL) = (${t.locationPrecision} IS NULL OR ${t.locationPrecision} = 'none'))`,
     ),
     // The map (ADR 062): a grid cell's public tips are one range; INCLUDE answers from the index.
@@ -509,6 +549,38 @@ export const tips = pgTable(
     index('tips_liked_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id, t.userId)
       .where(sql`${t.isPrivate} = false AND ${t.likesCount} > 0`),
+    // Explore's most liked and best rated (issue 36, ADR 105): the public half walked in the
+    // sort's order, the connections-only half the same way keeping the connections' rows.
+    index('tips_public_liked_idx')
+      .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false`),
+    index('tips_shared_liked_idx')
+      .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
+    index('tips_public_rated_idx')
+      .on(sql`(COALESCE(${t.rating}, 0)) DESC`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false`),
+    index('tips_shared_rated_idx')
+      .on(sql`(COALESCE(${t.rating}, 0)) DESC`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
+    // The viewer's own not-public items in those orders (ADR 111): read down to the page's floor
+    // and stopped after a page, where tips_private_user_created_idx read all of them and sorted
+    // (943 for the bench set's member 1).
+    index('tips_private_user_liked_idx')
+      .on(t.userId, t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = true`),
+    index('tips_private_user_rated_idx')
+      .on(t.userId, sql`(COALESCE(${t.rating}, 0)) DESC`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = true`),
+    // Explore's category (ADR 111): its public tips and the connections-only ones, each walked
+    // newest first within the tip type, instead of keeping one tip in eight of the public walk and
+    // intersecting every tip of the type with the connections-only span.
+    index('tips_public_type_created_idx')
+      .on(t.tipTypeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false`),
+    index('tips_shared_type_created_idx')
+      .on(t.tipTypeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
   ],
 );
 
@@ -575,8 +647,28 @@ export const guides = pgTable(
     index('guides_liked_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.likesCount, t.id, t.userId)
       .where(sql`${t.isPrivate} = false AND ${t.likesCount} > 0`),
+    index('guides_public_liked_idx')
+      .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false`),
+    index('guides_shared_liked_idx')
+      .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.userId)
+      .where(sql`${t.visibility} = 'connections' AND ${t.hiddenAt} IS NULL`),
+    // The viewer's own not-public guides, most liked first (ADR 111), as tips_private_user_liked_idx.
+    index('guides_private_user_liked_idx')
+      .on(t.userId, t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = true`),
   ],
 );
+
+/**
+ * Every word of every tip's and guide's search_vector (issue 36, ADR 105): the vocabulary a
+ * misspelt search word is matched against by trigrams ("lisbn" -> "lisbon"). Written by the
+ * triggers of its migration; never pruned (a suggestion is only made when the viewer can see
+ * something with it, so a stale or private word is never shown).
+ */
+export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /**
  * One row per country of a guide, written only by the trigger of migration 0010 from
@@ -922,6 +1014,36 @@ export const reports = pgTable(
       .on(t.memberId)
       .where(sql`${t.memberId} IS NOT NULL`),
     index('reports_reporter_id_idx').on(t.reporterId),
+  ],
+);
+
+/**
+ * An admin's decision that closed a thing's open reports (issue 36, ADR 106): the Reports tab's
+ * Handled view. No foreign key to the thing: a deleted tip, guide or member takes its reports
+ * with it, the decision stays, with the title and reasons as they were.
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: id(),
+    /** dismissed | hidden | suspended | deleted (common/schemas/report.ts). */
+    outcome: text().notNull(),
+    targetType: text().notNull(),
+    targetId: uuid().notNull(),
+    title: text(),
+    /** The member concerned (the author, or the reported member); no foreign key, see above. */
+    memberId: uuid(),
+    /** common/schemas/moderation.ts DECISION_REASONS; null for a dismissal without one. */
+    reason: text(),
+    note: text(),
+    moderatorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    reportCount: integer().notNull(),
+    reportReasons: text().array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_decisions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('moderation_decisions_moderator_idx').on(t.moderatorId),
   ],
 );
 

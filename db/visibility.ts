@@ -43,12 +43,21 @@ export class ListedViewer implements SQLWrapper {
   }
 }
 
-/** Members whose content the viewer never sees: blocked either way, or suspended now. */
-const hiddenAuthorsInline = (viewer: ViewerId | null): SQL =>
+/**
+ * Members the viewer never sees: blocked either way, or suspended now, as a uuid[]. Content
+ * lists leave the viewer's own suspension out (`exceptViewer`: their own items stay theirs); the
+ * members' search keeps it, as it always has (ADR 111).
+ */
+export const hiddenMembersInline = (viewer: ViewerId | null, { exceptViewer }: { exceptViewer: boolean }): SQL =>
   sql`(SELECT ARRAY(SELECT hidden_by.blocked_id FROM blocks hidden_by WHERE hidden_by.blocker_id = ${viewer}::uuid
     UNION ALL SELECT hiding.blocker_id FROM blocks hiding WHERE hiding.blocked_id = ${viewer}::uuid
     UNION ALL SELECT suspended.user_id FROM member_suspensions suspended
-      WHERE (suspended.until IS NULL OR suspended.until > now()) AND suspended.user_id IS DISTINCT FROM ${viewer}::uuid))::uuid[]`;
+      WHERE (suspended.until IS NULL OR suspended.until > now())${
+        exceptViewer ? sql` AND suspended.user_id IS DISTINCT FROM ${viewer}::uuid` : sql``
+      }))::uuid[]`;
+
+/** Members whose content the viewer never sees. */
+const hiddenAuthorsInline = (viewer: ViewerId | null): SQL => hiddenMembersInline(viewer, { exceptViewer: true });
 
 /**
  * The members the viewer is connected to (accepted, either way round): their row of

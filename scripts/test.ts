@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check. Lint and the format check first (`npm run lint`, ADR 038), then,
- * whatever lint said, so the report is complete: installs Debian's Chromium when it is missing
- * (never a downloaded browser), runs Vitest (unit + API on PGlite, and on PostgreSQL when
+ * whatever lint said, so the report is complete: installs Debian's Chromium (never a downloaded
+ * browser) and redis-server when they are missing, runs Vitest (unit + API on PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set), then the Playwright end-to-end tests, and closes with one line of
  * totals. A red lint makes the whole run red.
  *
@@ -17,14 +17,25 @@ const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.tmp/test-reports');
 const CHROMIUM = '/usr/bin/chromium';
 
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * Debian packages the tests run: Chromium for the end-to-end tests, redis-server for the shared
+ * limits' and HAProxy for the fleet test's (issue 37).
+ */
+const DEBIAN_TOOLS = [
+  { path: CHROMIUM, pkg: 'chromium' },
+  { path: '/usr/bin/redis-server', pkg: 'redis-server' },
+  { path: '/usr/sbin/haproxy', pkg: 'haproxy' },
+];
+
+function ensureDebianTools(): void {
+  const missing = DEBIAN_TOOLS.filter((tool) => !existsSync(tool.path)).map((tool) => tool.pkg);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing: run 'sudo apt-get install -y chromium' and try again.`);
+    throw new Error(`${missing.join(', ')} missing: run 'sudo apt-get install -y ${missing.join(' ')}' and try again.`);
   }
-  console.log('Installing Debian chromium for the end-to-end tests...');
+  console.log(`Installing Debian ${missing.join(', ')} for the tests...`);
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
@@ -84,7 +95,7 @@ async function lintAndBuild(): Promise<{ isGreen: boolean; seconds: string }> {
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const { isGreen: isLintGreen, seconds: lintSeconds } = await lintAndBuild();
-ensureChromium();
+ensureDebianTools();
 
 const vitestJson = path.join(reports, 'vitest.json');
 const playwrightJson = path.join(reports, 'playwright.json');

@@ -33,6 +33,8 @@ export interface Fixtures {
   /** Public tips of others to toggle likes on, round-robin. */
   likeTargets: string[];
   topCountry: string;
+  /** A tip category of the data set (issue 36's category filter). */
+  tipTypeId: string;
 }
 
 export function targetOf(db: DbKind, size: DataSizeName): BenchTarget {
@@ -56,6 +58,7 @@ async function readFixtures(handle: DatabaseHandle, size: DataSizeName): Promise
     handle,
     'SELECT country FROM tips WHERE NOT is_private GROUP BY country ORDER BY count(*) DESC LIMIT 1',
   );
+  const [tipType] = await rowsOf<{ id: string }>(handle, 'SELECT id FROM tip_types ORDER BY name LIMIT 1');
   return {
     memberId: me.id,
     email,
@@ -64,6 +67,7 @@ async function readFixtures(handle: DatabaseHandle, size: DataSizeName): Promise
     popularGuideId: guide!.id,
     likeTargets: targets.map((t) => t.id),
     topCountry: country!.country,
+    tipTypeId: tipType!.id,
   };
 }
 

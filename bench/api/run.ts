@@ -21,7 +21,7 @@ import { cpuSnapshot, cpuSpent, settled } from './cpu-time';
 import { measure } from './load';
 import { type Child, REPO_ROOT, startChild } from './processes';
 import { compareSizes, formatComparisons, formatRun, type RunResult, type ScenarioResult } from './report';
-import { type Caller, EXPLORE_LIST, SAFETY_LISTS, buildScenarios, deepCursor, signIn } from './scenarios';
+import { type Caller, EXPLORE_LIST, EXPLORE_SORTED, SAFETY_LISTS, buildScenarios, deepCursor, signIn } from './scenarios';
 
 export interface ApiBenchOptions {
   dbs: DbKind[];
@@ -77,7 +77,7 @@ async function runOne(db: DbKind, size: DataSizeName, bare: Child, o: Required<A
     };
     const deep = await deepCursor(server.url, cookies.member, EXPLORE_LIST);
     const deepCursors: Record<string, string> = { [EXPLORE_LIST.name]: deep.cursor };
-    for (const list of SAFETY_LISTS) {
+    for (const list of [...EXPLORE_SORTED, ...SAFETY_LISTS]) {
       try {
         deepCursors[list.name] = (await deepCursor(server.url, cookies[list.as], list)).cursor;
       } catch (error) {

@@ -1,5 +1,5 @@
 /** The API scenarios of issue 7: what a member's app asks the server most. */
-import { COMMON_WORD, RARE_WORD } from '../data/word-lists';
+import { COMMON_WORD, LAST_NAMES, RARE_WORD } from '../data/word-lists';
 import { CREATED_TIP_PREFIX, type Fixtures } from './datasets';
 
 /** Who asks: member 1, the admin, or the member with the long Blocked members list (bench/data/safety-lists.ts). */
@@ -27,6 +27,15 @@ export interface PagedList {
 
 export const EXPLORE_LIST: PagedList = { name: 'explore', path: '/api/explore?type=all', limit: 20, depth: 5_000, as: 'member' };
 
+/** Explore's other orders (issue 36, ADR 105): most liked and best rated, first and deep page. */
+export const EXPLORE_SORTED: PagedList[] = [
+  { name: 'explore most liked', path: '/api/explore?type=all&sort=liked', limit: 20, depth: 5_000, as: 'member' },
+  { name: 'explore best rated', path: '/api/explore?type=all&sort=rated', limit: 20, depth: 5_000, as: 'member' },
+];
+
+/** A misspelt place (ADR 105): the search as typed finds nothing, then the suggestion is asked. */
+export const MISSPELT_WORD = 'lisbn';
+
 /**
  * Issue 25's lists (bench/data/safety-lists.ts fills them): the admin's Reports tab, audit log
  * and Outbox jobs, and a member's Blocked members. Depths fit the full set (about 1,650 open
@@ -37,6 +46,8 @@ export const SAFETY_LISTS: PagedList[] = [
   { name: 'audit log', path: '/api/admin/audit-log', limit: 30, depth: 5_000, as: 'admin' },
   { name: 'outbox jobs', path: '/api/admin/jobs', limit: 20, depth: 2_000, as: 'admin' },
   { name: 'blocked members', path: '/api/blocks', limit: 20, depth: 300, as: 'blocker' },
+  // Issue 36: the Reports tab's Handled view (about 20,000 decisions in the full set).
+  { name: 'handled reports', path: '/api/admin/reports/handled', limit: 20, depth: 5_000, as: 'admin' },
 ];
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
@@ -64,6 +75,14 @@ export function buildScenarios(f: Fixtures, deepCursors: Record<string, string>)
     get(`search rare "${RARE_WORD}"`, `/api/explore?type=all&limit=20&q=${RARE_WORD}`),
     get(`search common "${COMMON_WORD}"`, `/api/explore?type=all&limit=20&q=${COMMON_WORD}`),
     get(`country filter ${f.topCountry}`, `/api/explore?type=all&limit=20&country=${encodeURIComponent(f.topCountry)}`),
+    // Issue 36 (ADR 105): the orders, a category, a misspelt word and its suggestion, members by name.
+    ...EXPLORE_SORTED.filter((list) => deepCursors[list.name]).flatMap((list) => pagedScenarios(list, deepCursors)),
+    get(`explore most liked, search "${COMMON_WORD}"`, `/api/explore?type=all&limit=20&sort=liked&q=${COMMON_WORD}`),
+    get('explore category', `/api/explore?type=all&limit=20&tipType=${f.tipTypeId}`),
+    get(`search misspelt "${MISSPELT_WORD}"`, `/api/explore?type=all&limit=20&q=${MISSPELT_WORD}`),
+    get(`search misspelt "${MISSPELT_WORD}" suggestion`, `/api/explore/suggestion?q=${MISSPELT_WORD}`),
+    get('members search "silva"', '/api/members?q=silva&limit=6'),
+    get('members search "ana"', '/api/members?q=ana&limit=6'),
     get('tip detail (popular)', `/api/tips/${f.popularTipId}`),
     get('guide detail + items', `/api/guides/${f.popularGuideId}`),
     get('own tips list', `/api/users/${f.memberId}/content?type=tips&limit=20`),
@@ -84,6 +103,12 @@ export function buildScenarios(f: Fixtures, deepCursors: Record<string, string>)
     ...SAFETY_LISTS.filter((list) => deepCursors[list.name]).flatMap((list) => pagedScenarios(list, deepCursors)),
     // The Reports tab's badge, asked with every admin page.
     { ...get('reports queue open count', '/api/admin/reports/open-count'), as: 'admin' },
+    // User Management's search (issue 36): one member by a part of the e-mail; a last name many share.
+    { ...get('admin user search by e-mail', '/api/admin/users?limit=50&q=member4321%40bench'), as: 'admin' },
+    {
+      ...get(`admin user search "${LAST_NAMES[0]}"`, `/api/admin/users?limit=50&q=${encodeURIComponent(LAST_NAMES[0]!)}`),
+      as: 'admin',
+    },
     {
       name: 'toggle like',
       isRead: false,

@@ -61,6 +61,8 @@ export async function generateData(handle: DatabaseHandle, sizes: DataSizes, log
   );
   // The map cells' triggers were off during the load: counted once from the tips.
   await timed(log, 'map cells', () => bulk(handle, 'SELECT waymark_map_cells_rebuild()'));
+  // So were the search words' (ADR 105): the vocabulary a misspelt word is matched against.
+  await timed(log, 'search words', () => bulk(handle, 'SELECT waymark_rebuild_search_words()'));
   await timed(log, 'guide items', () => insertGuideItems(handle, sizes.guides, sizes.guideDays));
   await timed(log, `likes (${sizes.likes})`, () => insertReactions(handle, 'bench_likes', 'likes'));
   await timed(log, `saves (${sizes.saves})`, () => insertReactions(handle, 'bench_saves', 'saved_items'));

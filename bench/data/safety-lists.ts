@@ -25,11 +25,29 @@ export interface SafetyListSizes {
   /** Blocks between members other than member 1, and how many of them are the heavy blocker's. */
   blocks: number;
   heavyBlockerBlocks: number;
+  /** Decisions that closed reports (the Handled view, issue 36): about one per closed thing. */
+  decisions: number;
 }
 
 export const SAFETY_LIST_SIZES: Record<DataSizeName, SafetyListSizes> = {
-  full: { reports: 30_000, openShare: 0.1, auditEntries: 50_000, jobs: 5_000, blocks: 20_000, heavyBlockerBlocks: 500 },
-  small: { reports: 1_500, openShare: 0.1, auditEntries: 2_500, jobs: 500, blocks: 400, heavyBlockerBlocks: 100 },
+  full: {
+    reports: 30_000,
+    openShare: 0.1,
+    auditEntries: 50_000,
+    jobs: 5_000,
+    blocks: 20_000,
+    heavyBlockerBlocks: 500,
+    decisions: 20_000,
+  },
+  small: {
+    reports: 1_500,
+    openShare: 0.1,
+    auditEntries: 2_500,
+    jobs: 500,
+    blocks: 400,
+    heavyBlockerBlocks: 100,
+    decisions: 1_000,
+  },
 };
 
 /** The member whose Blocked members list the benchmark pages through: one from the middle of the list. */
@@ -152,6 +170,22 @@ async function insertBlocks(handle: DatabaseHandle, s: SafetyListSizes, memberCo
   );
 }
 
+/** The admin's decisions over two years, as moderation.service.ts writes them (ADR 106). */
+async function insertDecisions(handle: DatabaseHandle, s: SafetyListSizes): Promise<void> {
+  await bulk(
+    handle,
+    `INSERT INTO moderation_decisions (outcome, target_type, target_id, title, member_id, reason, note, moderator_id,
+                                       report_count, report_reasons, created_at)
+     SELECT (ARRAY['dismissed', 'dismissed', 'hidden', 'suspended', 'deleted'])[1 + g % 5],
+            (ARRAY['tip', 'tip', 'tip', 'member', 'guide'])[1 + g % 5], gen_random_uuid(), 'Reported thing ' || g,
+            m.id, (ARRAY['spam', 'harassment', 'unsafe', 'wrong_information', 'off_topic', 'other'])[1 + g % 6],
+            CASE WHEN g % 6 = 5 THEN 'Advertising a tour company' END, ${ADMIN}, 1 + g % 3,
+            ARRAY['spam']::text[], now() - interval '730 days' * (1 - g::float8 / ${s.decisions})
+     FROM generate_series(1, ${s.decisions}) g
+     JOIN (${BENCH_MEMBERS}) m ON m.n = 1 + g % 500`,
+  );
+}
+
 export async function addSafetyListRows(handle: DatabaseHandle, size: DataSizeName, memberCount: number) {
   const s = SAFETY_LIST_SIZES[size];
   const heavy = benchEmail(heavyBlocker(memberCount));
@@ -161,12 +195,13 @@ export async function addSafetyListRows(handle: DatabaseHandle, size: DataSizeNa
   if (await isEmpty(handle, `SELECT 1 FROM jobs WHERE key LIKE 'bench:%'`)) await insertJobs(handle, s);
   const heavyBlocks = `SELECT 1 FROM blocks WHERE blocker_id = (SELECT id FROM users WHERE email = ${lit(heavy)})`;
   if (await isEmpty(handle, heavyBlocks)) await insertBlocks(handle, s, memberCount);
-  await bulk(handle, 'ANALYZE reports', 'ANALYZE audit_log', 'ANALYZE jobs', 'ANALYZE blocks');
+  if (await isEmpty(handle, 'SELECT 1 FROM moderation_decisions')) await insertDecisions(handle, s);
+  await bulk(handle, 'ANALYZE reports', 'ANALYZE audit_log', 'ANALYZE jobs', 'ANALYZE blocks', 'ANALYZE moderation_decisions');
   const [counts] = await rowsOf<Record<string, string>>(
     handle,
     `SELECT (SELECT count(*) FROM reports) AS reports, (SELECT count(*) FROM reports WHERE resolved_at IS NULL) AS open_reports,
       (SELECT count(DISTINCT coalesce(tip_id, guide_id, member_id)) FROM reports WHERE resolved_at IS NULL) AS open_cases,
-      (SELECT count(*) FROM audit_log) AS audit_entries, (SELECT count(*) FROM jobs) AS jobs,
+      (SELECT count(*) FROM audit_log) AS audit_entries, (SELECT count(*) FROM moderation_decisions) AS decisions, (SELECT count(*) FROM jobs) AS jobs,
       (SELECT count(*) FROM blocks) AS all_blocks, (${heavyBlocks.replace('SELECT 1', 'SELECT count(*)')}) AS heavy_blocker_blocks`,
   );
   return Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));

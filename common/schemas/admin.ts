@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth';
-import { multiLine, singleLine } from './common';
+import { PageQuerySchema, multiLine, singleLine } from './common';
 
 export const ADMIN_TEXTS = {
   loading: 'Loading admin panel...',
@@ -23,6 +23,9 @@ export const ADMIN_TEXTS = {
   lastAdmin: 'Waymark needs at least one admin: make another member admin first.',
   tipTypeExists: 'A tip type with this name already exists',
   pendingSignup: 'Pending Signup',
+  searchUsers: 'Search users',
+  searchUsersHint: 'Name, username or e-mail',
+  noUsersFound: 'No users match this search.',
   anonymous: 'Anonymous',
 } as const;
 
@@ -51,6 +54,11 @@ export const AdminUserSchema = z.object({
   suspension: z.object({ until: z.string().nullable() }).nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** User Management's list: a page, and a part of a name, handle or e-mail to look for (issue 36). */
+export const AdminUsersQuerySchema = PageQuerySchema.extend({
+  q: singleLine(z.string().trim().max(100, 'Please keep the search under 100 characters')).optional(),
+});
 
 export const RoleChangeSchema = z.object({ role: RoleSchema });
 

@@ -67,6 +67,18 @@ export type ConfirmEmailChange = z.infer<typeof ConfirmEmailChangeSchema>;
 export const EmailChangeConfirmedSchema = z.object({ email: z.string() });
 export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmedSchema>;
 
+/** The undo link mailed to the address being left (issue 36, ADR 108). */
+export const EMAIL_UNDO_TEXTS = {
+  linkInvalid: 'This undo link is invalid, has expired or was already used.',
+  undone: 'Your email address is back to what it was.',
+  signedOut: 'Every session of your account was signed out. If someone else knows your password, set a new one now.',
+} as const;
+export const UndoEmailChangeSchema = z.object({ token: z.string().trim().min(1, EMAIL_UNDO_TEXTS.linkInvalid).max(200) });
+export type UndoEmailChange = z.infer<typeof UndoEmailChangeSchema>;
+/** The address the account is back on. */
+export const EmailChangeUndoneSchema = z.object({ email: z.string() });
+export type EmailChangeUndone = z.infer<typeof EmailChangeUndoneSchema>;
+
 export const ROLES = ['pending', 'user', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;

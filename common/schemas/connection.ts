@@ -21,6 +21,24 @@ export const CONNECTION_TEXTS = {
   fallbackName: MEMBER_FALLBACK_NAME,
 } as const;
 
+/** The tabs of /connections, in the URL as ?tab= (ADR 046); the first is the default, left out. */
+export const CONNECTIONS_TABS = ['connected', 'requests', 'sent', 'discover'] as const;
+export type ConnectionsTab = (typeof CONNECTIONS_TABS)[number];
+
+/** The link to a tab of /connections: a notice links where it is answered (issue 36). */
+export const connectionsPath = (tab: ConnectionsTab) =>
+  tab === CONNECTIONS_TABS[0] ? '/connections' : `/connections?tab=${tab}`;
+
+/** Answering a request from its notice (issue 36): what the member is told when it is no longer open. */
+export const REQUEST_ANSWER_TEXTS = {
+  accept: 'Accept',
+  reject: 'Reject',
+  connected: 'You are connected.',
+  rejected: 'You rejected this request.',
+  /** The request was answered elsewhere (another tab or device) or withdrawn by its sender. */
+  answered: 'This request was already answered or withdrawn.',
+} as const;
+
 export const CONNECTION_STATUSES = ['pending', 'accepted', 'blocked'] as const;
 export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;

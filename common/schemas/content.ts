@@ -34,6 +34,29 @@ export const ContentQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/**
+ * Explore's order (issue 36, ADR 105): newest first (the default), most liked, best rated (a
+ * tip's rating; guides have none and follow the rated tips). Ties go newest first.
+ */
+export const EXPLORE_SORTS = ['newest', 'liked', 'rated'] as const;
+export const ExploreSortSchema = z.enum(EXPLORE_SORTS);
+export type ExploreSort = z.infer<typeof ExploreSortSchema>;
+
+/** Query of GET /api/explore: the content lists' query, an order and a tip category. */
+export const ExploreQuerySchema = ContentQuerySchema.extend({
+  sort: ExploreSortSchema.default('newest'),
+  /** A tip type's id: only tips of that category (guides have none). */
+  tipType: z.uuid('Not a valid tip type id').optional(),
+});
+
+/** Query of GET /api/explore/counts. */
+export const ExploreCountsQuerySchema = ExploreQuerySchema.pick({ q: true, country: true, tipType: true });
+
+/** GET /api/explore/suggestion?q=: a search the viewer would find something with, for a misspelt one. */
+export const SearchSuggestionQuerySchema = z.object({ q: z.string().trim().min(1, 'Search text is required').max(200) });
+export const SearchSuggestionSchema = z.object({ suggestion: z.string().nullable() });
+export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
+
 /** A saved item: the saved row's id (for Remove from Saved) and the content card. */
 export const SavedItemSchema = z.object({
   id: z.string(),

@@ -1,22 +1,14 @@
 /** Exports of a guide (issue 23, ADRs 066-067): the calendar's query, file names and maps links. */
 import { z } from 'zod';
+import { dayOf } from './calendar-date';
+import type { LocationPrecision } from './map';
 
 export const EXPORT_TEXTS = {
   badStart: "Choose the trip's first day as a date (YYYY-MM-DD)",
   startOutOfRange: 'The first day must be between the years 1900 and 2200',
 } as const;
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The UTC midnight of a YYYY-MM-DD day, or null when it is no day of the calendar (2026-02-30). */
-export function dayOf(value: string): Date | null {
-  const match = ISO_DAY.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const isSameDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return isSameDay ? date : null;
-}
+export { dayOf };
 
 /** GET /api/guides/:id/calendar.ics?start=YYYY-MM-DD: the trip's first day. */
 export const CalendarQuerySchema = z.object({
@@ -52,10 +44,10 @@ export function stopMapsLink(stop: {
   mapsUrl: string | null;
   latitude: number;
   longitude: number;
-  precision: 'exact' | 'city' | 'pin';
+  precision: LocationPrecision;
 }): string {
   if (stop.mapsUrl) return stop.mapsUrl;
-  const zoom = stop.precision === 'city' ? 12 : 17;
+  const zoom = { exact: 17, pin: 17, city: 12, country: 6 }[stop.precision];
   const [lat, lon] = [stop.latitude.toFixed(5), stop.longitude.toFixed(5)];
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${zoom}/${lat}/${lon}`;
 }

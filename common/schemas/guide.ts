@@ -15,11 +15,20 @@ export const GUIDE_TEXTS = {
   deleteConfirm: 'Are you sure you want to delete this guide? This action cannot be undone.',
 } as const;
 
+/**
+ * An item's place (issue 36): its day and, optionally, its position in that day (1, 2, ...). When
+ * every item has a position, they say the order; when none has, the list's order does.
+ */
+const itemPlace = {
+  dayNumber: z.number().int().min(1),
+  orderInDay: z.number().int().min(1).max(500).optional(),
+};
+
 /** An itinerary item: one of the author's own tips, or a custom item with a title. */
 export const GuideItemInputSchema = z.union([
-  z.object({ dayNumber: z.number().int().min(1), tipId: z.uuid() }),
+  z.object({ ...itemPlace, tipId: z.uuid() }),
   z.object({
-    dayNumber: z.number().int().min(1),
+    ...itemPlace,
     customTitle: singleLine(z.string().trim().min(1, 'A custom item needs a title').max(200)),
     customDescription: multiLine(z.string().trim().max(2000))
       .nullish()
@@ -32,8 +41,9 @@ export const GuideItemInputSchema = z.union([
 export type GuideItemInput = z.input<typeof GuideItemInputSchema>;
 
 /**
- * Items are listed in itinerary order; the server numbers order_in_day 1, 2, ... within each
- * day from that order. A day beyond daysCount, or the same tip twice in one day, is refused.
+ * Items are listed in itinerary order, or each carries its orderInDay; the server stores
+ * order_in_day 1, 2, ... within each day. A day beyond daysCount, positions with a gap or a
+ * duplicate, positions on some items only, or the same tip twice in one day are refused.
  */
 const guideInput = (maxDays: number, maxPhotos: number) =>
   z.object({

@@ -21,5 +21,7 @@ export const HomeChecklistSchema = z.object({
   hasCountry: z.boolean(),
   hasTip: z.boolean(),
   hasConnection: z.boolean(),
+  /** Anything done yet (a tip, guide, like, save or connection): a member without is greeted as new. */
+  hasActivity: z.boolean(),
 });
 export type HomeChecklist = z.infer<typeof HomeChecklistSchema>;

@@ -11,10 +11,11 @@ export const MAP_TEXTS = {
 } as const;
 
 /**
- * exact: read from the maps link; city: the gazetteer's centre of the tip's city; pin: dropped
- * or moved by the member on the tip form's map.
+ * exact: read from the maps link; city: the gazetteer's centre of the tip's city; country: a
+ * point inside the tip's country, when nothing else places it (ADR 101); pin: dropped or moved
+ * by the member on the tip form's map.
  */
-export const LocationPrecisionSchema = z.enum(['exact', 'city', 'pin']);
+export const LocationPrecisionSchema = z.enum(['exact', 'city', 'country', 'pin']);
 export type LocationPrecision = z.infer<typeof LocationPrecisionSchema>;
 
 const latitude = z.number(MAP_TEXTS.latitudeRange).finite().min(-90, MAP_TEXTS.latitudeRange).max(90, MAP_TEXTS.latitudeRange);

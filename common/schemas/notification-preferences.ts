@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'connection_accepted',
   'system_messages',
   'moderation',
+  /** Admins only: new reports (issue 36). */
+  'new_reports',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -49,6 +51,8 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, { inApp: boolean; ema
   connection_accepted: { inApp: true, email: 'daily' },
   system_messages: { inApp: true, email: 'off' },
   moderation: { inApp: true, email: 'immediate' },
+  // ADR 106: one notice per reported thing while it is open; an admin wants it soon, not each.
+  new_reports: { inApp: true, email: 'daily' },
 };
 
 /** The kind a notification type belongs to; null: types nobody can turn off (none today sent by e-mail). */
@@ -64,7 +68,10 @@ export function kindOfType(type: NotificationType): NotificationKind | null {
     case 'connection_accepted':
       return 'connection_accepted';
     case 'moderation':
+    case 'content_moderated':
       return 'moderation';
+    case 'report_received':
+      return 'new_reports';
     default:
       return null;
   }
@@ -76,7 +83,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   connection_requests: 'Connection requests',
   connection_accepted: 'Accepted requests',
   system_messages: 'System messages',
-  moderation: 'Report outcomes',
+  moderation: 'Moderation',
+  new_reports: 'New reports',
 };
 
 export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {

@@ -24,6 +24,10 @@ export const NOTIFICATION_TYPES = [
   'guide_saved',
   /** A report's outcome, told to the member who reported (issue 25); names no one. */
   'moderation',
+  /** A member's own tip, guide or account was moderated, with the admin's reason (issue 36); names no reporter. */
+  'content_moderated',
+  /** To each admin: a thing got its first open report (issue 36); one per thing while it is open. */
+  'report_received',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 

@@ -1,5 +1,6 @@
 /** A guide's public read-only link (issue 23, ADR 068) and what a visitor of it sees. */
 import { z } from 'zod';
+import { calendarDate } from './calendar-date';
 
 export const SHARE_LINK_TEXTS = {
   anyoneCanView: 'Anyone with this link can view',
@@ -16,8 +17,7 @@ export const ShareTokenParamsSchema = z.object({ token: z.string().regex(SHARE_T
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** PUT /api/guides/:id/share-link: creates the link, or changes its expiry (the link stays the same). */
-const ExpiresOnSchema = z.iso
-  .date('Not a valid date')
+const ExpiresOnSchema = calendarDate()
   .refine((day) => day >= todayUtc(), SHARE_LINK_TEXTS.expiryInPast)
   .nullable();
 

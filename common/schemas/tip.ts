@@ -3,6 +3,7 @@ import { TIP_CURRENCIES } from '../lists/currencies';
 import { LIMITS } from '../limits';
 import { isMapsUrl } from '../maps-url';
 import { COUNTRIES } from '../lists/countries';
+import { calendarDate } from './calendar-date';
 import { multiLine, singleLine } from './common';
 import { AuthorSchema, PhotoUrlSchema, TagsSchema, ViewerFlagsSchema } from './content-fields';
 import { CoordinatesSchema, TipLocationSchema } from './map';
@@ -29,10 +30,7 @@ const optionalText = (max: number, rule: typeof singleLine = singleLine) =>
     .transform((v) => (v ? v : null));
 
 /** YYYY-MM-DD, not after today (the server allows a day of slack for time zones ahead of UTC). */
-export const ExperienceDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a valid date')
+export const ExperienceDateSchema = calendarDate()
   .refine((v) => Date.parse(v) <= Date.now() + 24 * 60 * 60 * 1000, TIP_TEXTS.futureDate)
   .nullish()
   .transform((v) => v ?? null);

@@ -25,6 +25,7 @@ import { createPasswordChangedNotice } from './modules/auth/password-changed';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { challengeCookie as createChallengeCookie } from './modules/two-factor/challenge-cookie';
+import { knownDevice } from './modules/auth/known-device';
 import { createSecretBox } from './modules/two-factor/secret-box';
 import { createSignInChallenges } from './modules/two-factor/sign-in-challenge.service';
 import { twoFactorSignInRoutes } from './modules/two-factor/two-factor-sign-in.routes';
@@ -36,6 +37,8 @@ import { createPasskeysService } from './modules/passkeys/passkeys.service';
 import { challengeCookie as passkeyChallengeCookie, relyingPartyOf } from './modules/passkeys/relying-party';
 import { exploreRoutes, savedRoutes, userContentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
+import { memberRoutes } from './modules/members/members.routes';
+import { createMembersService } from './modules/members/members.service';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { createBlocksService } from './modules/blocks/blocks.service';
 import { connectionRoutes, userConnectionRoutes } from './modules/connections/connections.routes';
@@ -43,7 +46,8 @@ import { createConnectionsService } from './modules/connections/connections.serv
 import { guideRoutes } from './modules/guides/guides.routes';
 import { createGuidesService } from './modules/guides/guides.service';
 import { viewerPlugin } from './modules/auth/viewer.plugin';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, readyRoutes } from './modules/health/health.routes';
+import { type Readiness, createReadiness } from './modules/health/readiness';
 import { homeRoutes } from './modules/home/home.routes';
 import { offlineGazetteer } from './modules/maps/gazetteer';
 import { createGuideMapService } from './modules/maps/guide-map.service';
@@ -66,6 +70,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { createOutboxService } from './modules/mail/outbox.service';
 import { mapSettingsRoutes } from './modules/maps/map-settings.routes';
 import { createMediaStorage } from './modules/media/media-storage';
+import { createPhotoSweepPlanner, photoSweepHandlers } from './modules/media/photo-sweep';
+import { createS3MediaStorage } from './modules/media/s3-media-storage';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { createMediaService } from './modules/media/media.service';
 import { createPhotoAccess } from './modules/media/photo-access';
@@ -76,6 +82,7 @@ import { createReactionsService } from './modules/reactions/reactions.service';
 import { createEventHub } from './modules/realtime/event-hub';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { createRealtimeService } from './modules/realtime/realtime.service';
+import { createLiveStreams } from './modules/realtime/live-streams';
 import { tipRoutes } from './modules/tips/tips.routes';
 import { createTipsService } from './modules/tips/tips.service';
 import { tipTypeRoutes } from './modules/tip-types/tip-types.routes';
@@ -84,7 +91,10 @@ import { accessPlugin } from './plugins/access';
 import { cacheHeadersPlugin } from './plugins/cache-headers';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { countingMailer, createMetrics, metricsRoute, requestMetricsPlugin } from './plugins/metrics';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
+import type { Redis } from 'ioredis';
+import { connectRedis } from './plugins/redis';
 import { bodyTimeoutPlugin, serverTimeoutOptions } from './plugins/request-timeouts';
 import { textGuardPlugin } from './plugins/text-guard';
 import { DEFERRED_START_HASH } from './plugins/deferred-scripts';
@@ -96,6 +106,7 @@ import { createJobPruner } from './modules/jobs/job-pruner';
 import { type JobRunner, createJobRunner } from './modules/jobs/job-runner';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { countWaitingAndFailedJobs } from './modules/jobs/jobs.repository';
 import { createDigestPlanner, notificationEmailHandlers } from './modules/notification-choices/notification-emails';
 import { preferenceRoutes } from './modules/notification-choices/preferences.routes';
 import { systemMessageHandlers } from './modules/notification-choices/system-message-emails';
@@ -107,11 +118,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The e-mail job runner (ADR 091): built here, started by server.ts, stopped on close. */
     jobRunner: JobRunner;
+    /** The connection to REDIS_URL, shared by what several instances share (ADR 113); null without it. */
+    redis: Redis | null;
+    /** What `/api/ready` reports; server.ts drains it on SIGTERM (ADR 114). */
+    readiness: Readiness;
   }
 }
 import { createAuditService } from './modules/audit/audit.service';
 import { adminModerationRoutes, reportRoutes } from './modules/moderation/moderation.routes';
 import { createModerationService } from './modules/moderation/moderation.service';
+import { createHandledReportsService } from './modules/moderation/handled-reports.service';
 import { createReportCasesService } from './modules/moderation/report-cases.service';
 import { createReportsService } from './modules/moderation/reports.service';
 
@@ -144,6 +160,10 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  // /metrics only with METRICS_TOKEN (ADR 115). Its request hook before any route: a hook reaches
+  // only the routes registered after it.
+  const metrics = config.metricsToken ? createMetrics() : null;
+  if (metrics) await app.register(requestMetricsPlugin, { metrics });
   // First, so its onSend hook covers every answer, refusals by the plugins below included.
   await app.register(cacheHeadersPlugin);
   await app.register(bodyTimeoutPlugin, { timeouts: config.timeouts });
@@ -164,7 +184,16 @@ export async function buildApp(deps: AppDeps) {
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(cookie);
-  await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...deps.rateLimits } });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisKeyPrefix, app.log) : null;
+  app.decorate('redis', redis);
+  if (redis)
+    app.addHook('onClose', () =>
+      redis.quit().then(
+        () => undefined,
+        () => redis.disconnect(),
+      ),
+    );
+  await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...deps.rateLimits }, redis });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(textGuardPlugin);
 
@@ -181,7 +210,9 @@ export async function buildApp(deps: AppDeps) {
   });
   const challenges = createSignInChallenges({ db, twoFactor });
   const challengeCookie = createChallengeCookie(config.publicUrl);
-  const mailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
+  const baseMailer = deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
+  // Every module and the job runner mail through this one, so /metrics counts every send.
+  const mailer = metrics ? countingMailer(baseMailer, metrics) : baseMailer;
   // Issue 24: forgotten passwords (ADR 073) and the member's sessions (ADR 074).
   const passwordChanged = createPasswordChangedNotice({ db, mailer, publicUrl: config.publicUrl, log: app.log });
   const lastSeen = createLastSeen({ db, log: app.log });
@@ -204,8 +235,11 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('passwordResetsSettled', passwordReset.settled);
   const memberSessions = createMemberSessionsService({ db, authChanges: sessionCache });
   const invitations = createInvitationsService({ db, mailer, publicUrl: config.publicUrl, log: app.log });
-  // One photo store for every module (uploads, tips, guides).
-  const mediaStorage = createMediaStorage(config.dataDir);
+  // One photo store for every module (uploads, tips, guides): the bucket when one is configured
+  // (ADR 116), else DATA_DIR/uploads.
+  const s3Storage = config.s3 ? createS3MediaStorage(config.s3) : null;
+  if (s3Storage) app.addHook('onClose', () => Promise.resolve(s3Storage.close()));
+  const mediaStorage = s3Storage ?? createMediaStorage(config.dataDir);
   const media = createMediaService(mediaStorage);
   const gazetteer = deps.gazetteer ?? offlineGazetteer;
   const locator = createTipLocator(gazetteer);
@@ -257,7 +291,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accessPlugin, { isAdminSecondFactorMissing: twoFactor.isMissingFor });
 
   await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange, challenges, challengeCookie });
+  const readiness = createReadiness({ db, redis, ...(s3Storage ? { storage: () => s3Storage.probe() } : {}) });
+  app.decorate('readiness', readiness);
+  await app.register(readyRoutes, { prefix: '/api/ready', readiness });
+  const device = knownDevice({ secret: deps.sessionSecret, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { prefix: '/api/auth', authService, emailChange, challenges, challengeCookie, device });
   await app.register(twoFactorRoutes, { prefix: '/api/auth/two-factor', twoFactor });
   await app.register(twoFactorSignInRoutes, { prefix: '/api/auth/sign-in', authService, challenges, cookie: challengeCookie });
   await app.register(passwordResetRoutes, { prefix: '/api/auth/password-reset', passwordReset });
@@ -297,6 +335,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sharedGuideRoutes, { prefix: '/api/shared/guides', shareLinks, storage: mediaStorage });
   await app.register(guideExportRoutes, { prefix: '/api/guides', exports: guideExports });
   await app.register(blockRoutes, { prefix: '/api/blocks', blocks: createBlocksService({ db }) });
+  await app.register(memberRoutes, { prefix: '/api/members', members: createMembersService({ db }) });
   // Issue 25: notification choices, their e-mails and the job runner that sends them (ADR 090, 091).
   await app.register(preferenceRoutes, {
     prefix: '/api/notifications/preferences',
@@ -307,6 +346,8 @@ export async function buildApp(deps: AppDeps) {
     unsubscribe: createUnsubscribeService({ db, secret: deps.sessionSecret }),
   });
   await app.register(jobRoutes, { prefix: '/api/admin/jobs', jobs: createJobsService({ db }) });
+  const planDigests = createDigestPlanner(db, config.jobs.digestHourUtc);
+  const planPhotoSweep = createPhotoSweepPlanner(db);
   const jobRunner = createJobRunner({
     db,
     log: app.log,
@@ -314,8 +355,13 @@ export async function buildApp(deps: AppDeps) {
     handlers: {
       ...notificationEmailHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
       ...systemMessageHandlers({ db, mailer, publicUrl: config.publicUrl, secret: deps.sessionSecret }),
+      ...photoSweepHandlers({ db, storage: mediaStorage, log: app.log }),
     },
-    beforePass: createDigestPlanner(db, config.jobs.digestHourUtc),
+    beforePass: async (now) => {
+      await planDigests(now);
+      // Issue 37: the day's sweep of photo files nothing references (photo-sweep.ts).
+      await planPhotoSweep(now);
+    },
     afterPass: createJobPruner(db, config.jobs),
   });
   app.decorate('jobRunner', jobRunner);
@@ -325,17 +371,34 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminModerationRoutes, {
     prefix: '/api/admin',
     cases: createReportCasesService({ db }),
+    handled: createHandledReportsService({ db }),
     moderation: createModerationService({ db, tips, guides, storage: mediaStorage, log: app.log, authChanges: sessionCache }),
     audit: createAuditService({ db }),
   });
 
   // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
+  const realtime = createRealtimeService({ db });
+  const liveStreams = createLiveStreams({ findSessions: realtime.sessionStates, log: app.log });
   await app.register(realtimeRoutes, {
     prefix: '/api/events',
     hub: createEventHub({ database, log: app.log }),
-    realtime: createRealtimeService({ db }),
+    realtime,
+    streams: liveStreams,
     authChanges: sessionCache,
   });
+
+  // GET /metrics itself after the live streams, which it counts.
+  if (metrics && config.metricsToken) {
+    await app.register(metricsRoute, {
+      metrics,
+      token: config.metricsToken,
+      sources: {
+        poolStats: database.poolStats,
+        openStreams: () => liveStreams.count(),
+        jobCounts: () => countWaitingAndFailedJobs(db),
+      },
+    });
+  }
 
   await app.register(webClientPlugin, {
     root: deps.webRoot ?? path.resolve('dist/web'),

@@ -9,7 +9,7 @@ import { offlineGazetteer, warmGazetteer } from './modules/maps/gazetteer';
 import { backfillTipLocations, unlocatedCount } from './modules/maps/location-backfill';
 import { createTipLocator } from './modules/maps/tip-locator';
 
-/** Longest wait for requests in flight on SIGTERM; orchestrators usually kill at 30 s. */
+/** Longest wait for requests in flight after the drain; orchestrators usually kill at 30 s. */
 const SHUTDOWN_DEADLINE_MS = 20_000;
 
 async function main() {
@@ -38,6 +38,9 @@ async function main() {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received, closing`);
+    // A proxy's checks see 503 on /api/ready and stop sending requests here first (ADR 114).
+    app.readiness.drain();
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     const deadline = setTimeout(() => {
       app.log.error(`still closing after ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway`);
       process.exit(1);

@@ -60,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     gazetteer: options.gazetteer ?? testGazetteer,
     rateLimits: {
       signIn: 1000,
+      signInUnknownDevice: 1000,
       signUp: 1000,
       invitationRequest: 1000,
       uploads: 1000,

@@ -1,7 +1,8 @@
 /**
  * A few places for API tests: the real gazetteer (GeoNames, ~1 s and tens of MB to load) is
  * tested on its own (server/src/modules/maps/gazetteer) and in e2e; other tests need only that
- * a tip's city places it. Countries are boxes here, not shapes.
+ * a tip's city places it. Countries are boxes here, not shapes; a country's point (ADR 101) is its
+ * box's centre, else its first city here, as the real one gives every country of the list a point.
  */
 import type { Gazetteer } from '../src/modules/maps/tip-locator';
 
@@ -23,7 +24,16 @@ const BOXES: { country: string; south: number; north: number; west: number; east
   { country: 'Japan', south: 30.0, north: 45.6, west: 129.4, east: 145.8 },
 ];
 
+/** Where the stand-in draws a tip of a country whose place it does not know. */
+export function testCountryPoint(country: string): { latitude: number; longitude: number } | null {
+  const box = BOXES.find((b) => b.country === country);
+  if (box) return { latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2 };
+  const city = Object.entries(TEST_CITIES).find(([key]) => key.startsWith(`${country}|`));
+  return city ? city[1] : null;
+}
+
 export const testGazetteer: Gazetteer = {
+  countryPoint: (country) => Promise.resolve(testCountryPoint(country)),
   findCity: (country, city) => Promise.resolve(TEST_CITIES[`${country}|${city.trim()}`] ?? null),
   countryAt: (latitude, longitude) =>
     Promise.resolve(

@@ -6,7 +6,8 @@
  */
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { SHOTS_DIR, axeViolations as violations } from './axe';
-import { type LongWorld, type Role, createLongWorld, walkScreens } from './screens';
+import { CSRF, E2E_ADMIN, createActiveMember } from './fixtures';
+import { type LongWorld, type Role, closeLongWorld, createLongWorld, walkScreens } from './screens';
 
 const ROLES: Role[] = ['visitor', 'pending', 'member', 'admin'];
 
@@ -57,9 +58,7 @@ test.describe('accessibility', () => {
     test.setTimeout(180_000);
     world = await createLongWorld(browser);
   });
-  test.afterAll(async () => {
-    for (const context of Object.values(world?.sessions ?? {})) await context.close();
-  });
+  test.afterAll(() => closeLongWorld(world));
 
   // At 360 px phones.spec.ts scans the same screens in its walk (light), dark-mode.spec.ts a set
   // of them in dark. Here every screen in both themes: the system's dark setting with no choice
@@ -68,7 +67,8 @@ test.describe('accessibility', () => {
     const width = 1280;
     for (const role of ROLES) {
       test(`${role} at ${width} px, ${colorScheme}: no serious or critical axe violation on any screen`, async () => {
-        test.setTimeout(300_000);
+        // Every screen of the role, each scanned: 2-3 minutes on a quiet 2-core host, up to 5 under load.
+        test.setTimeout(420_000);
         const page = await world.sessions[role].newPage();
         const found: string[] = [];
         await walkScreens(
@@ -217,5 +217,140 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('button', { name: /^Remove tag / })).toHaveCount(19);
     await expect(tags).toBeFocused();
     await page.close();
+  });
+});
+
+/**
+ * Issue 36 item 6 (WCAG 2.4.3): every keyboard action that takes away the item it was pressed on
+ * leaves focus on a neighbour (the next item's same control, else the previous one's), else on
+ * the list's heading or add control; never on the page itself.
+ */
+test.describe('focus after an item goes', () => {
+  const focusedIsNotBody = (page: Page) =>
+    page.evaluate(() => document.activeElement !== document.body && !!document.activeElement);
+
+  /** Presses Enter on `control` from the keyboard, then waits until `gone` has left the page. */
+  async function pressAndWait(page: Page, control: Locator, gone: Locator) {
+    await control.focus();
+    await page.keyboard.press('Enter');
+    await expect(gone).toHaveCount(0);
+  }
+
+  test('remove, accept, reject, connect, unblock, mark read, unsave: focus stays on a neighbour', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const adminContext = await browser.newContext();
+    const admin = adminContext.request;
+    expect((await admin.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+    const member = await createActiveMember(browser, admin, 'Focus walker');
+    const others = [];
+    for (const label of ['Focus asker one', 'Focus asker two', 'Focus blocked one', 'Focus blocked two']) {
+      others.push(await createActiveMember(browser, admin, label));
+    }
+    const [askerOne, askerTwo, blockedOne, blockedTwo] = others;
+    const api = member.context.request;
+    for (const asker of [askerOne!, askerTwo!]) {
+      const res = await asker.context.request.post('/api/connections', { headers: CSRF, data: { addresseeId: member.userId } });
+      expect(res.status()).toBe(201);
+    }
+    for (const blocked of [blockedOne!, blockedTwo!]) {
+      expect((await api.post('/api/blocks', { headers: CSRF, data: { memberId: blocked.userId } })).status()).toBe(204);
+    }
+    for (const title of ['Focus tip one', 'Focus tip two']) {
+      const tip = await askerOne!.context.request.post('/api/tips', {
+        headers: CSRF,
+        data: { title, country: 'Japan', city: 'Kyoto', description: 'Go early.', visibility: 'public' },
+      });
+      const tipId = ((await tip.json()) as { id: string }).id;
+      const saved = await api.post('/api/saves/toggle', { headers: CSRF, data: { contentType: 'tip', contentId: tipId } });
+      expect(saved.status()).toBe(200);
+    }
+    const { page } = member;
+
+    // Notifications, Unread tab: marking one read takes it out; focus goes to the next one's button.
+    await page.goto('/notifications');
+    await page.getByRole('tab', { name: /^Unread/ }).click();
+    const unread = page.getByTestId('notification-item');
+    await expect(unread).toHaveCount(2);
+    await unread.first().getByRole('button', { name: 'Mark read' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(unread).toHaveCount(1);
+    await expect(unread.first().getByRole('button', { name: 'Mark read' })).toBeFocused();
+
+    // Requests: Accept takes the card away; focus is on the next card's Accept, then the tab.
+    await page.goto('/connections?tab=requests');
+    const cards = page.getByTestId('member-card');
+    await expect(cards).toHaveCount(2);
+    const firstName = await cards.first().locator('a').nth(1).textContent();
+    await pressAndWait(
+      page,
+      cards.first().getByRole('button', { name: 'Accept', exact: true }),
+      cards.filter({ hasText: firstName ?? '' }),
+    );
+    await expect(cards.first().getByRole('button', { name: 'Accept', exact: true })).toBeFocused();
+    await pressAndWait(page, cards.first().getByRole('button', { name: 'Reject', exact: true }), cards);
+    await expect(page.getByRole('tab', { name: /^Requests/ })).toBeFocused();
+
+    // Discover: Connect takes the card away; focus is on a Connect button of another card.
+    await page.getByRole('tab', { name: 'Discover' }).click();
+    await expect(cards.first()).toBeVisible();
+    const discovered = await cards.first().locator('a').nth(1).textContent();
+    await pressAndWait(page, cards.first().getByRole('button', { name: 'Connect' }), cards.filter({ hasText: discovered ?? '' }));
+    await expect(page.locator(':focus')).toHaveAccessibleName(/Connect/);
+
+    // Saved: Remove from Saved hands focus to the next card's button, then to the heading.
+    await page.goto('/saved');
+    const savedCards = page.getByTestId('content-card');
+    await expect(savedCards).toHaveCount(2);
+    await page.getByRole('button', { name: 'Remove from Saved' }).first().focus();
+    await page.keyboard.press('Enter');
+    await expect(savedCards).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Remove from Saved' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(savedCards).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved' })).toBeFocused();
+
+    // Blocked members: Unblock hands focus to the next Unblock.
+    await page.goto('/profile');
+    const unblock = page.getByRole('button', { name: /^Unblock / });
+    await expect(unblock).toHaveCount(2);
+    await unblock.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(unblock).toHaveCount(1);
+    await expect(unblock).toBeFocused();
+
+    // The guide form's itinerary: the next item's remove button, then the day's heading.
+    await page.goto('/new-guide');
+    const custom = page.getByRole('textbox', { name: 'Custom item for day 1' });
+    for (const title of ['Morning ferry', 'Harbour lunch']) {
+      await custom.fill(title);
+      await custom.press('Enter');
+    }
+    const removeItem = page.getByRole('button', { name: /^Remove .* from day 1$/ });
+    await expect(removeItem).toHaveCount(2);
+    await removeItem.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(removeItem).toHaveCount(1);
+    await expect(removeItem).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(removeItem).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Day 1' })).toBeFocused();
+
+    // Tags: the next tag's remove button, then the input.
+    const tags = page.getByRole('combobox', { name: 'Tags' });
+    for (const tag of ['ferries', 'islands']) {
+      await tags.fill(tag);
+      await tags.press('Enter');
+    }
+    const removeTag = page.getByRole('button', { name: /^Remove tag / });
+    await removeTag.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(removeTag).toHaveCount(1);
+    await expect(removeTag).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(removeTag).toHaveCount(0);
+    await expect(tags).toBeFocused();
+
+    expect(await focusedIsNotBody(page)).toBe(true);
+    await Promise.all([adminContext.close(), member.context.close(), ...others.map((o) => o.context.close())]);
   });
 });

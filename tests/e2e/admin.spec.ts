@@ -167,7 +167,7 @@ test("User Management at 360 px: a member's actions sit on one line inside the r
   const suspended = await createActiveMember(browser, admin, 'Rowlift');
   const suspend = await admin.post('/api/admin/moderation', {
     headers: CSRF,
-    data: { action: 'suspend', target: 'member', targetId: suspended.userId, until: null },
+    data: { action: 'suspend', target: 'member', targetId: suspended.userId, until: null, reason: 'spam' },
   });
   expect(suspend.status()).toBe(200);
   await page.setViewportSize({ width: 360, height: 800 });

@@ -124,7 +124,7 @@ test.describe('the offline copy', () => {
       return found;
     }, id);
 
-  test("drops the other member's stored pages when they block (the live event)", async ({ browser }) => {
+  test("drops the blocker's stored pages from the blocked member's copy, told nobody's name", async ({ browser }) => {
     test.setTimeout(120_000);
     const admin = await adminPage(browser);
     const a = await createActiveMember(browser, admin.request, 'Cached');
@@ -138,7 +138,8 @@ test.describe('the offline copy', () => {
     await expect(b.page.getByRole('heading', { name: a.person.fullName })).toBeVisible();
     await expect.poll(() => storedNaming(b.page, a.userId)).not.toEqual([]);
 
-    // A blocks B elsewhere; B's open page hears it and the copy forgets A.
+    // A blocks B elsewhere. B's open page hears only that the connection went (no name, ADR 109),
+    // reads again, and each answer the server now refuses leaves B's copy.
     expect((await a.context.request.post('/api/blocks', { headers: CSRF, data: { memberId: b.userId } })).status()).toBe(204);
     await expect(b.page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
     await expect.poll(() => storedNaming(b.page, a.userId), { timeout: 15_000 }).toEqual([]);

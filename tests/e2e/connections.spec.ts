@@ -1,7 +1,8 @@
 import { type Page, expect, test } from '@playwright/test';
-import { CONNECTION_TEXTS } from '@common/schemas/connection';
+import { CONNECTION_TEXTS, REQUEST_ANSWER_TEXTS } from '@common/schemas/connection';
 import { NOTIFICATION_TEXTS } from '@common/schemas/notification';
-import { createActiveMember as createMember, E2E_ADMIN, expectToast, signIn } from './fixtures';
+import { axeViolations } from './axe';
+import { CSRF, createActiveMember as createMember, E2E_ADMIN, expectToast, signIn } from './fixtures';
 
 /** Discover pages through the members; other tests add members too. */
 async function discoverCard(page: Page, name: string) {
@@ -69,12 +70,12 @@ test('a request sent from Discover reaches the other member live; accepted; noti
   await expect(b.page.getByText(NOTIFICATION_TEXTS.emptyUnread)).toBeVisible();
   await b.page.getByRole('tab', { name: /^All/ }).click();
 
-  // Clicking the notification opens /connections; B accepts the request.
+  // Clicking the notification opens the Requests tab of /connections (issue 36); B accepts there.
   await notification(b.page, a.person.fullName).locator('button').first().click();
-  await expect(b.page).toHaveURL(/\/connections$/);
-  await b.page.getByRole('tab', { name: /^Requests/ }).click();
+  await expect(b.page).toHaveURL(/\/connections\?tab=requests$/);
+  await expect(b.page.getByRole('tab', { name: /^Requests/ })).toHaveAttribute('aria-selected', 'true');
   const received = b.page.getByTestId('member-card').filter({ hasText: a.person.fullName });
-  await received.getByRole('button', { name: 'Accept' }).click();
+  await received.getByRole('button', { name: 'Accept', exact: true }).click();
   await expectToast(b.page, CONNECTION_TEXTS.acceptedTitle);
   await expect(b.page.getByRole('tab', { name: /^Connected/ })).toContainText('(1)');
 
@@ -89,4 +90,71 @@ test('a request sent from Discover reaches the other member live; accepted; noti
   await a.page.getByRole('link', { name: `Open ${b.person.fullName}'s profile` }).click();
   await expect(a.page).toHaveURL(/\/members\/[\w.-]+$/);
   await expect(a.page.getByRole('heading', { level: 1, name: b.person.fullName })).toBeVisible();
+});
+
+/**
+ * Issue 36 item 4: a request is answered where the member is told of it. Accept and Reject on
+ * the notification use the connection routes; a request withdrawn meanwhile says so.
+ */
+test('a connection request is accepted or rejected from its notification; a withdrawn one says so', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(admin).toHaveURL(/\/dashboard$/);
+
+  const b = await createMember(browser, admin.request, 'Answerer');
+  const askers = [];
+  for (const label of ['Accepted asker', 'Rejected asker', 'Withdrawn asker']) {
+    askers.push(await createMember(browser, admin.request, label));
+  }
+  const [toAccept, toReject, toWithdraw] = askers;
+  const requestIds: string[] = [];
+  for (const asker of askers) {
+    const res = await asker.context.request.post('/api/connections', { headers: CSRF, data: { addresseeId: b.userId } });
+    expect(res.status()).toBe(201);
+    requestIds.push(((await res.json()) as { id: string }).id);
+  }
+
+  await b.page.goto('/notifications');
+  const accepted = notification(b.page, `${toAccept!.person.fullName} sent you a connection request`);
+  const rejected = notification(b.page, `${toReject!.person.fullName} sent you a connection request`);
+  const withdrawn = notification(b.page, `${toWithdraw!.person.fullName} sent you a connection request`);
+  await expect(accepted.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+  await expect(withdrawn.getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+  expect(await axeViolations(b.page, 'main')).toEqual([]);
+  await b.page.screenshot({ path: '.tmp/shots/notifications-answer.png', fullPage: true });
+
+  await accepted.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expectToast(b.page, CONNECTION_TEXTS.acceptedTitle);
+  await expect(accepted).toContainText(REQUEST_ANSWER_TEXTS.connected);
+  await expect(accepted.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+
+  await rejected.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expectToast(b.page, CONNECTION_TEXTS.rejectedTitle);
+  await expect(rejected).toContainText(REQUEST_ANSWER_TEXTS.rejected);
+
+  // Withdrawn while B's list still shows it (its refresh held back): Accept says so, no failure.
+  await b.page.route('**/api/connections', (route) => route.abort());
+  const cancelled = await toWithdraw!.context.request.delete(`/api/connections/${requestIds[2]}`, { headers: CSRF });
+  expect(cancelled.status()).toBe(204);
+  await withdrawn.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expectToast(b.page, REQUEST_ANSWER_TEXTS.answered);
+  await expect(withdrawn).toContainText(REQUEST_ANSWER_TEXTS.answered);
+  await b.page.unroute('**/api/connections');
+
+  // The server agrees: one connection, nothing pending.
+  const mine = (await (await b.context.request.get('/api/connections')).json()) as {
+    connected: { member: { userId: string } }[];
+    received: unknown[];
+  };
+  expect(mine.connected.map((c) => c.member.userId)).toEqual([toAccept!.userId]);
+  expect(mine.received).toEqual([]);
+
+  // After a reload, answered requests say so instead of offering the buttons again.
+  await b.page.reload();
+  await expect(accepted).toContainText(REQUEST_ANSWER_TEXTS.connected);
+  await expect(rejected).toContainText(REQUEST_ANSWER_TEXTS.answered);
+  await expect(b.page.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+  await Promise.all([adminContext.close(), b.context.close(), ...askers.map((a) => a.context.close())]);
 });

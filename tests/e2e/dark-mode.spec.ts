@@ -3,9 +3,9 @@
  * Light, Dark or System choice on their profile, applied at once in every tab and drawn by the
  * server into the first paint; and axe finds no serious contrast or other violation in dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContextOptions, type Page, expect, test } from '@playwright/test';
-import { CSRF, E2E_ADMIN, createActiveMember, signIn, waitForHydration } from './fixtures';
+import { axeViolations } from './axe';
+import { CSRF, E2E_ADMIN, createActiveMember, deactivateBanner, signIn, waitForHydration } from './fixtures';
 
 const DARK_MAX = 0.1;
 const LIGHT_MIN = 0.8;
@@ -157,15 +157,9 @@ test('choosing Light while the system is dark gives light, from the first paint 
   await Promise.all([context.close(), firstPaint.close()]);
 });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 async function expectNoSeriousViolations(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 for (const [size, viewport] of [
@@ -176,7 +170,9 @@ for (const [size, viewport] of [
     test.setTimeout(240_000);
     const visitor = await browser.newContext({ colorScheme: 'dark', viewport });
     const page = await visitor.newPage();
-    for (const url of ['/', '/signup', '/request-invitation', '/no-such-page']) {
+    // At 1280 px a11y.spec.ts walks every screen of every role in dark: here the toasts only.
+    const walksScreens = size === '360';
+    for (const url of walksScreens ? ['/', '/signup', '/request-invitation', '/no-such-page'] : []) {
       await page.goto(url);
       await expectDark(page);
       await expectNoSeriousViolations(page, `visitor ${url} at ${size}`);
@@ -226,7 +222,7 @@ for (const [size, viewport] of [
       '/design-options',
       '/no-such-page',
     ];
-    for (const url of screens) {
+    for (const url of walksScreens ? screens : []) {
       await admin.goto(url);
       await expect(admin.getByRole('heading', { level: 1 }).first()).toBeVisible();
       if (url === '/explore')
@@ -235,14 +231,15 @@ for (const [size, viewport] of [
       await expectNoSeriousViolations(admin, `${url} at ${size}`);
     }
     // Every tab of the admin panel (the system message's Active badge), and a success toast.
-    await admin.request.post('/api/admin/system-messages', {
+    const banner = await admin.request.post('/api/admin/system-messages', {
       headers: CSRF,
       data: { title: 'Maintenance', content: 'Tonight at ten.' },
     });
+    expect(banner.status()).toBe(201);
     await admin.goto('/admin');
     const tabs = admin.getByRole('tab');
     await expect(tabs.first()).toBeVisible();
-    for (const tab of await tabs.all()) {
+    for (const tab of walksScreens ? await tabs.all() : []) {
       // Focus selects a tab (Radix): at 360 px a tab's click can land on the panel below it.
       await tab.focus();
       await expect(tab).toHaveAttribute('aria-selected', 'true');
@@ -253,6 +250,7 @@ for (const [size, viewport] of [
     await admin.getByRole('button', { name: /^like/i }).first().click();
     await expect(admin.locator('[data-sonner-toast][data-type="success"]')).toBeVisible();
     await expectNoSeriousViolations(admin, `a success toast at ${size}`);
+    await deactivateBanner(admin.request, String(((await banner.json()) as { id: string }).id));
     await Promise.all([context.close(), author.context.close()]);
   });
 }

@@ -134,3 +134,12 @@ export async function shootPhoneAndDesktop(page: Page, dir: string, name: string
     await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
   }
 }
+
+/**
+ * Banners show on every member's screen, in every spec running meanwhile: a spec that posts one
+ * deactivates it when done, so other specs' layouts are not measured under a pile of them.
+ */
+export async function deactivateBanner(admin: APIRequestContext, id: string) {
+  const res = await admin.patch(`/api/admin/system-messages/${id}/active`, { headers: CSRF, data: { isActive: false } });
+  expect(res.status(), await res.text()).toBe(200);
+}

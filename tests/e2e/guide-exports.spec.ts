@@ -6,23 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { gpxSchemaErrors, parseCalendar, parseGpx } from '@server-test/exports/export-parsers';
 import { CSRF, E2E_ADMIN, createActiveMember, dismissToasts, waitForHydration } from './fixtures';
+import { pdfPages } from './pdf-pages';
 
 const TRICKY = 'Tasca "O Zé" & <Fado>; Alfama, café';
-
-/** Each page's text, from Mozilla's PDF reader. */
-async function pdfPages(pdf: Buffer): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n += 1) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages;
-}
 
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -170,7 +158,7 @@ test('an admin opens a guide a moderator hid: its map and GPS route work as for 
   await post(reporter.context, '/api/reports', { target: 'guide', targetId: guide.id, reason: 'spam' });
   const hide = await adminContext.request.post('/api/admin/moderation', {
     headers: CSRF,
-    data: { action: 'hide', target: 'guide', targetId: guide.id },
+    data: { action: 'hide', target: 'guide', targetId: guide.id, reason: 'spam' },
   });
   expect(hide.status()).toBe(200);
 

@@ -126,3 +126,43 @@ test('Profile: the world map colours the visited countries, and a country lists 
   await page.screenshot({ path: '.tmp/shots/maps-profile-360.png', fullPage: true });
   expect([...hosts]).toEqual([ownHost(page)]);
 });
+
+test('Explore: a tip in a village the gazetteer does not know is on the map at its country, and its page says so', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  expect((await adminContext.request.post('/api/auth/sign-in', { headers: CSRF, data: E2E_ADMIN })).status()).toBe(200);
+  const member = await createActiveMember(browser, adminContext.request, 'Villager');
+  // Issue 36: "4 tips on the map" for 5. Four known cities and Piódão (about 200 people).
+  const places = [
+    ['Portugal', 'Lisbon'],
+    ['Portugal', 'Porto'],
+    ['France', 'Paris'],
+    ['Japan', 'Kyoto'],
+    ['Portugal', 'Piódão'],
+  ] as const;
+  const ids: string[] = [];
+  for (const [country, city] of places) {
+    const data = { title: `${city} walk ${member.person.fullName}`, country, city, description: 'Early.', isPrivate: false };
+    const created = await member.context.request.post('/api/tips', { headers: CSRF, data });
+    expect(created.status()).toBe(201);
+    ids.push(((await created.json()) as { id: string }).id);
+  }
+  const { page } = member;
+  await page.goto(`/explore?view=map&q=${encodeURIComponent(member.person.fullName)}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('tab', { name: /Tips/ })).toContainText('5');
+  await expect(page.getByText('5 tips on the map')).toBeVisible();
+  await expect(page.getByText('Your private and connections-only tips are in the list, not on the map.')).toBeVisible();
+  await expectNoOverflowAt360(page);
+  await page.screenshot({ path: '.tmp/shots/maps-unknown-place-explore-360.png', fullPage: true });
+
+  await page.goto(`/view-tip/${ids[4]}`);
+  await waitForHydration(page);
+  await expect(page.getByText('Shown on the map at Portugal, the place was not found')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Map: where/ }).locator('.wm-pin')).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: '.tmp/shots/maps-unknown-place-tip-360.png', fullPage: true });
+  await page.goto(`/view-tip/${ids[0]}`);
+  await expect(page.getByText('Centre of Lisbon')).toBeVisible();
+});

@@ -1,8 +1,12 @@
 /**
  * Issue 25: a member reports, the admin acts from the Reports tab, the reporter is told the
- * outcome without names; a suspended member cannot sign in. Checked by axe, shot at 360 px.
+ * outcome without names; a suspended member cannot sign in. Issue 36: each hide, suspend and
+ * delete is confirmed with a reason the author is told (never who reported), the decision shows
+ * under Handled, the audit log reads as text, and User Management finds members by e-mail.
+ * Checked by axe, shot at 360 px.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { MODERATION_TEXTS, REPORT_OUTCOME_NOTICES } from '@common/schemas/moderation';
 import {
   CSRF,
@@ -17,6 +21,7 @@ import {
 } from './fixtures';
 
 const SHOTS = '.tmp/shots/moderation';
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 async function newTip(request: APIRequestContext, title: string) {
   const res = await request.post('/api/tips', {
@@ -57,16 +62,64 @@ test('report a tip -> the admin hides it -> the reporter is told, naming no one'
   await expect(card).toContainText('This bakery closed years ago.');
   await expect(card).toContainText(reporter.person.fullName);
   await shootPhoneAndDesktop(admin, SHOTS, 'reports-tab', { check: true });
-  await card.getByRole('button', { name: 'Hide' }).click();
+  // Hide asks first, with a reason: confirming without one says so; worked by keyboard alone.
+  await card.getByRole('button', { name: 'Hide' }).focus();
+  await admin.keyboard.press('Enter');
+  const confirm = admin.getByRole('dialog', { name: 'Hide this tip?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Hide' }).press('Enter');
+  await expect(confirm.getByText(MODERATION_TEXTS.reasonRequired)).toBeVisible();
+  await expect(admin.getByTestId('report-case').filter({ hasText: title })).toHaveCount(1);
+  await confirm.getByRole('radio', { name: 'Wrong information' }).focus();
+  await admin.keyboard.press('Space');
+  await expect(confirm.getByRole('radio', { name: 'Wrong information' })).toBeChecked();
+  await confirm.getByLabel('Message to the member').fill('The bakery closed in 2019.');
+  await shootPhoneAndDesktop(admin, SHOTS, 'hide-dialog', { check: true });
+  await confirm.getByLabel('Message to the member').press('Tab');
+  await admin.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Hide' })).toBeFocused();
+  await admin.keyboard.press('Enter');
   await expectToast(admin, 'Hidden');
   await expect(admin.getByTestId('report-case').filter({ hasText: title })).toHaveCount(0);
   await dismissToasts(admin);
 
-  // The audit log shows it. Other specs' admins act on the same server meanwhile, so the entry is
-  // found by the tip's id rather than by being the newest.
+  // Handled keeps the decision: what, the decision and its reason, who decided, when.
+  await admin.getByRole('tab', { name: 'Handled' }).click();
+  const handled = admin.getByTestId('handled-report').filter({ hasText: title }).first();
+  await expect(handled).toContainText('Hidden');
+  await expect(handled).toContainText('Wrong information');
+  await expect(handled).toContainText('The bakery closed in 2019.');
+  await expect(handled).toContainText('Other');
+  await expect(handled).toContainText(author.person.fullName);
+  await shootPhoneAndDesktop(admin, SHOTS, 'handled-reports', { check: true });
+
+  // The audit log reads as words: who hid which tip and why; no JSON, no raw ids.
   await admin.getByRole('tab', { name: 'Audit log' }).click();
-  await expect(admin.getByTestId('audit-entry').filter({ hasText: tipId }).first()).toContainText('tip.hide');
+  const entry = admin
+    .getByTestId('audit-entry')
+    .filter({ hasText: `hid the tip "${title}"` })
+    .first();
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText('Reason');
+  await expect(entry).toContainText('Wrong information');
+  await expect(entry.getByRole('link', { name: `"${title}"` })).toHaveAttribute('href', `/view-tip/${tipId}`);
+  const entries = await admin.getByTestId('audit-entry').allInnerTexts();
+  for (const text of entries) {
+    expect(text).not.toContain('{');
+    expect(text).not.toMatch(UUID);
+  }
   await shootPhoneAndDesktop(admin, SHOTS, 'audit-log', { check: true });
+
+  // The author is told which tip and why, and not who reported it.
+  await author.page.goto('/notifications');
+  const told = author.page.getByTestId('notification-item').filter({ hasText: title });
+  await expect(told).toContainText('An admin hid your tip');
+  await expect(told).toContainText('Wrong information');
+  await expect(told).toContainText('The bakery closed in 2019.');
+  await expect(told).not.toContainText(reporter.person.fullName);
+  await expect(told.getByTestId('notification-moderation-icon')).toBeVisible();
+  expect(JSON.stringify(await (await author.context.request.get('/api/notifications')).json())).not.toContain(reporter.userId);
+  await shootPhoneAndDesktop(author.page, SHOTS, 'author-notice', { check: true });
 
   // The reporter's notification says what happened and names no one.
   await page.goto('/notifications');
@@ -124,8 +177,8 @@ test('the admin dismisses one report, deletes a reported guide and suspends a me
 
   const guideCase = admin.getByTestId('report-case').filter({ hasText: `Copied guide ${stamp}` });
   await guideCase.getByRole('button', { name: 'Delete' }).click();
-  const confirm = admin.getByRole('alertdialog', { name: 'Delete this guide?' });
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const confirm = admin.getByRole('dialog', { name: 'Delete this guide?' });
+  await confirm.getByRole('radio', { name: 'Spam' }).check();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expectToast(admin, 'Deleted');
   await expect(guideCase).toHaveCount(0);
@@ -136,6 +189,7 @@ test('the admin dismisses one report, deletes a reported guide and suspends a me
   await memberCase.getByRole('button', { name: `Suspend ${author.person.fullName}` }).click();
   const dialog = admin.getByRole('dialog', { name: `Suspend ${author.person.fullName}` });
   await choose(admin, 'For how long', '7 days');
+  await dialog.getByRole('radio', { name: 'Harassment' }).check();
   await dialog.getByRole('button', { name: 'Suspend' }).click();
   await expectToast(admin, 'suspended');
   await expect(memberCase).toHaveCount(0);
@@ -169,6 +223,8 @@ test('report a member -> the admin suspends them -> their sign-in is refused, th
   await card.getByRole('button', { name: 'Suspend' }).click();
   const dialog = admin.getByRole('dialog', { name: `Suspend ${target.person.fullName}` });
   await choose(admin, 'For how long', 'Until lifted');
+  await dialog.getByRole('radio', { name: 'Other' }).check();
+  await dialog.getByLabel('Message to the member').fill('Insults in several comments.');
   await shootPhoneAndDesktop(admin, SHOTS, 'suspend-dialog', { check: true });
   await dialog.getByRole('button', { name: 'Suspend' }).click();
   await expectToast(admin, 'suspended');
@@ -194,4 +250,47 @@ test('report a member -> the admin suspends them -> their sign-in is refused, th
   await expect(fresh).toHaveURL(/\/dashboard$/);
   const reporterNotices = await reporter.context.request.get('/api/notifications');
   expect(JSON.stringify(await reporterNotices.json())).toContain(REPORT_OUTCOME_NOTICES.suspended);
+});
+
+test('the admins are told of a new report; User Management finds a member by e-mail and opens their profile', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await adminPage(browser);
+  const member = await createActiveMember(browser, admin.request, 'Findable');
+  const reporter = await createActiveMember(browser, admin.request, 'Teller');
+  const title = `Suspicious ferry ${Date.now()}`;
+  const tipId = await newTip(member.context.request, title);
+  const reported = await reporter.context.request.post('/api/reports', {
+    headers: CSRF,
+    data: { target: 'tip', targetId: tipId, reason: 'unsafe' },
+  });
+  expect(reported.status()).toBe(201);
+
+  // The notice names the tip, not the reporter, and opens the Reports tab.
+  await admin.goto('/notifications');
+  const notice = admin.getByTestId('notification-item').filter({ hasText: title });
+  await expect(notice).toBeVisible();
+  await expect(notice).not.toContainText(reporter.person.fullName);
+  await notice.getByRole('button').first().click();
+  await expect(admin).toHaveURL(/\/admin\?tab=reports$/);
+  await expect(admin.getByTestId('report-case').filter({ hasText: title })).toBeVisible();
+
+  await admin.goto('/admin');
+  const search = admin.getByLabel(ADMIN_TEXTS.searchUsers);
+  await search.fill(member.person.email.toUpperCase());
+  const rows = admin.getByTestId('admin-user-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('admin-user-email')).toHaveText(member.person.email);
+  await shootPhoneAndDesktop(admin, SHOTS, 'users-search', { check: true });
+  await search.fill('no-one-is-called-this-at-all');
+  await expect(admin.getByText(ADMIN_TEXTS.noUsersFound)).toBeVisible();
+  await search.fill(member.person.email);
+  await rows
+    .first()
+    .getByRole('link', { name: `Profile of ${member.person.fullName}` })
+    .focus();
+  await admin.keyboard.press('Enter');
+  await expect(admin).toHaveURL(/\/members\//);
+  await expect(admin.getByRole('heading', { name: member.person.fullName }).first()).toBeVisible();
 });

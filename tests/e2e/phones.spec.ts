@@ -6,7 +6,7 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { SHOTS_DIR, axeViolations } from './axe';
-import { type LongWorld, type Role, createLongWorld, walkScreens } from './screens';
+import { type LongWorld, type Role, closeLongWorld, createLongWorld, walkScreens } from './screens';
 
 const ROLES: Role[] = ['visitor', 'pending', 'member', 'admin'];
 
@@ -37,9 +37,7 @@ test.describe('phones', () => {
     test.setTimeout(180_000);
     world = await createLongWorld(browser);
   });
-  test.afterAll(async () => {
-    for (const context of Object.values(world?.sessions ?? {})) await context.close();
-  });
+  test.afterAll(() => closeLongWorld(world));
 
   for (const width of [360, 414]) {
     for (const role of ROLES) {

@@ -5,6 +5,9 @@
  * the owner without naming or picturing the saver.
  */
 import { expect, test } from '@playwright/test';
+import { TIP_GUIDES_TEXTS } from '@common/schemas/tip-guides';
+import { TEXTS } from '@common/texts';
+import { axeViolations } from './axe';
 import { CSRF, adminPage, createActiveMember, dismissToasts, shootPhoneAndDesktop, waitForHydration } from './fixtures';
 
 const SHOTS = '.tmp/privacy-shots';
@@ -55,7 +58,8 @@ test('a private tip in a public guide: a placeholder for others, and nothing of 
   await waitForHydration(bob.page);
   const items = bob.page.getByTestId('itinerary-item');
   await expect(items).toHaveCount(3);
-  await expect(items.nth(1)).toHaveText(/Private tip/);
+  await expect(items.nth(1)).toContainText(TEXTS.hiddenTipInGuide);
+  await expect(items.nth(1)).not.toContainText(/private/i);
   for (const secret of secrets) await expect(bob.page.getByText(secret)).toHaveCount(0);
   await shootPhoneAndDesktop(bob.page, SHOTS, 'guide-with-private-tip');
 
@@ -77,7 +81,7 @@ test('a private tip in a public guide: a placeholder for others, and nothing of 
     await expect(page.getByTestId('itinerary-item')).toHaveCount(2);
     await expect(page.getByTestId('itinerary-item').nth(1)).toContainText('2');
     await expect(page.getByTestId('itinerary-item').nth(1)).toContainText('Sunset at Portara');
-    await expect(page.getByText('Private tip')).toHaveCount(0);
+    await expect(page.getByText(TEXTS.hiddenTipInGuide)).toHaveCount(0);
     for (const secret of secrets) await expect(page.getByText(secret)).toHaveCount(0);
   }
 });
@@ -122,4 +126,70 @@ test('a save notifies the owner without naming or picturing the saver', async ({
   await expect(owner.page.getByText(saver.person.fullName)).toHaveCount(0);
   await expect(items.filter({ hasText: `${liker.person.fullName} liked your tip` })).toHaveCount(1);
   await shootPhoneAndDesktop(owner.page, SHOTS, 'notifications-anonymous-save');
+});
+
+/**
+ * Issue 36 item 5: a connections-only tip in a public guide is "not shared with you" for a
+ * reader who is not a connection (never "Private tip"), and its author is warned, naming the
+ * guide, when narrowing the tip on its edit form.
+ */
+test('narrowing a tip in a public guide: the author is warned; other readers see it is not shared', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = (await adminPage(browser)).request;
+  const author = await createActiveMember(browser, admin, 'Narrowing author');
+  const reader = await createActiveMember(browser, admin, 'Outside reader');
+  const mark = Date.now().toString(36);
+  const tipTitle = `Quindel rooftop ${mark}`;
+  const tip = await author.context.request.post('/api/tips', {
+    headers: CSRF,
+    data: { title: tipTitle, description: 'Sunset over the river.', country: 'Portugal', city: 'Porto', visibility: 'public' },
+  });
+  expect(tip.status(), await tip.text()).toBe(201);
+  const tipId = ((await tip.json()) as { id: string }).id;
+  const guideTitle = `Porto for everyone ${mark}`;
+  const guide = await author.context.request.post('/api/guides', {
+    headers: CSRF,
+    data: {
+      title: guideTitle,
+      countries: ['Portugal'],
+      daysCount: 1,
+      visibility: 'public',
+      items: [{ dayNumber: 1, tipId }],
+    },
+  });
+  expect(guide.status(), await guide.text()).toBe(201);
+  const guideId = ((await guide.json()) as { id: string }).id;
+
+  // The author narrows the tip: the form names the public guide before saving.
+  const { page } = author;
+  await page.goto(`/edit-tip/${tipId}`);
+  const warning = page.getByTestId('narrowing-warning');
+  await expect(page.getByRole('radio', { name: /Public/ })).toBeChecked();
+  await expect(warning).toBeEmpty();
+  await page.getByRole('radio', { name: /Connections only/ }).check();
+  await expect(warning).toContainText(TIP_GUIDES_TEXTS.narrowingTitle);
+  await expect(warning.getByRole('link', { name: guideTitle })).toHaveAttribute('href', `/view-guide/${guideId}`);
+  await expect(warning).toContainText('(Public)');
+  await warning.scrollIntoViewIfNeeded();
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await warning.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/shots/tip-narrowing-warning-360.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Back to the level it has: no warning; narrowed again and saved.
+  await page.getByRole('radio', { name: /Public/ }).check();
+  await expect(warning).toBeEmpty();
+  await page.getByRole('radio', { name: /Connections only/ }).check();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(`/view-tip/${tipId}`);
+
+  // A reader who is not a connection: "not shared with you", nothing of the tip, no "Private".
+  await reader.page.goto(`/view-guide/${guideId}`);
+  await waitForHydration(reader.page);
+  const item = reader.page.getByTestId('itinerary-item');
+  await expect(item).toHaveText(new RegExp(TEXTS.hiddenTipInGuide));
+  await expect(item).not.toContainText(/private/i);
+  await expect(reader.page.getByText(tipTitle)).toHaveCount(0);
+  expect(await axeViolations(reader.page, 'main')).toEqual([]);
+  await Promise.all([author.context.close(), reader.context.close()]);
 });

@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect } from '@playwright/test';
 import sharp from 'sharp';
-import { CSRF, E2E_ADMIN, MEMBER_PASSWORD, createActiveMember, signIn, uniquePerson } from './fixtures';
+import { CSRF, E2E_ADMIN, MEMBER_PASSWORD, createActiveMember, deactivateBanner, signIn, uniquePerson } from './fixtures';
 
 export type Role = 'visitor' | 'pending' | 'member' | 'admin';
 export type ColorScheme = 'light' | 'dark';
@@ -22,6 +22,8 @@ export type LongWorld = {
   sessions: Record<Role, BrowserContext>;
   /** The path of the guide's public link (ADR 068). */
   sharedGuidePath: string;
+  /** The active system message with the long word: closeLongWorld deactivates it. */
+  bannerId: string;
 };
 
 export type Screen = {
@@ -69,7 +71,7 @@ export async function createLongWorld(browser: Browser): Promise<LongWorld> {
       data: { name: `Extraordinarily-long-category-${mark}`.padEnd(60, 'x') },
     }),
   );
-  await ok(
+  const banner = await ok(
     await admin.post('/api/admin/system-messages', {
       headers: CSRF,
       data: {
@@ -180,6 +182,22 @@ export async function createLongWorld(browser: Browser): Promise<LongWorld> {
     200,
   );
 
+  // Issue 36: an open report for the admin's Reports tab, and a decided one for Handled and the audit log.
+  await ok(
+    await api.post('/api/reports', {
+      headers: CSRF,
+      data: { target: 'tip', targetId: otherTip.id, reason: 'other', details: LONG_WORD.repeat(2) },
+    }),
+  );
+  await ok(await api.post('/api/reports', { headers: CSRF, data: { target: 'member', targetId: asker.userId, reason: 'spam' } }));
+  await ok(
+    await admin.post('/api/admin/moderation', {
+      headers: CSRF,
+      data: { action: 'dismiss', target: 'member', targetId: asker.userId, reason: 'other', note: LONG_WORD },
+    }),
+    200,
+  );
+
   // A pending account (signed up without an approval link), with a long name and address.
   const pendingPerson = uniquePerson('Pending Penelope Wolfeschlegelsteinhausenbergerdorff');
   const pending = await browser.newContext();
@@ -199,7 +217,18 @@ export async function createLongWorld(browser: Browser): Promise<LongWorld> {
     memberName: member.person.fullName,
     sessions: { visitor: await browser.newContext(), pending, member: member.context, admin: adminContext },
     sharedGuidePath,
+    bannerId: String(banner.id),
   };
+}
+
+/**
+ * Ends a long world: its banner is deactivated, since it shows on every member's screen and would
+ * change the layout other specs measure, and its sessions close.
+ */
+export async function closeLongWorld(world: LongWorld | undefined): Promise<void> {
+  if (!world) return;
+  await deactivateBanner(world.sessions.admin.request, world.bannerId);
+  for (const context of Object.values(world.sessions)) await context.close();
 }
 
 /** Opens a member screen that reads its subject from navigation state (SPEC's /profile, /user-connections). */
@@ -249,6 +278,7 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'signup', open: at('/signup') },
     { name: 'request-invitation', open: at('/request-invitation') },
     { name: 'confirm-email', open: at('/confirm-email?token=not-a-real-token') },
+    { name: 'undo-email-change', open: at('/undo-email-change?token=not-a-real-token') },
     { name: 'forgot-password', open: at('/forgot-password', 'Forgot your password?') },
     { name: 'reset-password', open: at('/reset-password?token=not-a-real-token&email=someone%40example.com') },
     { name: 'not-found', open: at('/no-such-place') },
@@ -264,7 +294,7 @@ export const SCREENS: Record<Role, Screen[]> = {
     },
   ],
   member: [
-    { name: 'dashboard', open: at('/dashboard', /Welcome back/) },
+    { name: 'dashboard', open: at('/dashboard', /Welcome/) },
     { name: 'notifications', open: at('/notifications', /Notifications/) },
     { name: 'explore', open: at('/explore', 'Explore') },
     {
@@ -355,6 +385,17 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'admin-system-messages', open: tab('/admin', 'Admin Panel', /System Messages/) },
     { name: 'admin-tip-types', open: tab('/admin', 'Admin Panel', /Tip Types/) },
     { name: 'admin-outbox', open: tab('/admin', 'Admin Panel', /Outbox/) },
+    // Issue 36: the Reports tab's two views and the audit log in words.
+    { name: 'admin-reports', open: tab('/admin', 'Admin Panel', /Reports/) },
+    {
+      name: 'admin-reports-handled',
+      open: async (page, world) => {
+        await tab('/admin', 'Admin Panel', /Reports/)(page, world);
+        await page.getByRole('tab', { name: 'Handled' }).click();
+        await expect(page.getByTestId('handled-report').first()).toBeVisible();
+      },
+    },
+    { name: 'admin-audit-log', open: tab('/admin', 'Admin Panel', /Audit log/) },
   ],
 };
 

@@ -3,56 +3,32 @@
  * other specs use the Admin Panel with a password alone), so this spec starts a second server of
  * its own with the setting on, on its own port and data directory, and stops it afterwards.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { TWO_FACTOR_TEXTS } from '@common/schemas/two-factor-texts';
 import { E2E_PORT } from '../../playwright.config';
 import { axeViolations, SHOTS_DIR } from './axe';
+import { startSecondServer } from './second-server';
 import { E2E_ADMIN, signIn } from './fixtures';
 
 const PORT = E2E_PORT + 1000;
 const BASE = `http://localhost:${PORT}`;
-const DATA_DIR = '.tmp/e2e-data-admin-2fa';
-let server: ChildProcess | undefined;
+const DATA_DIR = `.tmp/e2e-data-admin-2fa-${PORT}`;
+let server: Awaited<ReturnType<typeof startSecondServer>> | undefined;
 
 test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      PUBLIC_URL: BASE,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SIGN_IN: '1000',
-      REQUIRE_ADMIN_2FA: 'true',
-    },
-    stdio: 'ignore',
+  server = await startSecondServer({
+    port: PORT,
+    dataDir: DATA_DIR,
+    env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SIGN_IN_UNKNOWN_DEVICE: '1000', REQUIRE_ADMIN_2FA: 'true' },
+    label: 'REQUIRE_ADMIN_2FA',
   });
-  const startedAt = Date.now();
-  for (;;) {
-    const isUp = await fetch(`${BASE}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (isUp) break;
-    if (Date.now() - startedAt > 200_000) throw new Error('the REQUIRE_ADMIN_2FA server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  rmSync(DATA_DIR, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 async function shot(page: Page, name: string) {
   if (!SHOTS_DIR) return;

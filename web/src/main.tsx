@@ -7,6 +7,7 @@ import { seedFirstPaint } from './app/first-paint-plan';
 import { createAppRouter, createHydratingRouter } from './app/router';
 import { firstPaint } from './lib/first-paint';
 import { registerServiceWorker } from './lib/register-service-worker';
+import { noteTypedFields } from './lib/typed-before-hydration';
 import { applyTheme, currentThemeChoice, followThemeChoice } from './lib/theme';
 import { THEME_ATTRIBUTE } from '@common/theme';
 import './index.css';
@@ -18,6 +19,8 @@ followThemeChoice();
 if (!document.documentElement.hasAttribute(THEME_ATTRIBUTE)) applyTheme(currentThemeChoice());
 registerServiceWorker();
 
+// Text typed into the drawn page before the scripts run is given back to its fields once they have taken over.
+const replayTyping = root.hasChildNodes() ? noteTypedFields(root) : undefined;
 const router = root.hasChildNodes() ? await hydratingRouter(root) : null;
 if (router) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
@@ -26,7 +29,7 @@ if (router) {
     hydrateRoot(
       root,
       <StrictMode>
-        <App router={router} />
+        <App router={router} onTakenOver={replayTyping} />
       </StrictMode>,
       // A mismatch makes React draw the page anew; say so, since it costs the head start (e2e tests fail on it).
       { onRecoverableError: (error) => console.error('Hydration:', error) },

@@ -151,3 +151,41 @@ describe('loadConfig: the optional map tiles (ADR 064)', () => {
     );
   });
 });
+
+describe('loadConfig: the photo bucket (issue 37, ADR 116)', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps photos on disk without S3_BUCKET', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '', ...keys }).s3).toBeUndefined();
+  });
+
+  it('reads the bucket, with us-east-1 and virtual-host style by default, and no endpoint for AWS', () => {
+    expect(loadConfig({ S3_BUCKET: 'photos', ...keys }).s3).toEqual({
+      bucket: 'photos',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'photos',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'garage',
+        S3_FORCE_PATH_STYLE: 'true',
+        ...keys,
+      }).s3,
+    ).toMatchObject({ endpoint: 'http://minio:9000', region: 'garage', forcePathStyle: true });
+  });
+
+  it.each([
+    ['S3_ACCESS_KEY_ID', { S3_BUCKET: 'photos', S3_SECRET_ACCESS_KEY: 'secret' }],
+    ['S3_SECRET_ACCESS_KEY', { S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' }],
+    ['S3_ENDPOINT', { S3_BUCKET: 'photos', S3_ENDPOINT: 'minio', ...keys }],
+    ['S3_FORCE_PATH_STYLE', { S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'yes', ...keys }],
+  ])('stops with a ConfigError naming %s', (name, env) => {
+    expect(configError(env).message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+});

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from '../modules/media/s3-media-storage';
 import type { RateLimits } from '../plugins/rate-limit';
 
 const optionalUrl = z
@@ -45,6 +46,38 @@ export const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
+  // What several instances share (issue 37): rate limits count there (ADR 113).
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional())
+    .optional(),
+  // Every key Waymark writes starts with it: one Redis may serve several communities.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, _ : . or -')
+    .default('waymark:'),
+  // Photos in an S3-compatible bucket (issue 37, ADR 116); unset S3_BUCKET, they stay on disk.
+  S3_BUCKET: optionalText,
+  // Unset for AWS itself; MinIO, R2, Garage and the like need it.
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? 'us-east-1' : v))
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).default('false'),
+  // GET /metrics (Prometheus) answers only with it, as a bearer token; unset, there is no /metrics.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters long')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalText,
@@ -62,6 +95,8 @@ export const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   // Windows (plugins/rate-limit.ts): sign-in 5 minutes, the others 30 minutes.
   RATE_LIMIT_SIGN_IN: perWindow(25),
+  // ADR 107: sign-ins to one account from browsers it has not signed in on, all together.
+  RATE_LIMIT_SIGN_IN_UNKNOWN_DEVICE: perWindow(10),
   RATE_LIMIT_SIGN_UP: perWindow(5),
   RATE_LIMIT_INVITATIONS: perWindow(5),
   RATE_LIMIT_UPLOADS: perWindow(30),
@@ -91,6 +126,9 @@ export const EnvSchema = z.object({
     .min(1)
     .max(100_000_000)
     .default(32 * 1024),
+  // On SIGTERM, how long /api/ready answers 503 before the instance stops taking requests: a
+  // proxy's health checks must see it first (ADR 114). 0 on one machine: nothing to tell.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // The e-mail job runner (ADR 091): how often it looks for due jobs; the hour (UTC) daily digests go out.
   JOBS_POLL_INTERVAL_MS: milliseconds(5_000),
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
@@ -107,6 +145,14 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Where instances share their rate limits (ADR 113); unset, each counts in its own memory. */
+  redisUrl?: string;
+  /** What every key in that Redis starts with. */
+  redisKeyPrefix: string;
+  /** The bucket photos are kept in (ADR 116); unset, they are files under DATA_DIR/uploads. */
+  s3?: S3Settings;
+  /** The bearer token GET /metrics asks for; unset, the route does not exist (ADR 115). */
+  metricsToken?: string;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -122,6 +168,8 @@ export interface Config {
   requireAdminTwoFactor: boolean;
   /** How long slow or silent clients may hold a connection (docs/decisions/033). */
   timeouts: RequestTimeouts;
+  /** On SIGTERM, how long the instance reports itself not ready before it closes (ADR 114). */
+  shutdownDrainMs: number;
   /** An optional tile layer under the maps' country shapes (ADR 064); none by default. */
   mapTiles?: MapTilesConfig;
   /** The job runner's poll interval and the daily digest's hour, UTC (ADR 091); how long finished jobs stay (ADR 092). */
@@ -165,6 +213,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid environment configuration:\n  JOBS_FAILED_RETENTION_DAYS: must be at least JOBS_RETENTION_DAYS (failed jobs stay longer)',
     );
+  if (e.S3_BUCKET) {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid environment configuration:\n  ${name}: is required with S3_BUCKET`);
+    }
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -172,6 +225,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Waymark <no-reply@${new URL(publicUrl).hostname}>`,
@@ -182,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimits: {
       signIn: e.RATE_LIMIT_SIGN_IN,
+      signInUnknownDevice: e.RATE_LIMIT_SIGN_IN_UNKNOWN_DEVICE,
       signUp: e.RATE_LIMIT_SIGN_UP,
       invitationRequest: e.RATE_LIMIT_INVITATIONS,
       uploads: e.RATE_LIMIT_UPLOADS,

@@ -47,3 +47,18 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/**
+ * Something the request needs is out of reach for now (the photo bucket): 503, so the client may
+ * retry. `code` is sent in the body beside the message, for clients that branch on it.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(503, message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}

@@ -5,6 +5,7 @@
  */
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isCalendarTimestamp } from '@common/schemas/calendar-date';
 import { BadRequestError } from './errors';
 
 export interface Cursor {
@@ -44,7 +45,7 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
   const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || !UUID.test(id) || !PG_TIMESTAMPTZ.test(createdAt) || Number.isNaN(Date.parse(createdAt))) {
+  if (!createdAt || !id || !UUID.test(id) || !PG_TIMESTAMPTZ.test(createdAt) || !isCalendarTimestamp(createdAt)) {
     throw new BadRequestError('Invalid page cursor');
   }
   return { createdAt, id };

@@ -19,6 +19,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its declared access, in registration order (the route matrix reads it). */
     apiRoutes: ApiRoute[];
+    /**
+     * Whether the viewer may use an admin's powers now, wherever they are (admin routes, and
+     * outside them: photos of private tips, moderator-hidden tips and guides...). The one place
+     * that asks whether someone is an admin: REQUIRE_ADMIN_2FA applies to every power alike
+     * (issue 36, ADR 076).
+     */
+    hasAdminPowers(viewer: Viewer | null): Promise<boolean>;
   }
   interface FastifyRequest {
     /** The signed-in caller, resolved once per request (null when anonymous). */
@@ -54,9 +61,16 @@ export interface AccessOptions {
   isAdminSecondFactorMissing?: (viewer: Viewer) => Promise<boolean>;
 }
 
+/** An admin, with two-factor on when REQUIRE_ADMIN_2FA asks for it. */
+export function adminPowers(opts: AccessOptions) {
+  return async (viewer: Viewer | null): Promise<boolean> =>
+    viewer?.role === 'admin' && !(await opts.isAdminSecondFactorMissing?.(viewer));
+}
+
 export const accessPlugin = fp((app: FastifyInstance, opts: AccessOptions) => {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('hasAdminPowers', adminPowers(opts));
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;
@@ -76,7 +90,7 @@ export const accessPlugin = fp((app: FastifyInstance, opts: AccessOptions) => {
     if (!access || access === 'public') return;
     const viewer = await request.viewer();
     assertAllowed(access, viewer);
-    if (access === 'admin' && viewer && (await opts.isAdminSecondFactorMissing?.(viewer))) {
+    if (access === 'admin' && !(await app.hasAdminPowers(viewer))) {
       throw new ForbiddenError(TWO_FACTOR_TEXTS.requiredForAdmins);
     }
   });

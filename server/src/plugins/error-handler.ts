@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXTS } from '@common/texts';
 import { causeChainOf, errorCodesOf, isForeignKeyViolation, isUniqueViolation, uniqueConstraintOf } from '@db/pg-errors';
-import { AppError } from '../lib/errors';
+import { AppError, ServiceUnavailableError } from '../lib/errors';
 import { uniqueViolationMessage } from '../lib/unique-constraints';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -76,6 +76,13 @@ export const errorHandlerPlugin = fp((app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(errorBody(400, validationMessage(error.validation)));
+    }
+    if (error instanceof ServiceUnavailableError) {
+      request.log.warn({ err: error.cause ?? error, code: error.code }, 'service unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ ...errorBody(503, error.message), code: error.code });
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));

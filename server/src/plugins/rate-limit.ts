@@ -1,20 +1,25 @@
 /**
  * Rate limits (DECISIONS A6, ADR 005), at least as strict as Mastodon's: sign-in 25 per 5 minutes
- * per IP and per account; sign-ups and invitation requests 5 per 30 minutes per IP; photo
+ * per IP and per account and known device, 10 per account from unknown devices (ADR 107); sign-ups and invitation requests 5 per 30 minutes per IP; photo
  * uploads 30 files per 30 minutes per member. The counts come from the config; the windows are
- * fixed here. Counters live in this process's memory.
+ * fixed here. Counters live in this process's memory, or in Redis when REDIS_URL is set, so that
+ * several instances share one budget (shared-limit-store.ts, ADR 113).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { DATA_EXPORT_TEXTS } from '@common/schemas/data-export';
 import { TEXTS } from '@common/texts';
 import { TooManyRequestsError } from '../lib/errors';
 import { errorBody } from './error-handler';
+import { sharedLimitStore } from './shared-limit-store';
 
 /** How many calls each limit allows in its window. */
 export interface RateLimits {
   signIn: number;
+  /** Sign-ins to one account from browsers without its known-device cookie, together (ADR 107). */
+  signInUnknownDevice: number;
   signUp: number;
   invitationRequest: number;
   uploads: number;
@@ -32,6 +37,7 @@ export interface RateLimits {
 const MINUTE = 60_000;
 export const RATE_LIMIT_WINDOWS_MS: Record<keyof RateLimits, number> = {
   signIn: 5 * MINUTE,
+  signInUnknownDevice: 5 * MINUTE,
   signUp: 30 * MINUTE,
   invitationRequest: 30 * MINUTE,
   uploads: 30 * MINUTE,
@@ -48,11 +54,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
     /**
-     * Limits keyed by account (password checks, by e-mail), by client IP across every route that
-     * checks a password, by member (photo files uploaded, e-mail change links sent).
+     * Limits keyed by account and device (sign-ins, by e-mail), by client IP across every route
+     * that checks a password, by session (a signed-in member's password checks), by member (photo
+     * files uploaded, e-mail change links sent).
      */
     keyedLimits: {
-      signInAccount: KeyedLimiter;
+      signInKnownDevice: KeyedLimiter;
+      signInUnknownDevice: KeyedLimiter;
+      passwordSession: KeyedLimiter;
       passwordIp: KeyedLimiter;
       uploads: KeyedLimiter;
       emailChange: KeyedLimiter;
@@ -62,11 +71,18 @@ declare module 'fastify' {
       dataExports: KeyedLimiter;
     };
     /**
-     * Every route that checks a password (sign-in, password change, e-mail change) counts one
-     * attempt against the same per-IP and per-account sign-in limits (ADR 029), so no route is a
-     * side door for guessing. `accountEmail`: the account whose password is checked.
+     * Every route that checks a password counts one attempt against the same per-IP limit
+     * (ADR 029), so no route is a side door for guessing. A sign-in also counts against its
+     * account: per known device when it presents that account's device cookie (`deviceId`), else
+     * in the account's one budget for unknown devices (ADR 107), so a guesser elsewhere never
+     * locks the owner's own browser out.
      */
-    passwordAttempt(request: FastifyRequest, accountEmail: string): Promise<void>;
+    signInAttempt(request: FastifyRequest, accountEmail: string, deviceId: string | null): Promise<void>;
+    /**
+     * A signed-in member's password check (password or e-mail change, two-factor, passkeys): per
+     * IP and per session, never the account's sign-in budget, which strangers can fill (ADR 107).
+     */
+    signedInPasswordAttempt(request: FastifyRequest, sessionId: string): Promise<void>;
   }
 }
 
@@ -95,10 +111,12 @@ function keyedLimiter(app: FastifyInstance, key: keyof RateLimits, message: stri
   };
 }
 
-export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: RateLimits }) => {
+export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: RateLimits; redis: Redis | null }) => {
   app.decorate('rateLimits', opts.limits);
   await app.register(rateLimit, {
     global: false,
+    // With REDIS_URL every instance counts against one budget (ADR 113).
+    ...(opts.redis ? { store: sharedLimitStore(opts.redis, app.log) } : {}),
     errorResponseBuilder: (_request, context) => {
       // @fastify/rate-limit throws what this returns; the statusCode makes it a 429.
       return Object.assign(new Error(TEXTS.tooManyRequests), errorBody(context.statusCode, TEXTS.tooManyRequests));
@@ -106,7 +124,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
   });
   // One counter per limit for the whole app: the three upload routes share the member's budget.
   const keyedLimits = {
-    signInAccount: keyedLimiter(app, 'signIn'),
+    signInKnownDevice: keyedLimiter(app, 'signIn'),
+    signInUnknownDevice: keyedLimiter(app, 'signInUnknownDevice'),
+    passwordSession: keyedLimiter(app, 'signIn'),
     passwordIp: keyedLimiter(app, 'signIn'),
     uploads: keyedLimiter(app, 'uploads'),
     // Links sent to a new address: as few as sign-ups (a member can't mail-bomb anyone with them).
@@ -117,8 +137,14 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { limits: R
     dataExports: keyedLimiter(app, 'dataExports', DATA_EXPORT_TEXTS.tooManyExports),
   };
   app.decorate('keyedLimits', keyedLimits);
-  app.decorate('passwordAttempt', async (request: FastifyRequest, accountEmail: string) => {
+  app.decorate('signInAttempt', async (request: FastifyRequest, accountEmail: string, deviceId: string | null) => {
     await keyedLimits.passwordIp(request, `ip:${request.ip}`);
-    await keyedLimits.signInAccount(request, `account:${accountEmail.trim().toLowerCase()}`);
+    const account = `account:${accountEmail.trim().toLowerCase()}`;
+    if (deviceId) await keyedLimits.signInKnownDevice(request, `${account}:device:${deviceId}`);
+    else await keyedLimits.signInUnknownDevice(request, account);
+  });
+  app.decorate('signedInPasswordAttempt', async (request: FastifyRequest, sessionId: string) => {
+    await keyedLimits.passwordIp(request, `ip:${request.ip}`);
+    await keyedLimits.passwordSession(request, `session:${sessionId}`);
   });
 });

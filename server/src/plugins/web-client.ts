@@ -147,16 +147,18 @@ export const webClientPlugin = fp(async (app: FastifyInstance, opts: WebClientOp
 async function firstAnswers(app: FastifyInstance, request: FastifyRequest, urls: readonly string[]) {
   const answers: Answers = {};
   const failed: string[] = [];
-  for (const url of urls) {
-    const headers = {
-      accept: 'application/json',
-      cookie: request.headers.cookie ?? '',
-      'user-agent': request.headers['user-agent'] ?? '',
-    };
-    const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+  const headers = {
+    accept: 'application/json',
+    cookie: request.headers.cookie ?? '',
+    'user-agent': request.headers['user-agent'] ?? '',
+  };
+  // Side by side: a member page reads "who", the banners and its own content.
+  const responses = await Promise.all(urls.map((url) => app.inject({ method: 'GET', url, headers, remoteAddress: request.ip })));
+  urls.forEach((url, index) => {
+    const res = responses[index]!;
     if (res.statusCode === 200) answers[url] = res.json();
     else failed.push(url);
-  }
+  });
   return { answers, failed };
 }
 

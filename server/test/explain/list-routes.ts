@@ -8,6 +8,9 @@ export interface ListCall {
   paged?: boolean;
 }
 
+/** A tip category no tip has: the category's condition runs, whatever the scene's tips. */
+const ANY_TIP_TYPE = '00000000-0000-4000-8000-000000000036';
+
 export function listCalls(viewerId: string, otherId: string): ListCall[] {
   const v = (url: string, paged = false): ListCall => ({ url, as: 'viewer', paged });
   const a = (url: string, paged = false): ListCall => ({ url, as: 'admin', paged });
@@ -15,6 +18,23 @@ export function listCalls(viewerId: string, otherId: string): ListCall[] {
     ['all', 'tips', 'guides'].flatMap((type) => filters.map((f) => v(`${base}?type=${type}${f}`, true)));
   return [
     ...contentVariants('/api/explore', ['', '&q=ramen', '&country=Japan', '&q=ramen&country=Japan']),
+    // Issue 36 (ADR 105): the orders, each with a search and a country (paged), and a tip
+    // category that no tip of the scene has (one page: its condition runs all the same).
+    ...['liked', 'rated'].flatMap((sort) => [
+      ...contentVariants('/api/explore', ['', '&q=ramen', '&country=Japan']).map((call) => ({
+        ...call,
+        url: `${call.url}&sort=${sort}`,
+      })),
+      ...['all', 'tips'].map((type) => v(`/api/explore?type=${type}&sort=${sort}&tipType=${ANY_TIP_TYPE}`)),
+      v(`/api/explore?type=all&sort=${sort}&q=ramen&tipType=${ANY_TIP_TYPE}`),
+    ]),
+    ...['all', 'tips'].map((type) => v(`/api/explore?type=${type}&tipType=${ANY_TIP_TYPE}`)),
+    v(`/api/explore?type=all&q=ramen&tipType=${ANY_TIP_TYPE}`),
+    v(`/api/explore/counts?tipType=${ANY_TIP_TYPE}`),
+    v('/api/explore/suggestion?q=ramn'),
+    v('/api/explore/suggestion?q=kyto%20ramn'),
+    v('/api/members?q=a', true),
+    v('/api/members?q=viewer'),
     v('/api/explore/counts'),
     v('/api/explore/counts?q=ramen'),
     v('/api/explore/counts?country=Japan'),

@@ -10,9 +10,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '@db/rows';
+import { WALKED_USERS } from '@server/modules/admin/admin.repository';
 import { insertTip } from '../content-fixtures';
 import { type TestApp, createTestApp } from '../test-app';
-import { readsOf } from './page-reads';
+import { type TableReads, readsOf } from './page-reads';
 import { plansTaken } from './plan-cache';
 import { recordQueries } from './query-recorder';
 
@@ -41,6 +42,8 @@ const LISTS: ListCase[] = [
   { url: '/api/admin/reports', table: 'reports', limit: 20, depth: 200, pagesRead: 8, as: 'admin' },
   { url: '/api/admin/audit-log', table: 'audit_log', limit: 30, depth: 4_000, pagesRead: 2, as: 'admin' },
   { url: '/api/admin/jobs', table: 'jobs', limit: 20, depth: 4_000, pagesRead: 2, as: 'admin' },
+  // Issue 36: the Reports tab's Handled view, 5,000 decisions.
+  { url: '/api/admin/reports/handled', table: 'moderation_decisions', limit: 20, depth: 4_000, pagesRead: 2, as: 'admin' },
   // The blocker's 300 blocks among 3,100. Deep in, PostgreSQL may read the rest of the blocker's
   // rows (150, a few heap pages) and sort them rather than walk the index: still one member's
   // list, never the other members' rows.
@@ -94,6 +97,11 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')("issue 25's lists on
       INSERT INTO audit_log (action, target_type, created_at)
       SELECT 'role.change', 'member', now() - make_interval(secs => g) FROM generate_series(1, 5000) g`);
     await t.db.execute(sql`
+      INSERT INTO moderation_decisions (outcome, target_type, target_id, title, member_id, reason, moderator_id,
+                                        report_count, report_reasons, created_at)
+      SELECT 'dismissed', 'member', (${ids})[1 + g % 400], 'Member', (${ids})[1 + g % 400], 'spam', ${author.id}::uuid, 2,
+             ARRAY['spam'], now() - make_interval(secs => g) FROM generate_series(1, 5000) g`);
+    await t.db.execute(sql`
       INSERT INTO jobs (kind, key, payload, run_at, finished_as, finished_at)
       SELECT 'notification-email', 'explain:' || g, '{}', now(), 'done', now() FROM generate_series(1, 5000) g`);
     // The blocker's 300 blocks, a minute apart; 2,800 between the other members.
@@ -103,7 +111,11 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')("issue 25's lists on
     await t.db.execute(sql`
       INSERT INTO blocks (blocker_id, blocked_id)
       SELECT (${ids})[i], (${ids})[1 + (i + k) % 400] FROM generate_series(1, 400) i, generate_series(1, 7) k`);
-    for (const table of ['reports', 'audit_log', 'jobs', 'blocks']) await t.db.execute(sql.raw(`ANALYZE ${table}`));
+    // One member with a name and handle of their own, for the admin's user search (issue 36).
+    await t.db.execute(sql`UPDATE profiles SET name = 'Quentin Marsh-Lowe', username = 'salt_marsh_walker'
+      WHERE user_id = (${ids})[137]`);
+    for (const table of ['reports', 'audit_log', 'jobs', 'blocks', 'moderation_decisions', 'users', 'profiles'])
+      await t.db.execute(sql.raw(`ANALYZE ${table}`));
     recorder = recordQueries(t.database);
   });
   afterAll(() => t?.close());
@@ -149,6 +161,44 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')("issue 25's lists on
           expect(r.rows, seen).toBeLessThanOrEqual(budget);
         }
       }
+    }
+  });
+
+  // Issue 36 (ADR 112): User Management's search walks the accounts newest first and stops at a
+  // page, or, when that walk of WALKED_USERS falls short, gathers the matches. By a part of the
+  // e-mail, of the name, of the handle; "member" is in every e-mail, so its page is found within
+  // its first rows. Which index the gathering reads depends on the table's size: with 400
+  // members, the primary key with a filter costs less than a trigram bitmap; the bench set's
+  // figures are in docs/performance.md.
+  it.each([
+    { q: 'member137@explain', found: 1, walked: WALKED_USERS },
+    { q: 'marsh-lo', found: 1, walked: WALKED_USERS },
+    { q: 'marsh_walk', found: 1, walked: WALKED_USERS },
+    { q: 'member', found: 20, walked: 21 },
+  ])('the admin user search for $q walks at most its window, then gathers', async ({ q, found, walked }) => {
+    const label = `search ${q}`;
+    const page = await get(`/api/admin/users?limit=20&q=${encodeURIComponent(q)}`, 'admin', label);
+    expect(page.items).toHaveLength(found);
+    const queries = recorder.queries.filter((r) => r.route === label && /from users/i.test(r.text));
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      for (const kind of ['custom', 'generic'] as const) {
+        const seen = (table: string, r: TableReads) => `${label} on ${table} (${kind}): ${r.scans.join('; ')}\n${query.text}`;
+        const onUsers = await readsOf(recorder.pool, query, 'users', kind);
+        expect(onUsers.seqScans, seen('users', onUsers)).toBe(0);
+        const walk = onUsers.scans.filter((s) => s.includes('users_created_idx'));
+        expect(walk.length, seen('users', onUsers)).toBe(1);
+        expect(Number(/: (\d+) rows/.exec(walk[0]!)?.[1]), seen('users', onUsers)).toBeLessThanOrEqual(walked);
+        // A common fragment's page is the walk's: nothing gathered, the page's rows read once more.
+        if (found === 20) expect(onUsers.rows, seen('users', onUsers)).toBeLessThanOrEqual(2 * 21);
+        const onProfiles = await readsOf(recorder.pool, query, 'profiles', kind);
+        expect(onProfiles.seqScans, seen('profiles', onProfiles)).toBe(0);
+        // Roles are read for the page's rows only.
+        const onRoles = await readsOf(recorder.pool, query, 'user_roles', kind);
+        expect(onRoles.rows, seen('user_roles', onRoles)).toBeLessThanOrEqual(21);
+      }
+      // One generic plan for every search: the words are read through sub-selects.
+      expect((await plansTaken(recorder.pool, query, 8)).generic, query.text).toBeGreaterThan(0);
     }
   });
 

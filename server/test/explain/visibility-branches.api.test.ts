@@ -12,47 +12,15 @@
  * Checked as the custom and as the generic plan, with sequential and bitmap scans off (with a
  * few rows the planner rightly prefers them; full-scans.ts says why).
  */
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connections, users } from '@db/schema';
+import { connections, tipTypes, tips, users } from '@db/schema';
 import { PROBED_CONNECTIONS } from '@server/modules/content/content-keys.repository';
 import { listContentPage } from '@server/modules/content/content-page.repository';
 import { type TestApp, createTestApp } from '../test-app';
 import { plansTaken } from './plan-cache';
 import { type RecordedQuery, recordQueries } from './query-recorder';
+import { type PlanNode, walkPlanOf } from './walk-plan';
 import { buildScene } from './scene';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-async function planOf(pool: pg.Pool, q: RecordedQuery, generic: boolean): Promise<PlanNode> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SET LOCAL enable_seqscan = off');
-    await client.query('SET LOCAL enable_bitmapscan = off');
-    let rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[];
-    if (generic) {
-      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
-      await client.query(`PREPARE visibility_generic AS ${q.text}`);
-      const nulls = q.values.map(() => 'NULL').join(', ');
-      rows = (await client.query(`EXPLAIN (FORMAT JSON) EXECUTE visibility_generic${nulls ? `(${nulls})` : ''}`)).rows;
-    } else {
-      rows = (await client.query(`EXPLAIN (FORMAT JSON) ${q.text}`, q.values)).rows;
-    }
-    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error(`no plan for ${q.text}`);
-    return plan;
-  } finally {
-    await client.query('ROLLBACK').catch(() => undefined);
-    if (generic) await client.query('DEALLOCATE visibility_generic').catch(() => undefined);
-    client.release();
-  }
-}
 
 const CONTENT = new Set(['tips', 'guides']);
 const isContentScan = (n: PlanNode) => n['Relation Name'] !== undefined && CONTENT.has(n['Relation Name']);
@@ -107,10 +75,11 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
     },
   ];
 
-  it.each(cases)('$url walks each branch in order on its index', async ({ url, groups }) => {
-    for (const q of await pageQueries(url)) {
+  /** Each page query of `url`, as both plans: one index of each group walked, no Sort over a scan. */
+  async function expectGroupsWalked(url: string, groups: string[][], pageUrl = url) {
+    for (const q of await pageQueries(pageUrl)) {
       for (const generic of [false, true]) {
-        const found = walk(await planOf(recorder.pool, q, generic));
+        const found = walk(await walkPlanOf(recorder.pool, q, generic));
         const label = `${url} (${generic ? 'generic' : 'custom'} plan)\n${q.text}`;
         for (const group of groups)
           expect(
@@ -120,6 +89,10 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
         expect(found.sorted, label).toEqual([]);
       }
     }
+  }
+
+  it.each(cases)('$url walks each branch in order on its index', async ({ url, groups }) => {
+    await expectGroupsWalked(url, groups);
   });
 
   /** What Explore sent for the viewer's first two pages: the kept keys' reads and the pages of cards. */
@@ -156,19 +129,19 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
     const { publicKeys, viewerKeys, pages } = await exploreQueries();
     expect([publicKeys.length, viewerKeys.length, pages.length], 'public keys, viewer keys, pages').toEqual([1, 1, 2]);
     for (const generic of [false, true]) {
-      const publicWalk = walk(await planOf(recorder.pool, publicKeys[0]!, generic));
+      const publicWalk = walk(await walkPlanOf(recorder.pool, publicKeys[0]!, generic));
       expect(publicWalk.indexes, publicKeys[0]!.text).toEqual(
         expect.arrayContaining(['tips_public_created_idx', 'guides_public_created_idx']),
       );
       expect(publicWalk.sorted, publicKeys[0]!.text).toEqual([]);
-      const viewerWalk = walk(await planOf(recorder.pool, viewerKeys[0]!, generic));
+      const viewerWalk = walk(await walkPlanOf(recorder.pool, viewerKeys[0]!, generic));
       for (const group of [tipsShared, guidesShared, ['tips_private_user_created_idx'], ['guides_private_user_created_idx']])
         expect(
           group.some((i) => viewerWalk.indexes.includes(i)),
           `${group.join(' or ')}: ${viewerKeys[0]!.text}`,
         ).toBe(true);
       expect(viewerWalk.sorted, viewerKeys[0]!.text).toEqual([]);
-      const cards = walk(await planOf(recorder.pool, pages[0]!, generic));
+      const cards = walk(await walkPlanOf(recorder.pool, pages[0]!, generic));
       expect(new Set(cards.indexes), pages[0]!.text).toEqual(new Set(['tips_pkey', 'guides_pkey']));
     }
   });
@@ -189,7 +162,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
     const url = `/api/users/${scene.other.id}/content?type=tips`;
     for (const q of await pageQueries(url)) {
       for (const generic of [false, true]) {
-        const found = walk(await planOf(recorder.pool, q, generic));
+        const found = walk(await walkPlanOf(recorder.pool, q, generic));
         expect(found.sorted, q.text).toEqual([]);
         expect(
           [...found.indexes].some((i) => i.startsWith('tips_') && i.includes('user_created')),
@@ -197,6 +170,39 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
         ).toBe(true);
       }
     }
+  });
+
+  /**
+   * Issue 36 (ADR 105, 111): Explore's other orders and its category. Each branch walks an index
+   * in its order, the viewer's own items too (they were read whole and sorted: 943 for the bench
+   * set's member 1), and a category's public and connections-only branches walk its tip type.
+   */
+  const rankedCases: { url: string; groups: string[][] }[] = [
+    {
+      url: '/api/explore?type=all&sort=liked',
+      groups: [
+        ['tips_public_liked_idx'],
+        ['guides_public_liked_idx'],
+        ['tips_private_user_liked_idx'],
+        ['guides_private_user_liked_idx'],
+        ['tips_shared_liked_idx'],
+      ],
+    },
+    {
+      url: '/api/explore?type=tips&sort=rated',
+      groups: [['tips_public_rated_idx'], ['tips_private_user_rated_idx'], ['tips_shared_rated_idx']],
+    },
+    {
+      url: '/api/explore?type=all&tipType=:tipType',
+      groups: [['tips_public_type_created_idx'], ['tips_private_user_created_idx'], ['tips_shared_type_created_idx']],
+    },
+  ];
+
+  it.each(rankedCases)('$url walks each branch in its order on its index', async ({ url, groups }) => {
+    // Every tip of the scene in one category, so the category's pages have rows.
+    const [type] = await t.db.select({ id: tipTypes.id }).from(tipTypes).orderBy(tipTypes.name).limit(1);
+    await t.db.update(tips).set({ tipTypeId: type!.id });
+    await expectGroupsWalked(url, groups, url.replace(':tipType', type!.id));
   });
 
   // Last: it gives the viewer many connections, so Explore's computed connections branch walks instead.
@@ -214,7 +220,7 @@ describe.skipIf(process.env.WAYMARK_TEST_DB !== 'postgres')('the visibility bran
     const [first] = recorder.queries.filter((q) => q.route === 'computed');
     expect(first?.text, 'the statement computes the lists').toContain('viewer_connections');
     for (const generic of [false, true]) {
-      const found = walk(await planOf(recorder.pool, first!, generic));
+      const found = walk(await walkPlanOf(recorder.pool, first!, generic));
       expect(found.indexes, first!.text).toEqual(
         expect.arrayContaining(['tips_shared_created_idx', 'guides_shared_created_idx']),
       );

@@ -60,7 +60,35 @@ export const hugeString = fc
   .tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }), fc.integer({ min: 1_000, max: 100_000 }))
   .map(([seed, length]) => seed.repeat(Math.ceil(length / seed.length)).slice(0, length));
 
+/**
+ * Dates that look right and are no day of the calendar (issue 36): 29-31 February of any year
+ * (29 only when not a leap year), the 31st of a 30-day month, month 0 or 13+, day 0 or 32+;
+ * alone, and as the day of an ISO timestamp and of PostgreSQL's timestamp text.
+ */
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+export const impossibleDay: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.integer({ min: 0, max: 9999 }),
+    fc.oneof(
+      fc.constantFrom(30, 31).map((d) => ({ month: 2, day: d })),
+      fc.constantFrom(4, 6, 9, 11).map((month) => ({ month, day: 31 })),
+      fc.integer({ min: 1, max: 12 }).map((month) => ({ month, day: 0 })),
+      fc.record({ month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 32, max: 99 }) }),
+      fc.record({ month: fc.constantFrom(0, 13, 20, 99), day: fc.integer({ min: 1, max: 28 }) }),
+      fc.constant({ month: 2, day: 29 }),
+    ),
+  )
+  .map(([year, { month, day }]) => ({ year: month === 2 && day === 29 && isLeap(year) ? year + 1 : year, month, day }))
+  .map(({ year, month, day }) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`);
+export const impossibleDate: fc.Arbitrary<string> = fc.oneof(
+  impossibleDay,
+  impossibleDay.map((day) => `${day}T10:00:00Z`),
+  impossibleDay.map((day) => `${day} 10:00:00.123456+00`),
+);
+
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 1, arbitrary: impossibleDate },
   { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 4, arbitrary: fc.constantFrom(...SPECIAL_STRINGS) },
   { weight: 2, arbitrary: fc.string({ maxLength: 300 }) },

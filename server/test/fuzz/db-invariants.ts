@@ -28,7 +28,7 @@ export function unexpectedChanges(before: RowCounts, after: RowCounts, allowed: 
 }
 
 /** Tips and guides whose likes_count differs from their likes rows (the counter must follow D8). */
-export async function likeCounterDrift(t: TestApp): Promise<string[]> {
+export async function likeCounterDrift(t: Pick<TestApp, 'database'>): Promise<string[]> {
   const result = await t.database.db.execute<{ kind: string; id: string; counter: number; rows: string | number }>(sql`
     SELECT 'tip' AS kind, id, likes_count AS counter, (SELECT count(*) FROM likes l WHERE l.tip_id = x.id) AS rows
       FROM tips x WHERE likes_count <> (SELECT count(*) FROM likes l WHERE l.tip_id = x.id)
@@ -41,7 +41,7 @@ export async function likeCounterDrift(t: TestApp): Promise<string[]> {
 }
 
 /** tip_map_cells rows that differ from a count of the public placed tips (the triggers must keep them equal). */
-export async function mapCellDrift(t: TestApp): Promise<string[]> {
+export async function mapCellDrift(t: Pick<TestApp, 'database'>): Promise<string[]> {
   const result = await t.database.db.execute(sql`
     WITH expected AS (
       SELECT l.level, waymark_map_x(longitude) >> (24 - l.level) AS x, waymark_map_y(latitude) >> (24 - l.level) AS y,
@@ -52,5 +52,15 @@ export async function mapCellDrift(t: TestApp): Promise<string[]> {
     (SELECT 'missing' AS what, * FROM (SELECT * FROM expected EXCEPT SELECT * FROM kept) a)
     UNION ALL (SELECT 'extra', * FROM (SELECT * FROM kept EXCEPT SELECT * FROM expected) b)
     LIMIT 5`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => JSON.stringify(r));
+}
+
+/** Guide days whose items are not numbered 1..n (issue 36: the stored order has no gap or duplicate). */
+export async function itineraryGaps(t: Pick<TestApp, 'database'>): Promise<string[]> {
+  const result = await t.database.db.execute(sql`
+    SELECT guide_id, day_number, count(*)::int AS n, max(order_in_day)::int AS last, min(order_in_day)::int AS first
+      FROM guide_tips GROUP BY guide_id, day_number
+      HAVING min(order_in_day) <> 1 OR max(order_in_day) <> count(*) OR count(DISTINCT order_in_day) <> count(*)
+      LIMIT 5`);
   return rowsOf<Record<string, unknown>>(result).map((r) => JSON.stringify(r));
 }

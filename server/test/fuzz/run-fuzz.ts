@@ -15,7 +15,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pngImage } from '@server/modules/media/test-uploads';
 import type { ApiRoute } from '@server/plugins/access';
 import { checkResponse } from './check-response';
-import { likeCounterDrift, mapCellDrift, rowCounts, unexpectedChanges } from './db-invariants';
+import { itineraryGaps, likeCounterDrift, mapCellDrift, rowCounts, unexpectedChanges } from './db-invariants';
 import type { FuzzFigures } from './figures.setup';
 import { knownFailureOf } from './known-failures';
 import { type FuzzRequest, fuzzRequest, setValidImage } from './requests';
@@ -99,6 +99,7 @@ export async function fuzzGroup(group: Group): Promise<void> {
         expect(unexpectedChanges(before, await rowCounts(w.t), strategy.tables), 'tables this route must not change').toEqual([]);
         expect(await likeCounterDrift(w.t), 'likes_count = count(likes)').toEqual([]);
         expect(await mapCellDrift(w.t), 'tip_map_cells = a count of the placed public tips').toEqual([]);
+        expect(await itineraryGaps(w.t), 'each guide day numbers its items 1..n').toEqual([]);
         expect(
           await isSignedIn(w.t, strategy.actor === 'admin' ? w.adminCookie : w.me.cookie),
           'the caller is still signed in',

@@ -5,6 +5,7 @@
  */
 import {
   emailChangeTokens,
+  emailChangeUndoTokens,
   connections,
   invitationRequests,
   notifications,
@@ -126,6 +127,14 @@ export function createFixtures(t: TestApp, people: People) {
       await db
         .insert(emailChangeTokens)
         .values({ userId: member.id, newEmail: `${unique('moved')}@example.com`, tokenHash, expiresAt });
+      return token;
+    },
+    /** The token of a fresh member's e-mail change undo link (ADR 108), as the mailed link carries it. */
+    async emailUndoToken() {
+      const member = await t.createMember('user', unique('Undoer '));
+      const { token, tokenHash } = newSignupToken();
+      const expiresAt = new Date(Date.now() + 60 * 60_000);
+      await db.insert(emailChangeUndoTokens).values({ userId: member.id, oldEmail: member.email, tokenHash, expiresAt });
       return token;
     },
     /** The token of a fresh member's password reset link (ADR 073), as the mailed link carries it. */

@@ -16,6 +16,7 @@ async function exportTicketUrl(fx: Fixtures, account: Account | null): Promise<s
 
 export const accountRequests: Requests = {
   'GET /api/health': one(() => ({ url: '/api/health' })),
+  'GET /api/ready': one(() => ({ url: '/api/ready' })),
   'GET /api/auth/me': one(() => ({ url: '/api/auth/me' })),
   // Sign-out, password and e-mail change and account deletion change their caller's
   // session or account, so each call runs as a fresh stand-in of the caller's role.
@@ -44,6 +45,10 @@ export const accountRequests: Requests = {
   'POST /api/auth/email/confirm': {
     valid: async (fx) => ({ url: '/api/auth/email/confirm', body: { token: await fx.emailChangeToken() } }),
     'made-up token': () => ({ url: '/api/auth/email/confirm', body: { token: unique('made-up-token') } }),
+  },
+  'POST /api/auth/email/undo': {
+    valid: async (fx) => ({ url: '/api/auth/email/undo', body: { token: await fx.emailUndoToken() } }),
+    'made-up token': () => ({ url: '/api/auth/email/undo', body: { token: unique('made-up-token') } }),
   },
   // Issue 24: forgotten passwords (ADR 073) and the caller's sessions (ADR 074).
   'POST /api/auth/password-reset/request': one(async (fx) => ({

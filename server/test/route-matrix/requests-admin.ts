@@ -19,7 +19,14 @@ export const adminRequests: Requests = {
   }),
   'GET /api/admin/outbox': one(() => ({ url: '/api/admin/outbox' })),
   'GET /api/admin/stats': one(() => ({ url: '/api/admin/stats' })),
-  'GET /api/admin/users': one(() => ({ url: '/api/admin/users' })),
+  'GET /api/admin/users': {
+    default: () => ({ url: '/api/admin/users' }),
+    // Issue 36: the search by e-mail answers e-mails: only to admins.
+    'search by e-mail': async (fx) => {
+      const target = await fx.newMember('user');
+      return { url: `/api/admin/users?q=${encodeURIComponent(target.email)}`, secrets: [target.email] };
+    },
+  },
   'PATCH /api/admin/users/:id/role': one(async (fx) => {
     const target = await fx.newMember('pending');
     return { url: `/api/admin/users/${target.id}/role`, body: { role: 'user' }, secrets: [target.email] };

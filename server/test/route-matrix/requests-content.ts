@@ -104,6 +104,7 @@ export const contentRequests: Requests = {
   'GET /api/tips/:id': onItem(tip, (item) => ({ url: `/api/tips/${item.id}` })),
   'PUT /api/tips/:id': onItem(tip, (item, level) => ({ url: `/api/tips/${item.id}`, body: tipBody(level) })),
   'DELETE /api/tips/:id': onItem(tip, (item) => ({ url: `/api/tips/${item.id}` })),
+  'GET /api/tips/:id/guides': onItem(tip, (item) => ({ url: `/api/tips/${item.id}/guides` })),
   'POST /api/likes/toggle': reaction('/api/likes/toggle'),
   'POST /api/saves/toggle': reaction('/api/saves/toggle'),
   'POST /api/guides': one(() => ({ url: '/api/guides', body: guideBody('public') })),
@@ -112,8 +113,27 @@ export const contentRequests: Requests = {
   'DELETE /api/guides/:id': onItem(guide, (item) => ({ url: `/api/guides/${item.id}` })),
   'GET /api/users/:userId/content': listing((fx) => `/api/users/${fx.people.owner.id}/content`),
   'GET /api/users/:userId/content/counts': one((fx) => ({ url: `/api/users/${fx.people.owner.id}/content/counts` })),
-  'GET /api/explore': listing((_fx, word) => `/api/explore?q=${encodeURIComponent(word)}`),
+  'GET /api/explore': {
+    ...listing((_fx, word) => `/api/explore?q=${encodeURIComponent(word)}`),
+    // Issue 36's orders and category: the same rule of who sees what in every one.
+    'most liked': listing((_fx, word) => `/api/explore?q=${encodeURIComponent(word)}&sort=liked`).default!,
+    'best rated': listing((_fx, word) => `/api/explore?q=${encodeURIComponent(word)}&sort=rated`).default!,
+    'most liked, no search': listing(() => '/api/explore?sort=liked&type=tips&limit=50').default!,
+  },
   'GET /api/explore/counts': one(() => ({ url: '/api/explore/counts' })),
+  // A misspelt word is corrected only to a word the caller can see (ADR 105).
+  'GET /api/explore/suggestion': {
+    'a private word': async (fx) => {
+      const word = unique('suggested');
+      await fx.tip('private', `${SECRET} ${word}`);
+      return { url: `/api/explore/suggestion?q=${word.slice(0, 2)}${word.slice(3)}`, ownerOnly: [word] };
+    },
+    'a connections-only word': async (fx) => {
+      const word = unique('suggested');
+      await fx.tip('connections', `${SECRET} ${word}`);
+      return { url: `/api/explore/suggestion?q=${word.slice(0, 2)}${word.slice(3)}`, connectionsOnly: [word] };
+    },
+  },
   'GET /api/explore/countries': one(() => ({ url: '/api/explore/countries' })),
   'GET /api/saved': one(() => ({ url: '/api/saved' })),
   'GET /api/saved/counts': one(() => ({ url: '/api/saved/counts' })),

@@ -24,9 +24,10 @@ export const moderationRequests: Requests = {
   },
   'GET /api/admin/reports': one(() => ({ url: '/api/admin/reports' })),
   'GET /api/admin/reports/open-count': one(() => ({ url: '/api/admin/reports/open-count' })),
+  'GET /api/admin/reports/handled': one(() => ({ url: '/api/admin/reports/handled' })),
   'POST /api/admin/moderation': one(async (fx) => {
     const tip = await fx.tip(false);
-    return { url: '/api/admin/moderation', body: { action: 'hide', target: 'tip', targetId: tip.id } };
+    return { url: '/api/admin/moderation', body: { action: 'hide', target: 'tip', targetId: tip.id, reason: 'spam' } };
   }),
   'GET /api/admin/audit-log': one(() => ({ url: '/api/admin/audit-log' })),
 };

@@ -82,6 +82,12 @@ export const socialRequests: Requests = {
   'GET /api/system-messages/active': one(() => ({ url: '/api/system-messages/active' })),
   // Blocks (issue 25, ADR 086): each caller's own; a fresh member to block on every call.
   'GET /api/blocks': one(() => ({ url: '/api/blocks' })),
+  // Members by name (issue 36): never an e-mail, whoever asks.
+  'GET /api/members': one((fx) => ({
+    url: '/api/members?q=a',
+    secrets: [fx.people.owner.email],
+    ownerOnly: [fx.people.owner.email],
+  })),
   'POST /api/blocks': one(async (fx) => {
     const target = await fx.newMember();
     return { url: '/api/blocks', body: { memberId: target.id }, secrets: [target.email] };

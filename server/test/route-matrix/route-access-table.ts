@@ -74,6 +74,7 @@ const answerRequest: RouteAccess = { 'third party': owned(403, 200, 403), 'calle
 
 export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/health': only(everyone(200)),
+  'GET /api/ready': only(everyone(200)),
   'GET /api/auth/me': only(signedIn(200)),
   // 200 either way: signed in, or (two-factor on) asked for a code with no session yet.
   'POST /api/auth/sign-in': { default: everyone(200), 'two-factor account': everyone(200) },
@@ -86,11 +87,13 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'POST /api/auth/two-factor/disable': only(members(204)),
   'POST /api/auth/sign-up': only(everyone(201)),
   'POST /api/auth/sign-out': only(everyone(204)),
-  'POST /api/auth/password': only(signedIn(204)),
+  'POST /api/auth/password': only(members(204)),
   // 202: a link to the new address; nothing changes until it is opened (ADR 028).
-  'POST /api/auth/email': only(signedIn(202)),
+  'POST /api/auth/email': only(members(202)),
   // Public: the token is the proof. A valid one works for anyone; a made-up one is 400 for all.
   'POST /api/auth/email/confirm': { valid: everyone(200), 'made-up token': everyone(400) },
+  // ADR 108: the undo link mailed to the address being left; the token is the proof.
+  'POST /api/auth/email/undo': { valid: everyone(200), 'made-up token': everyone(400) },
   // Passkeys (issue 24, ADR 077): the member's own; another member's is 404 like an unknown one.
   'POST /api/auth/passkeys/registration-options': only(members(200)),
   'POST /api/auth/passkeys': only(members(201)),
@@ -114,7 +117,7 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'DELETE /api/admin/invitations/:id': only(admins(204)),
   'GET /api/admin/outbox': only(admins(200)),
   'GET /api/admin/stats': only(admins(200)),
-  'GET /api/admin/users': only(admins(200)),
+  'GET /api/admin/users': { default: admins(200), 'search by e-mail': admins(200) },
   'PATCH /api/admin/users/:id/role': only(admins(200)),
   'DELETE /api/admin/users/:id': only(admins(204)),
   'GET /api/admin/pending-activations': only(admins(200)),
@@ -138,6 +141,8 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'GET /api/tips/:id': readItem,
   'PUT /api/tips/:id': ownItem(200),
   'DELETE /api/tips/:id': ownItem(204),
+  // Issue 36: the guides holding a tip, for its author's edit form only.
+  'GET /api/tips/:id/guides': ownItem(200),
   'POST /api/likes/toggle': reaction,
   'POST /api/saves/toggle': reaction,
   'POST /api/guides': only(members(201)),
@@ -146,8 +151,14 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   'DELETE /api/guides/:id': ownItem(204),
   'GET /api/users/:userId/content': only(members(200)),
   'GET /api/users/:userId/content/counts': only(members(200)),
-  'GET /api/explore': only(members(200)),
+  'GET /api/explore': {
+    default: members(200),
+    'most liked': members(200),
+    'best rated': members(200),
+    'most liked, no search': members(200),
+  },
   'GET /api/explore/counts': only(members(200)),
+  'GET /api/explore/suggestion': { 'a private word': members(200), 'a connections-only word': members(200) },
   'GET /api/explore/countries': only(members(200)),
   'GET /api/saved': only(members(200)),
   'GET /api/saved/counts': only(members(200)),
@@ -210,6 +221,7 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
 
   // Blocks and removing a connection (issue 25, ADRs 086, 087).
   'GET /api/blocks': only(members(200)),
+  'GET /api/members': only(members(200)),
   'POST /api/blocks': only(members(204)),
   // The owner's block: nobody else has one to lift (404).
   'DELETE /api/blocks/:userId': only(owned(404, 204, 404)),
@@ -224,6 +236,7 @@ export const ACCESS_TABLE: Readonly<Record<string, RouteAccess>> = {
   },
   'GET /api/admin/reports': only(admins(200)),
   'GET /api/admin/reports/open-count': only(admins(200)),
+  'GET /api/admin/reports/handled': only(admins(200)),
   'POST /api/admin/moderation': only(admins(200)),
   'GET /api/admin/audit-log': only(admins(200)),
 };

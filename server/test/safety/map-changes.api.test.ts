@@ -86,7 +86,7 @@ async function seen(): Promise<string[]> {
 const moderate = (action: string, target: 'tip' | 'member', targetId: string, until?: string | null) =>
   t.call('POST', '/api/admin/moderation', {
     cookie: admin,
-    body: { action, target, targetId, ...(until === undefined ? {} : { until }) },
+    body: { action, target, targetId, reason: 'spam', ...(until === undefined ? {} : { until }) },
   });
 
 describe('the map after each change of who sees what (ADR 097)', () => {

@@ -10,12 +10,17 @@ import type { Params } from 'react-router';
 import type { Answers } from '@common/first-paint';
 import { GUIDE_COVER_SIZES, type ImagePreload, PAGE_PHOTO_SIZES, photoPreload, thumbnailUrl } from '@common/media-url';
 import type { Guide } from '@common/schemas/guide';
+import type { GuideMap } from '@common/schemas/map';
 import type { Tip } from '@common/schemas/tip';
 import { ME_QUERY_KEY, ME_URL } from '@/lib/api/get-me';
+import { ACTIVE_SYSTEM_MESSAGES_URL, SYSTEM_MESSAGES_QUERY_KEY } from '@/lib/api/active-system-messages-read';
 import type { ContentPage } from '@/features/content/api/content-query';
+import type { ContentCounts } from '@common/schemas/content';
 import { UNFILTERED, exploreQueryOptions, exploreUrl } from '@/features/content/api/get-explore';
+import { UNFILTERED_COUNTS, exploreCountsQueryOptions, exploreCountsUrl } from '@/features/content/api/get-explore-counts';
 import { firstPageParam } from '@/features/content/api/windowed-pages';
 import { guideQueryKey, guideUrl } from '@/features/guides/api/get-guide';
+import { guideMapQueryKey, guideMapUrl } from '@/features/guides/api/get-guide-map';
 import { tipQueryKey, tipUrl } from '@/features/tips/api/get-tip';
 import { type ApiRead, apiRead } from '@/lib/api-read';
 
@@ -38,6 +43,13 @@ export interface DrawnPage {
 /** "Who is signed in": every page asks it first; a drawn member page is drawn from its answer. */
 export const meRead = apiRead(ME_URL, ME_QUERY_KEY);
 
+/**
+ * The admins' banners above every member page: drawn with the page, so it does not move down
+ * under a finger once the scripts have read them (issue 36). The server leaves out what the
+ * member dismissed (common/dismissed-messages.ts).
+ */
+export const systemMessagesRead = apiRead(ACTIVE_SYSTEM_MESSAGES_URL, SYSTEM_MESSAGES_QUERY_KEY);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const anId = (params: Params) => (params.id && UUID.test(params.id) ? params.id : undefined);
 const cover = (url: string | undefined, sizes: string) => (url ? photoPreload(url, sizes) : undefined);
@@ -58,8 +70,13 @@ export const DRAWN_PAGES: Record<string, DrawnPage> = {
         pages: [body],
         pageParams: [firstPageParam],
       }));
+      // The tabs' counts too: drawn without them, the tabs widened under a finger once they came.
+      const counts = apiRead<ContentCounts>(
+        exploreCountsUrl(UNFILTERED_COUNTS),
+        exploreCountsQueryOptions(UNFILTERED_COUNTS).queryKey,
+      );
       return {
-        reads: [page],
+        reads: [page, counts],
         hero: (answers) => {
           const photo = page.answer(answers)?.items[0]?.photoUrl;
           return photo ? { href: thumbnailUrl(photo) } : undefined;
@@ -79,14 +96,17 @@ export const DRAWN_PAGES: Record<string, DrawnPage> = {
     },
   },
 
-  // A guide's page (ADR 022): the guide; its cover.
+  // A guide's page (ADR 022): the guide; its cover. And its map's stops: the route section is
+  // drawn as it will stay (days, the map's box, its summary), so the itinerary below does not
+  // move under a finger while the scripts take over (ADR 100).
   '/view-guide/:id': {
     viewer: 'member',
     firstPaint: ({ params }) => {
       const id = anId(params);
       if (!id) return undefined;
       const guide = apiRead<Guide>(guideUrl(id), guideQueryKey(id));
-      return { reads: [guide], hero: (answers) => cover(guide.answer(answers)?.photoUrls[0], GUIDE_COVER_SIZES) };
+      const stops = apiRead<GuideMap>(guideMapUrl(id), guideMapQueryKey(id));
+      return { reads: [guide, stops], hero: (answers) => cover(guide.answer(answers)?.photoUrls[0], GUIDE_COVER_SIZES) };
     },
   },
 };

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { GUIDE_COVER_SIZES, PAGE_PHOTO_SIZES } from '@common/media-url';
 import { ME_QUERY_KEY } from '@/lib/api/get-me';
+import { SYSTEM_MESSAGES_QUERY_KEY } from '@/lib/api/active-system-messages-read';
 import { UNFILTERED, exploreQueryOptions } from '@/features/content/api/get-explore';
 import { firstPageParam } from '@/features/content/api/windowed-pages';
 import { guideQueryKey } from '@/features/guides/api/get-guide';
+import { guideMapQueryKey } from '@/features/guides/api/get-guide-map';
 import { tipQueryKey } from '@/features/tips/api/get-tip';
 import { createQueryClient } from '@/lib/query-client';
 import { DRAWN_PAGES } from './first-paint-pages';
@@ -32,8 +34,9 @@ describe('the table of drawn pages', () => {
 describe('planFirstPaint', () => {
   it("plans explore as it opens from the hooks' own URL (PAGE_SIZE items), with the member shell's and the page's modules", () => {
     expect(planFirstPaint(routes, '/explore', member)).toEqual({
-      fetches: ['/api/auth/me', '/api/explore?limit=12'],
-      reads: ['/api/auth/me', '/api/explore?limit=12'],
+      // The banners are drawn with every member page (issue 36); the tabs with their counts.
+      fetches: ['/api/auth/me', '/api/system-messages/active', '/api/explore?limit=12', '/api/explore/counts?'],
+      reads: ['/api/auth/me', '/api/system-messages/active', '/api/explore?limit=12', '/api/explore/counts?'],
       known: {},
       isDrawn: true,
       isShared: false,
@@ -42,10 +45,20 @@ describe('planFirstPaint', () => {
   });
 
   it("plans a tip's and a guide's page by their ids; an id that is no id is not guessed", () => {
-    expect(planFirstPaint(routes, `/view-tip/${TIP}`, member).reads).toEqual(['/api/auth/me', `/api/tips/${TIP}`]);
-    expect(planFirstPaint(routes, `/view-guide/${TIP}`, member).reads).toEqual(['/api/auth/me', `/api/guides/${TIP}`]);
+    expect(planFirstPaint(routes, `/view-tip/${TIP}`, member).reads).toEqual([
+      '/api/auth/me',
+      '/api/system-messages/active',
+      `/api/tips/${TIP}`,
+    ]);
+    // The guide's map too: its route section is drawn as it stays (ADR 100).
+    expect(planFirstPaint(routes, `/view-guide/${TIP}`, member).reads).toEqual([
+      '/api/auth/me',
+      '/api/system-messages/active',
+      `/api/guides/${TIP}`,
+      `/api/guides/${TIP}/map`,
+    ]);
     expect(planFirstPaint(routes, '/view-tip/123', member)).toMatchObject({
-      fetches: ['/api/auth/me'],
+      fetches: ['/api/auth/me', '/api/system-messages/active'],
       reads: [],
       isDrawn: false,
       modules: ['src/app/routes/app-root.tsx', 'src/app/routes/view-tip.tsx'],
@@ -57,7 +70,8 @@ describe('planFirstPaint', () => {
       const plan = planFirstPaint(routes, url, member);
       expect(plan.isDrawn, url).toBe(false);
       expect(plan.reads, url).toEqual([]);
-      expect(plan.fetches, url).toEqual(['/api/auth/me']);
+      // Not drawn, but the banners are asked for with "who": they come with the page, not after it.
+      expect(plan.fetches, url).toEqual(['/api/auth/me', '/api/system-messages/active']);
       expect(plan.modules.length, url).toBe(2);
     }
     expect(planFirstPaint(routes, '/explore', visitor)).toEqual({
@@ -115,24 +129,30 @@ describe('seedFirstPaint', () => {
     const client = createQueryClient();
     seedFirstPaint(client, routes, `/view-tip/${TIP}`, {
       '/api/auth/me': { id: 'u1' },
+      '/api/system-messages/active': [{ id: 'm1' }],
       [`/api/tips/${TIP}`]: { id: TIP },
       '/api/guides/g1': { id: 'g1' },
     });
     expect(client.getQueryData(ME_QUERY_KEY)).toEqual({ id: 'u1' });
+    expect(client.getQueryData(SYSTEM_MESSAGES_QUERY_KEY)).toEqual([{ id: 'm1' }]);
     expect(client.getQueryData(tipQueryKey(TIP))).toEqual({ id: TIP });
     // Not this page's read: left to the API wrapper.
     expect(client.getQueryData(guideQueryKey('g1'))).toBeUndefined();
   });
 
-  it("seeds explore's first page as the first page of its infinite query, and the guide under its key", () => {
+  it("seeds explore's first page as the first page of its infinite query, and the guide and its map under their keys", () => {
     const client = createQueryClient();
     seedFirstPaint(client, routes, '/explore', { '/api/explore?limit=12': { items: [], nextCursor: 'c1' } });
     expect(client.getQueryData(exploreQueryOptions(UNFILTERED).queryKey)).toEqual({
       pages: [{ items: [], nextCursor: 'c1' }],
       pageParams: [firstPageParam],
     });
-    seedFirstPaint(client, routes, `/view-guide/${TIP}`, { [`/api/guides/${TIP}`]: { id: TIP } });
+    seedFirstPaint(client, routes, `/view-guide/${TIP}`, {
+      [`/api/guides/${TIP}`]: { id: TIP },
+      [`/api/guides/${TIP}/map`]: { days: [] },
+    });
     expect(client.getQueryData(guideQueryKey(TIP))).toEqual({ id: TIP });
+    expect(client.getQueryData(guideMapQueryKey(TIP))).toEqual({ days: [] });
   });
 
   it('seeds "signed out" on the sign-in page', () => {

@@ -8,8 +8,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, matchRoutes } from 'react-router';
 import type { Answers, FirstPaintPlan, Viewer } from '@common/first-paint';
 import type { ImagePreload } from '@common/media-url';
-import { DRAWN_PAGES, type PageFirstPaint, meRead } from './first-paint-pages';
+import { DRAWN_PAGES, type PageFirstPaint, meRead, systemMessagesRead } from './first-paint-pages';
 import { routeModule } from './routes';
+
+/** What the member shell itself reads before any page: who is signed in, and the banners above the page. */
+const SHELL_READS = [meRead, systemMessagesRead];
 
 interface PageMatch {
   /** The matched route's full path, as DRAWN_PAGES names it (`/view-tip/:id`). */
@@ -44,8 +47,8 @@ function matchPage(routes: RouteObject[], url: string): PageMatch {
 /** The drawn page's first paint for this viewer, or undefined when the URL is not drawn for them. */
 function drawnFor(match: PageMatch, viewer: Viewer): PageFirstPaint | undefined {
   if (!match.firstPaint || match.isForMembers !== viewer.isMember) return undefined;
-  // A member page is drawn inside the member shell, from the member's own answer.
-  return viewer.isMember ? { ...match.firstPaint, reads: [meRead, ...match.firstPaint.reads] } : match.firstPaint;
+  // A member page is drawn inside the member shell, from the member's own answer, banners included.
+  return viewer.isMember ? { ...match.firstPaint, reads: [...SHELL_READS, ...match.firstPaint.reads] } : match.firstPaint;
 }
 
 export function planFirstPaint(routes: RouteObject[], url: string, viewer: Viewer): FirstPaintPlan {
@@ -54,8 +57,8 @@ export function planFirstPaint(routes: RouteObject[], url: string, viewer: Viewe
   const reads = drawn?.reads.map((read) => read.url) ?? [];
   const known = drawn?.known ?? {};
   return {
-    // Every page asks who is signed in first; the page's own reads follow.
-    fetches: [...new Set([meRead.url, ...reads])],
+    // Every page asks who is signed in first, a member's the banners too; the page's own reads follow.
+    fetches: [...new Set([meRead.url, ...(viewer.isMember ? [systemMessagesRead.url] : []), ...reads])],
     reads,
     known,
     isDrawn: drawn !== undefined,
@@ -76,6 +79,6 @@ export function heroImage(routes: RouteObject[], url: string, answers: Answers):
  * not read are left out (the API wrapper still answers them once, lib/first-paint.ts).
  */
 export function seedFirstPaint(client: QueryClient, routes: RouteObject[], url: string, answers: Answers): void {
-  const reads = [meRead, ...(matchPage(routes, url).firstPaint?.reads ?? [])];
+  const reads = [...SHELL_READS, ...(matchPage(routes, url).firstPaint?.reads ?? [])];
   for (const read of reads) if (read.url in answers) read.seed(client, answers[read.url]);
 }

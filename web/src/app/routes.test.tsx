@@ -42,6 +42,7 @@ describe("routes (issue 19: never React Router's developer page)", () => {
           '/signup',
           '/request-invitation',
           '/confirm-email',
+          '/undo-email-change',
           '/forgot-password',
           '/reset-password',
           '/shared/guides/:token',

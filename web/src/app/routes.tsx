@@ -76,6 +76,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '/signup', ...lazyRoute('./routes/signup.tsx', 'SignUpRoute') },
       { path: '/request-invitation', ...lazyRoute('./routes/request-invitation.tsx', 'RequestInvitationRoute') },
       { path: '/confirm-email', ...lazyRoute('./routes/confirm-email.tsx', 'ConfirmEmailRoute') },
+      // The undo link mailed to the address being left (ADR 108): public, signed in or not.
+      { path: '/undo-email-change', ...lazyRoute('./routes/undo-email-change.tsx', 'UndoEmailChangeRoute') },
       // Forgotten passwords (ADR 073): public, signed in or not.
       { path: '/forgot-password', ...lazyRoute('./routes/forgot-password.tsx', 'ForgotPasswordRoute') },
       { path: '/reset-password', ...lazyRoute('./routes/reset-password.tsx', 'ResetPasswordRoute') },

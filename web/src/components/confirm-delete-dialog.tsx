@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 type ConfirmDeleteDialogProps = {
   /** The button that opens the dialog. */
@@ -32,10 +33,21 @@ export function ConfirmDeleteDialog({
   confirmLabel = 'Delete',
   onConfirm,
 }: ConfirmDeleteDialogProps) {
+  // The button that opened the dialog: when the deletion takes its row away, focus goes to a
+  // neighbour in the list rather than the page (issue 36; rows marked data-focus-item).
+  const opener = React.useRef<Element | null>(null);
+  const focusAfterRemoval = useFocusAfterRemoval();
+  const onOpenChange = (open: boolean) => {
+    if (open) opener.current = document.activeElement;
+  };
+  const confirm = () => {
+    focusAfterRemoval(opener.current);
+    onConfirm();
+  };
   return (
-    <AlertDialog>
+    <AlertDialog onOpenChange={onOpenChange}>
       <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
-      <ConfirmDialogContent title={title} description={description} confirmLabel={confirmLabel} onConfirm={onConfirm} />
+      <ConfirmDialogContent title={title} description={description} confirmLabel={confirmLabel} onConfirm={confirm} />
     </AlertDialog>
   );
 }

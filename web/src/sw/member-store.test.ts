@@ -3,8 +3,7 @@ import { createMemberStore } from './member-store';
 import { INDEX_URL, memberCacheName } from './policy';
 
 /** CacheStorage in memory: enough of it for the store (keys are paths). */
-function fakeCaches() {
-  const stores = new Map<string, Map<string, Response>>();
+function fakeCaches(stores = new Map<string, Map<string, Response>>()) {
   const cacheFor = (name: string) => {
     const map = stores.get(name) ?? new Map<string, Response>();
     stores.set(name, map);
@@ -22,6 +21,8 @@ function fakeCaches() {
   };
   return { caches: caches as unknown as CacheStorage, stores };
 }
+
+const setupCaches = (stores: Map<string, Map<string, Response>>) => fakeCaches(stores).caches;
 
 const GUIDE = '/api/guides/0b6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const TIP = '/api/tips/1a6f3a6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -76,6 +77,33 @@ describe('member store', () => {
     await store.setMember(null);
     expect(stores.has(memberCacheName('m2'))).toBe(false);
     expect((await store.status()).memberId).toBeNull();
+  });
+
+  it('takes no older news of who is signed in, even after the worker was stopped and started (ADR 102)', async () => {
+    const { store, stores } = setup();
+    await store.setMember('m1', 2000);
+    await store.store('m1', '/api/explore', jsonAnswer({ items: [] }));
+    // The sign-in page's answers, read before the member signed in, arrive after.
+    await store.setMember(null, 1000);
+    expect(await store.currentMember()).toBe('m1');
+    expect(stores.has(memberCacheName('m1'))).toBe(true);
+    const restarted = createMemberStore({ caches: setupCaches(stores), fetch: () => Promise.reject(new Error()), now: () => 0 });
+    await restarted.setMember(null, 1500);
+    expect(await restarted.currentMember()).toBe('m1');
+    await restarted.setMember(null, 3000);
+    expect(await restarted.currentMember()).toBeNull();
+  });
+
+  it('marks what is already stored as part of a guide kept offline, and says what is not stored', async () => {
+    const { store } = setup();
+    await store.setMember('m1');
+    await store.store('m1', TIP, jsonAnswer({ photoUrls: [] }));
+    expect(await store.markForGuide('m1', TIP, 'g')).toBe(true);
+    expect(await store.markForGuide('m1', '/api/guides/g/map', 'g')).toBe(false);
+    expect(await store.markForGuide('m2', TIP, 'g')).toBe(false);
+    await store.keepGuide('g');
+    await store.dropGuide('g');
+    expect(await store.match(TIP)).toBeUndefined();
   });
 
   it('fetches and keeps the thumbnails and the cover of a saved guide', async () => {
@@ -144,5 +172,19 @@ describe('dropping a member (issue 25, ADR 086)', () => {
     await store.store('m1', '/api/profiles/m1', jsonAnswer({ userId: 'm1' }));
     await store.dropMember('m1');
     expect(keys('m1')).toEqual(['/api/profiles/m1']);
+  });
+
+  it('forgets an answer the server now refuses, kept or not, and only for the member signed in', async () => {
+    const { store, keys } = setup();
+    await store.setMember('m1');
+    await store.store('m1', GUIDE, jsonAnswer({ id: 'g1' }), 'g1');
+    await store.store('m1', '/api/explore', jsonAnswer({ items: [] }));
+    await store.forget('m2', GUIDE);
+    expect(keys('m1')).toEqual(['/api/explore', GUIDE].sort());
+    await store.forget('m1', GUIDE);
+    await store.forget('m1', '/api/never-stored');
+    expect(keys('m1')).toEqual(['/api/explore']);
+    expect(await store.match(GUIDE)).toBeUndefined();
+    expect((await store.status()).usedBytes).toBe(JSON.stringify({ items: [] }).length);
   });
 });

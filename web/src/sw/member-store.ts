@@ -31,6 +31,8 @@ const json = (value: unknown) => new Response(JSON.stringify(value), { headers: 
 export function createMemberStore({ caches, fetch, now, budgetBytes = OFFLINE_BUDGET_BYTES }: StoreDeps) {
   /** undefined until read from META_CACHE (the worker may have been stopped and started since). */
   let member: string | null | undefined;
+  /** When what `member` says was known (ADR 102): older news of who is signed in changes nothing. */
+  let memberAt = 0;
   let index: { memberId: string; value: OfflineIndex } | undefined;
   // One change at a time: the index is read, changed and written back whole.
   let queue: Promise<unknown> = Promise.resolve();
@@ -43,17 +45,26 @@ export function createMemberStore({ caches, fetch, now, budgetBytes = OFFLINE_BU
   async function currentMember(): Promise<string | null> {
     if (member !== undefined) return member;
     const stored = await (await caches.open(META_CACHE)).match(META_MEMBER_URL);
-    const id = stored ? ((await stored.json()) as { id: string | null }).id : null;
-    member ??= id;
+    const { id = null, at = 0 } = stored ? ((await stored.json()) as { id?: string | null; at?: number }) : {};
+    if (member === undefined) {
+      member = id;
+      memberAt = at;
+    }
     return member;
   }
 
-  /** Sets who is signed in; every other member's cache goes (null: all of them). */
-  function setMember(id: string | null): Promise<void> {
+  /**
+   * Sets who is signed in, as known at `at` (the page's answers are as old as the page; a
+   * message may arrive after a newer one): older news than the last is ignored. Every other
+   * member's cache goes (null: all of them).
+   */
+  function setMember(id: string | null, at = now()): Promise<void> {
     return serially(async () => {
-      const before = await currentMember();
+      await currentMember();
+      if (at < memberAt) return;
       member = id;
-      if (before !== id) await (await caches.open(META_CACHE)).put(META_MEMBER_URL, json({ id }));
+      memberAt = at;
+      await (await caches.open(META_CACHE)).put(META_MEMBER_URL, json({ id, at }));
       const keepName = id === null ? undefined : memberCacheName(id);
       const names = (await caches.keys()).filter((name) => isMemberCache(name) && name !== keepName);
       await Promise.all(names.map((name) => caches.delete(name)));
@@ -167,6 +178,24 @@ export function createMemberStore({ caches, fetch, now, budgetBytes = OFFLINE_BU
     });
   }
 
+  /**
+   * Marks a stored entry as part of a guide made available offline; false if `key` is not
+   * stored for `memberId` (ADR 102: the worker then fetches it).
+   */
+  async function markForGuide(memberId: string, key: string, guideId: string): Promise<boolean> {
+    return serially(async () => {
+      if ((await currentMember()) !== memberId) return false;
+      const value = await loadIndex(memberId);
+      const entry = value.entries[key];
+      if (!entry) return false;
+      if (!entry.guides.includes(guideId)) {
+        entry.guides.push(guideId);
+        await saveIndex(memberId, value);
+      }
+      return true;
+    });
+  }
+
   async function keepGuide(guideId: string): Promise<OfflineStatus> {
     const memberId = await currentMember();
     if (memberId) {
@@ -224,6 +253,22 @@ export function createMemberStore({ caches, fetch, now, budgetBytes = OFFLINE_BU
     return status();
   }
 
+  /**
+   * The server now refuses an answer it once gave (404, 403, 410: made private, blocked, deleted):
+   * the stored copy goes too, kept or not, so offline never shows what online no longer does.
+   * This is how a blocked member's copy forgets the blocker without being told who (ADR 109).
+   */
+  async function forget(memberId: string, key: string): Promise<void> {
+    await serially(async () => {
+      if ((await currentMember()) !== memberId) return;
+      const value = await loadIndex(memberId);
+      if (!value.entries[key]) return;
+      await (await caches.open(memberCacheName(memberId))).delete(key);
+      delete value.entries[key];
+      await saveIndex(memberId, value);
+    });
+  }
+
   /** "Clear offline data": the member's cache is emptied; they stay signed in. */
   async function clear(): Promise<OfflineStatus> {
     const memberId = await currentMember();
@@ -236,7 +281,7 @@ export function createMemberStore({ caches, fetch, now, budgetBytes = OFFLINE_BU
     return status();
   }
 
-  return { currentMember, setMember, store, match, status, keepGuide, dropGuide, dropMember, clear };
+  return { currentMember, setMember, store, match, status, markForGuide, keepGuide, dropGuide, dropMember, forget, clear };
 }
 
 export type MemberStore = ReturnType<typeof createMemberStore>;

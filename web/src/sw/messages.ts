@@ -1,15 +1,21 @@
 /** The messages between the page and the service worker (issue 23, ADRs 070, 071). */
 
 export type ToWorker =
-  /** The answers the server inlined in the page's HTML (first paint): the worker never saw them go by. */
-  | { type: 'page-answers'; answers: string }
-  /** Who is signed in, as the page knows it (null: nobody; every member cache goes). */
+  /**
+   * The answers the server inlined in the page's HTML (first paint): the worker never saw them go
+   * by. `at`: when the page was loaded; the worker ignores who they say is signed in if it knows
+   * newer (ADR 102).
+   */
+  | { type: 'page-answers'; answers: string; at?: number }
+  /** The page wrote to the outbox (ADR 102): replay it. Replies OfflineStatus. */
+  | { type: 'outbox' }
+  /** From pages of the version before ADR 102 (the page now writes this to the outbox). */
   | { type: 'member'; id: string | null }
   /** The member pressed Reload on "A new version of Waymark is ready". */
   | { type: 'skip-waiting' }
   /** Replies OfflineStatus. */
   | { type: 'status' }
-  /** A guide's downloads are all stored: mark it available offline. Replies OfflineStatus. */
+  /** From pages of the version before ADR 102 (now a 'keep-guide' task in the outbox). Replies OfflineStatus. */
   | { type: 'guide-kept'; guideId: string }
   /** The member removed a guide from offline: its entries may go. Replies OfflineStatus. */
   | { type: 'drop-guide'; guideId: string }
@@ -26,4 +32,9 @@ export interface OfflineStatus {
   budgetBytes: number;
   /** Guides made available offline. */
   guides: string[];
+  /**
+   * No worker is active yet, one installs (a first visit): what the member asks now waits in the
+   * outbox until it is (ADR 102). Said by the page, never by the worker.
+   */
+  isInstalling?: boolean;
 }

@@ -36,10 +36,9 @@ export const isMemberCache = (name: string) => name.startsWith(MEMBER_CACHE_PREF
  * - `photo`: an uploaded photo; the same, with the photo's other sizes as a fallback.
  * - `signed-in`: sign-in or sign-up; the answer names the member.
  * - `signed-out`: sign-out or account deletion; every member cache goes.
- * - `save`: a save or unsave; the item is read again, so it is kept (or not) with its photos.
  * - `pass`: the worker stays out of it (the browser's own handling).
  */
-export type RequestKind = 'navigate' | 'me' | 'api' | 'photo' | 'signed-in' | 'signed-out' | 'save' | 'pass';
+export type RequestKind = 'navigate' | 'me' | 'api' | 'photo' | 'signed-in' | 'signed-out' | 'pass';
 
 /**
  * Reads never stored: the live stream, the session's own routes, the admin panel, uploads,
@@ -61,7 +60,6 @@ export function classify(request: { method: string; url: string; mode?: string }
   if ((request.method === 'POST' && path === '/api/auth/sign-out') || (request.method === 'DELETE' && path === '/api/account')) {
     return 'signed-out';
   }
-  if (request.method === 'POST' && path === '/api/saves/toggle') return 'save';
   if (request.method !== 'GET') return 'pass';
   if (path === ME_PATH) return 'me';
   if (NEVER_STORED.test(path)) return 'pass';
@@ -69,7 +67,11 @@ export function classify(request: { method: string; url: string; mode?: string }
   return 'api';
 }
 
-/** The item a save toggles (its body, `ContentRef`), as the detail URL to read again; undefined if not one. */
+/**
+ * The item a save toggles (its body, `ContentRef`), as the detail URL to read again; undefined if
+ * not one. The page hands it to the worker through the outbox (ADR 102): a save on a first visit
+ * is never seen by a worker still installing.
+ */
 export function savedItemUrl(body: unknown): string | undefined {
   if (!isObject(body) || typeof body.contentId !== 'string') return undefined;
   if (body.contentType !== 'tip' && body.contentType !== 'guide') return undefined;

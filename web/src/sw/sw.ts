@@ -8,7 +8,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import type { PrecacheEntry } from 'workbox-precaching';
 import { createMemberStore } from './member-store';
 import type { ToWorker } from './messages';
-import { KEEP_FOR_GUIDE_HEADER, OFFLINE_SHELL_URL, cacheKey, classify, photoFallbacks, savedItemUrl } from './policy';
+import { KEEP_FOR_GUIDE_HEADER, OFFLINE_SHELL_URL, cacheKey, classify, photoFallbacks } from './policy';
+import { createOutboxReplay } from './replay';
 
 // The few service-worker types used, declared here: the app's TypeScript program has the DOM's
 // globals, whose `self` is a window, and the WebWorker library cannot join it.
@@ -31,13 +32,17 @@ const store = createMemberStore({
   fetch: (url) => fetch(url, { credentials: 'same-origin' }),
   now: () => Date.now(),
 });
+const outbox = createOutboxReplay({ caches, store, fetch: (url) => fetch(url, { credentials: 'same-origin' }) });
 
 // The build's scripts, styles, icons and the offline shell. A new version waits until the member
 // chooses Reload (messages below): the open tabs keep the scripts they started with.
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// What the page asked before this worker was active (a first visit: saves, writes, "Make available
+// offline" while it installed) is replayed before it takes the pages over (ADR 102). The pages'
+// requests wait for the activation to end, so none is answered before the replay is done.
+self.addEventListener('activate', (event) => event.waitUntil(outbox.replay().then(() => self.clients.claim())));
 
 self.addEventListener('message', (event) => {
   const message = event.data;
@@ -47,14 +52,15 @@ self.addEventListener('message', (event) => {
     case 'skip-waiting':
       event.waitUntil(self.skipWaiting());
       return;
-    case 'member':
-      reply(store.setMember(message.id));
+    case 'outbox':
+    case 'status':
+      reply(outbox.replay().then(() => store.status()));
       return;
     case 'page-answers':
-      event.waitUntil(storePageAnswers(message.answers));
+      event.waitUntil(storePageAnswers(message.answers, message.at).then(() => outbox.replay()));
       return;
-    case 'status':
-      reply(store.status());
+    case 'member':
+      reply(store.setMember(message.id));
       return;
     case 'guide-kept':
       reply(store.keepGuide(message.guideId));
@@ -86,9 +92,6 @@ self.addEventListener('fetch', (event) => {
     case 'signed-out':
       event.respondWith(afterSignOut(request, event));
       return;
-    case 'save':
-      event.respondWith(afterSave(request, event));
-      return;
     default:
       event.respondWith(networkFirst(request, kind, event));
   }
@@ -104,6 +107,9 @@ async function navigate(request: Request): Promise<Response> {
     throw error;
   }
 }
+
+/** Answers that say the member may no longer read a URL: its stored copy goes (ADR 109). */
+const GONE_STATUSES = new Set([403, 404, 410]);
 
 async function networkFirst(request: Request, kind: 'me' | 'api' | 'photo', event: FetchEvent): Promise<Response> {
   const memberId = await store.currentMember();
@@ -127,6 +133,8 @@ async function networkFirst(request: Request, kind: 'me' | 'api' | 'photo', even
   }
   if (response.status === 200 && response.type === 'basic' && memberId) {
     event.waitUntil(store.store(memberId, key, response.clone(), guideId));
+  } else if (GONE_STATUSES.has(response.status) && memberId) {
+    event.waitUntil(store.forget(memberId, key));
   }
   return response;
 }
@@ -176,33 +184,12 @@ async function afterSignOut(request: Request, event: FetchEvent): Promise<Respon
 }
 
 /**
- * A save or unsave: the item is read again, so its stored copy says whether it is kept, and a
- * saved one's photos are fetched now (ADR 071), whether or not the page reads it again.
- */
-async function afterSave(request: Request, event: FetchEvent): Promise<Response> {
-  const url = savedItemUrl(
-    await request
-      .clone()
-      .json()
-      .catch(() => undefined),
-  );
-  const response = await fetch(request);
-  const memberId = await store.currentMember();
-  if (response.ok && url && memberId) {
-    event.waitUntil(
-      fetch(url, { credentials: 'same-origin' })
-        .then((answer) => (answer.ok ? store.store(memberId, url, answer) : undefined))
-        .catch(() => undefined),
-    );
-  }
-  return response;
-}
-
-/**
  * The answers the server inlined in a page: the worker did not see them go by. The page's own
- * "who is signed in" says whose they are (null: a visitor's page, and every member cache goes).
+ * "who is signed in" says whose they are (null: a visitor's page, and every member cache goes),
+ * unless the worker learnt newer since the page loaded (ADR 102: the sign-in page's answers
+ * arrive once the worker is active, maybe after the member signed in from that very page).
  */
-async function storePageAnswers(text: string) {
+async function storePageAnswers(text: string, at = Date.now()) {
   let answers: Record<string, unknown>;
   try {
     answers = JSON.parse(text) as Record<string, unknown>;
@@ -211,10 +198,11 @@ async function storePageAnswers(text: string) {
   }
   if (!('/api/auth/me' in answers)) return;
   const me = answers['/api/auth/me'] as { id?: unknown } | null;
-  if (me === null) return store.setMember(null);
+  if (me === null) return store.setMember(null, at);
   if (typeof me.id !== 'string') return;
   const memberId = me.id;
-  await store.setMember(memberId);
+  await store.setMember(memberId, at);
+  if ((await store.currentMember()) !== memberId) return;
   await Promise.all(
     Object.entries(answers).map(([url, body]) => {
       const kind = classify({ method: 'GET', url: new URL(url, origin).href }, origin);

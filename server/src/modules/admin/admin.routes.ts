@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AdminStatsSchema,
   AdminUserSchema,
+  AdminUsersQuerySchema,
   PendingActivationSchema,
   ResendResultSchema,
   RoleChangeSchema,
@@ -11,7 +12,7 @@ import {
   SystemMessageInputSchema,
   TipTypeInputSchema,
 } from '@common/schemas/admin';
-import { IdParamsSchema, PageQuerySchema, pageSchema } from '@common/schemas/common';
+import { IdParamsSchema, pageSchema } from '@common/schemas/common';
 import { SystemMessageSchema } from '@common/schemas/system-message';
 import { TipTypeSchema } from '@common/schemas/tip-type';
 import { requireViewer } from '@server/plugins/access';
@@ -29,8 +30,8 @@ export function adminRoutes(app: FastifyInstance, opts: { admin: AdminService })
 
   r.get(
     '/users',
-    { config: admin, schema: { querystring: PageQuerySchema, response: { 200: pageSchema(AdminUserSchema) } } },
-    async (request) => svc.listUsers(request.query.cursor, request.query.limit),
+    { config: admin, schema: { querystring: AdminUsersQuerySchema, response: { 200: pageSchema(AdminUserSchema) } } },
+    async (request) => svc.listUsers(request.query.cursor, request.query.limit, request.query.q),
   );
 
   r.patch(

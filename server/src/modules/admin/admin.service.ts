@@ -55,8 +55,8 @@ export function createAdminService(deps: AdminDeps) {
     return repo.stats(db);
   }
 
-  async function listUsers(cursor: string | undefined, limit: number) {
-    const rows = await repo.listUsers(db, decodeCursor(cursor), limit);
+  async function listUsers(cursor: string | undefined, limit: number, q?: string) {
+    const rows = await repo.listUsers(db, decodeCursor(cursor), limit, q || undefined);
     return toPage(rows, limit, toUser);
   }
 

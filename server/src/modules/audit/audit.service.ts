@@ -4,6 +4,7 @@
  */
 import type { AuditEntry } from '@common/schemas/moderation';
 import type { Database } from '@db/client';
+import { isCalendarTimestamp } from '@common/schemas/calendar-date';
 import { BadRequestError } from '@server/lib/errors';
 import { type AuditCursor, listAudit } from './audit.repository';
 
@@ -12,7 +13,7 @@ const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2
 export function decodeAuditCursor(value: string | undefined): AuditCursor | null {
   if (!value) return null;
   const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || !/^\d{1,18}$/.test(id) || !PG_TIMESTAMPTZ.test(createdAt) || Number.isNaN(Date.parse(createdAt))) {
+  if (!createdAt || !id || !/^\d{1,18}$/.test(id) || !PG_TIMESTAMPTZ.test(createdAt) || !isCalendarTimestamp(createdAt)) {
     throw new BadRequestError('Invalid page cursor');
   }
   return { createdAt, id: Number(id) };
@@ -28,10 +29,13 @@ export function createAuditService(deps: { db: Database }) {
     return {
       items: page.map((r): AuditEntry => ({
         id: String(r.id),
-        actor: { id: r.actorId, email: r.actorEmail },
+        actor: { id: r.actorId, email: r.actorEmail, name: r.actorName, username: r.actorUsername },
         action: r.action,
         targetType: r.targetType,
         targetId: r.targetId,
+        targetLabel: r.currentLabel ?? r.recordedLabel,
+        targetUsername: r.targetUsername,
+        isTargetPresent: r.currentLabel !== null,
         before: r.before,
         after: r.after,
         createdAt: r.createdAt.toISOString(),

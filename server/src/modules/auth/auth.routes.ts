@@ -7,9 +7,11 @@ import {
   CurrentUserSchema,
   EmailChangeConfirmedSchema,
   EmailChangeRequestedSchema,
+  EmailChangeUndoneSchema,
   SignInResultSchema,
   SignInSchema,
   SignUpSchema,
+  UndoEmailChangeSchema,
 } from '@common/schemas/auth';
 import { UnauthorizedError } from '@server/lib/errors';
 import { TEXTS } from '@common/texts';
@@ -19,6 +21,7 @@ import type { AuthService } from './auth.service';
 import type { ChallengeCookie } from '../two-factor/challenge-cookie';
 import type { SignInChallenges } from '../two-factor/sign-in-challenge.service';
 import type { EmailChangeService } from './email-change.service';
+import type { KnownDevice } from './known-device';
 import { requestContext, sendCookies } from './request-context';
 
 export function authRoutes(
@@ -28,10 +31,14 @@ export function authRoutes(
     emailChange: EmailChangeService;
     challenges: SignInChallenges;
     challengeCookie: ChallengeCookie;
+    device: KnownDevice;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { authService, emailChange, challenges, challengeCookie } = opts;
+  const { authService, emailChange, challenges, challengeCookie, device } = opts;
+  /** After a right password, a browser without this account's device cookie gets one (ADR 107). */
+  const deviceCookies = (deviceId: string | null, email: string) =>
+    deviceId ? [] : [app.serializeCookie(device.name, device.issue(email), device.options)];
 
   r.get('/me', { config: { access: 'public' }, schema: { response: { 200: CurrentUserSchema } } }, async (request) => {
     const viewer = await request.viewer();
@@ -46,16 +53,21 @@ export function authRoutes(
       schema: { body: SignInSchema, response: { 200: SignInResultSchema } },
     },
     async (request, reply) => {
-      // Per IP and per account, shared with every route that checks a password (ADR 029).
-      await app.passwordAttempt(request, request.body.email);
+      // Per IP, shared with every route that checks a password (ADR 029); per account and
+      // device, or in the account's budget for unknown devices (ADR 107).
+      const deviceId = device.deviceOf(request.cookies[device.name], request.body.email);
+      await app.signInAttempt(request, request.body.email, deviceId);
       const outcome = await authService.signIn(request.body, requestContext(request));
       if ('secondFactorUserId' in outcome) {
         // Two-factor on: no session yet; the code goes to POST /sign-in/two-factor (ADR 075).
         const { token, expiresInSeconds } = await challenges.start(outcome.secondFactorUserId);
-        sendCookies(reply, [app.serializeCookie(challengeCookie.name, token, challengeCookie.set)]);
+        sendCookies(reply, [
+          app.serializeCookie(challengeCookie.name, token, challengeCookie.set),
+          ...deviceCookies(deviceId, request.body.email),
+        ]);
         return { secondFactor: 'totp' as const, expiresInSeconds };
       }
-      sendCookies(reply, outcome.setCookies);
+      sendCookies(reply, [...outcome.setCookies, ...deviceCookies(deviceId, request.body.email)]);
       return outcome.result;
     },
   );
@@ -78,20 +90,23 @@ export function authRoutes(
     return reply.status(204).send();
   });
 
-  r.post('/password', { config: { access: 'signedIn' }, schema: { body: ChangePasswordSchema } }, async (request, reply) => {
+  // member, not signedIn (issue 36): a pending account sees only the waiting screen (D3), and its
+  // address is unproven, so the "password changed" notice could go to anyone's mailbox.
+  r.post('/password', { config: { access: 'member' }, schema: { body: ChangePasswordSchema } }, async (request, reply) => {
     const viewer = await requireViewer(request);
-    await app.passwordAttempt(request, viewer.email);
+    await app.signedInPasswordAttempt(request, viewer.sessionId);
     sendCookies(reply, await authService.changePassword(viewer, request.body, requestContext(request)));
     return reply.status(204).send();
   });
 
   // ADR 028: asked for with the password; applies when the link mailed to the new address is opened.
+  // member (issue 36): a pending account could otherwise mail links to any address (D3).
   r.post(
     '/email',
-    { config: { access: 'signedIn' }, schema: { body: ChangeEmailSchema, response: { 202: EmailChangeRequestedSchema } } },
+    { config: { access: 'member' }, schema: { body: ChangeEmailSchema, response: { 202: EmailChangeRequestedSchema } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
-      await app.passwordAttempt(request, viewer.email);
+      await app.signedInPasswordAttempt(request, viewer.sessionId);
       await app.keyedLimits.emailChange(request, `email-change:${viewer.userId}`);
       return reply.status(202).send(await emailChange.request(viewer, request.body));
     },
@@ -105,5 +120,15 @@ export function authRoutes(
       schema: { body: ConfirmEmailChangeSchema, response: { 200: EmailChangeConfirmedSchema } },
     },
     async (request) => emailChange.confirm(request.body.token),
+  );
+
+  // Public, like the confirmation: the undo link mailed to the address being left (ADR 108).
+  r.post(
+    '/email/undo',
+    {
+      config: { access: 'public', rateLimit: limitPerIp(app, 'signIn') },
+      schema: { body: UndoEmailChangeSchema, response: { 200: EmailChangeUndoneSchema } },
+    },
+    async (request) => emailChange.undo(request.body.token),
   );
 }

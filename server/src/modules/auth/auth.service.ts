@@ -7,12 +7,13 @@ import { APIError } from 'better-auth/api';
 import type { ChangePassword, CurrentUser, SignIn, SignUp } from '@common/schemas/auth';
 import { TEXTS } from '@common/texts';
 import type { Database } from '@db/client';
-import { isUniqueViolation } from '@db/pg-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '@db/pg-errors';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '@server/lib/errors';
 import { MODERATION_TEXTS } from '@common/schemas/moderation';
 import { findActiveSuspension } from '../moderation/moderation.repository';
 import { hashToken } from '../invitations/signup-token';
 import * as repo from './auth.repository';
+import * as epochs from './session-epoch.repository';
 import { writeProfileWithHandle } from './new-handle';
 import { findTwoFactorAccount } from '../two-factor/two-factor.repository';
 import { hashPassword, verifyPassword } from './password-hasher';
@@ -152,9 +153,11 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
         headers: toHeaders({ ...ctx, cookie: undefined }),
         returnHeaders: true,
       });
-      return { userId: response.user.id, setCookies: headers.getSetCookie() };
+      return { userId: response.user.id, token: response.token, setCookies: headers.getSetCookie() };
     } catch (error) {
       if (error instanceof APIError && error.statusCode < 500) return null;
+      // The account was deleted while its password was checked: its session could not be made.
+      if (isForeignKeyViolation(error)) return null;
       throw error;
     }
   }
@@ -183,8 +186,16 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       return { secondFactorUserId: twoFactorAccount.userId };
     }
     const endPrevious = await endPreviousSession(ctx);
+    // Read before the password is checked (ADR 108): a reset, change or suspension committing
+    // while the old password is checked bumps it, and the session made below ends unused.
+    const epoch = await epochs.findSessionEpochByEmail(db, body.email);
     const signedIn = await signInWithPassword(body.email, body.password, ctx);
     if (!signedIn) throw new UnauthorizedError(TEXTS.invalidCredentials);
+    if (!(await db.transaction((tx) => epochs.keepSessionIfEpoch(tx, signedIn.userId, epoch, { token: signedIn.token })))) {
+      sessionCache.forgetUser(signedIn.userId);
+      await assertNotSuspended(signedIn.userId);
+      throw new UnauthorizedError(TEXTS.invalidCredentials);
+    }
     if (await findActiveSuspension(db, signedIn.userId)) {
       // better-auth made the session before the suspension could be seen: it ends unused.
       await repo.deleteSessionsOf(db, signedIn.userId);
@@ -197,13 +208,20 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
 
   /** Starts the session of a user whose second factor was just proven (session-issuer.ts). */
   async function issueSession(userId: string, ctx: RequestContext): Promise<WithCookies<CurrentUser>> {
+    const epoch = await epochs.findSessionEpoch(db, userId);
     await assertNotSuspended(userId);
     const endPrevious = await endPreviousSession(ctx);
-    const { headers } = await auth.api.issueSession({
+    const { headers, response } = await auth.api.issueSession({
       body: { userId },
       headers: toHeaders({ ...ctx, cookie: undefined }),
       returnHeaders: true,
     });
+    // A suspension or reset that committed meanwhile ends this session too (ADR 108).
+    if (!(await db.transaction((tx) => epochs.keepSessionIfEpoch(tx, userId, epoch, { sessionId: response.sessionId })))) {
+      sessionCache.forgetUser(userId);
+      await assertNotSuspended(userId);
+      throw new UnauthorizedError(TEXTS.signInRequired);
+    }
     await endPrevious();
     return { result: await currentUser(userId), setCookies: headers.getSetCookie() };
   }
@@ -240,8 +258,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       if (!account || account.id !== userId || account.isEmailVerified) throw new ConflictError(TEXTS.userAlreadyRegistered);
       if (!(await repo.deleteActivation(tx, activation.id))) throw new BadRequestError(TEXTS.invalidSignupToken);
       await repo.setPasswordHash(tx, userId, passwordHash);
-      await repo.deleteSessionsOf(tx, userId);
-      await repo.deleteEmailChangesOf(tx, userId);
+      await epochs.endSessionsOf(tx, userId);
       await deletePasswordResetsOf(tx, userId);
       await repo.markClaimed(tx, userId, body.fullName);
       await writeProfileWithHandle(tx, { userId, name: body.fullName, country: activation.country });
@@ -313,16 +330,21 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
   /** Verifies the current password; every other session of the account ends. */
   async function changePassword(viewer: Viewer, body: ChangePassword, ctx: RequestContext): Promise<string[]> {
     try {
-      const { headers } = await auth.api.changePassword({
+      const { headers, response } = await auth.api.changePassword({
         body: { ...body, revokeOtherSessions: true },
         headers: toHeaders(ctx),
         returnHeaders: true,
       });
-      // Its sessions change: the other ones end, and better-auth may issue this one anew.
-      sessionCache.forgetUser(viewer.userId);
-      // So does an asked-for e-mail change: whoever asked with the old password (a stolen
+      // better-auth ended the other sessions and issued this one anew, outside any transaction
+      // of ours: a sign-in that checked the old password meanwhile may have made one since. The
+      // epoch bump with the row locked ends it, here or at that sign-in's own check (ADR 108);
+      // so does an asked-for e-mail change: whoever asked with the old password (a stolen
       // session) must not move the account onto their own address after the owner locked them out.
-      await repo.deleteEmailChangesOf(db, viewer.userId);
+      await db.transaction(async (tx) => {
+        const keep = response.token ? await epochs.findSessionIdByToken(tx, response.token) : undefined;
+        await epochs.endSessionsOf(tx, viewer.userId, keep);
+      });
+      sessionCache.forgetUser(viewer.userId);
       await sessions.passwordChanged?.(viewer.userId);
       return headers.getSetCookie();
     } catch (error) {

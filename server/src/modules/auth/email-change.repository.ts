@@ -1,7 +1,7 @@
 /** E-mail changes waiting for their link (ADR 028): one row per member, only the token's hash. */
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
-import { emailChangeTokens, guides, tips, userRoles, users } from '@db/schema';
+import { emailChangeTokens, emailChangeUndoTokens, guides, tips, userRoles, users } from '@db/schema';
 
 /** The member's asked-for change; a new one replaces the earlier (its link stops working). */
 export async function replaceEmailChange(
@@ -73,4 +73,27 @@ export async function removeUnprovenPendingHolder(db: Executor, email: string, u
     .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId} and ${isUnprovenPendingHolder}`)
     .returning({ id: users.id });
   return rows.map((r) => r.id);
+}
+
+/** An undo link for the address being left (ADR 108). */
+export async function insertUndoToken(
+  db: Executor,
+  values: { userId: string; oldEmail: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailChangeUndoTokens).values(values);
+}
+
+/** Consumes the undo link whose token hashes to `tokenHash` (single use, expired or not). */
+export async function takeUndoToken(db: Executor, tokenHash: string) {
+  const [row] = await db.delete(emailChangeUndoTokens).where(eq(emailChangeUndoTokens.tokenHash, tokenHash)).returning({
+    userId: emailChangeUndoTokens.userId,
+    oldEmail: emailChangeUndoTokens.oldEmail,
+    expiresAt: emailChangeUndoTokens.expiresAt,
+  });
+  return row;
+}
+
+/** Every undo link of the account stops working: one was used. */
+export async function deleteUndoTokensOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(emailChangeUndoTokens).where(eq(emailChangeUndoTokens.userId, userId));
 }

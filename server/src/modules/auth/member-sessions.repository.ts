@@ -1,5 +1,5 @@
 /** A member's sessions as Security Settings lists and ends them (ADR 074). */
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { sessions } from '@db/schema';
 import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
@@ -39,15 +39,6 @@ export async function deleteSessionOf(db: Executor, userId: string, sessionId: s
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ id: sessions.id });
   return rows.length > 0;
-}
-
-/** Ends every session of the member but `keepId`; how many ended. */
-export async function deleteOtherSessionsOf(db: Executor, userId: string, keepId: string): Promise<number> {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
-    .returning({ id: sessions.id });
-  return rows.length;
 }
 
 /**

@@ -10,7 +10,9 @@ import type { Database } from '@db/client';
 import { NotFoundError } from '@server/lib/errors';
 import { decodeCursor, toPage } from '@server/lib/keyset';
 import type { AuthChanges } from '../account/account.service';
+import { deleteEmailChangesOf } from './auth.repository';
 import * as repo from './member-sessions.repository';
+import { endSessionsOf } from './session-epoch.repository';
 import { describeUserAgent } from './user-agent';
 import type { Viewer } from './viewer';
 
@@ -33,13 +35,20 @@ export function createMemberSessionsService(deps: { db: Database; authChanges: A
    * through sign-out (it also clears the cookie), so it never reaches here.
    */
   async function end(viewer: Viewer, sessionId: string): Promise<void> {
-    if (!(await repo.deleteSessionOf(db, viewer.userId, sessionId))) throw new NotFoundError(TEXTS.sessionNotFound);
+    const isEnded = await db.transaction(async (tx) => {
+      if (!(await repo.deleteSessionOf(tx, viewer.userId, sessionId))) return false;
+      // The session ended may have asked for it: the change must not outlive it (issue 36).
+      await deleteEmailChangesOf(tx, viewer.userId);
+      return true;
+    });
+    if (!isEnded) throw new NotFoundError(TEXTS.sessionNotFound);
     deps.authChanges.forgetUser(viewer.userId);
   }
 
-  /** "Sign out everywhere else": every session of the caller but the one asking. */
+  /** "Sign out everywhere else": every session of the caller but the one asking, and every e-mail change asked for. */
   async function endOthers(viewer: Viewer): Promise<OtherSessionsEnded> {
-    const ended = await repo.deleteOtherSessionsOf(db, viewer.userId, viewer.sessionId);
+    // Atomic with a sign-in in flight (ADR 108); asked-for e-mail changes end too (issue 36).
+    const ended = await db.transaction((tx) => endSessionsOf(tx, viewer.userId, viewer.sessionId));
     if (ended > 0) deps.authChanges.forgetUser(viewer.userId);
     return { ended };
   }

@@ -1,17 +1,19 @@
 /**
  * Issue 19 item 3, ADR 029: every route that checks a password counts against the same per-IP
- * and per-account limits, and sign-up is no side door: it never checks a password at all.
+ * limit, and sign-up is no side door: it never checks a password at all. Issue 36 item 15,
+ * ADR 107: per account, sign-ins count per known device or in one budget for unknown devices,
+ * and a signed-in member's password checks per session, so no guesser locks the owner out.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@common/texts';
 import { sessions, users } from '@db/schema';
-import { type TestApp, createTestApp } from '@server-test/test-app';
+import { type TestApp, createTestApp, sessionCookie } from '@server-test/test-app';
 
 const LIMIT = 4;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { signIn: LIMIT } });
+  t = await createTestApp({ rateLimits: { signIn: LIMIT, signInUnknownDevice: LIMIT } });
 });
 afterAll(async () => {
   await t.close();
@@ -38,27 +40,84 @@ const guesses = {
     postFrom(ip, '/api/auth/email', { email: `x${ipSeq}@example.com`, currentPassword: 'guess-1' }, m.cookie),
 };
 
-describe('per account: the routes share one budget', () => {
+/** The known-device cookie a response set (ADR 107), as a Cookie header pair. */
+function deviceCookieOf(res: { cookies: { name: string; value: string }[] }): string {
+  const cookie = res.cookies.find((c) => c.name.endsWith('waymark.device'));
+  if (!cookie) throw new Error('no device cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+describe('a guesser cannot lock the owner out (issue 36 item 15, ADR 107)', () => {
+  it("26 wrong sign-ins from one IP: the owner's known browser still signs in; so do their signed-in actions", async () => {
+    const owner = await t.createMember('user');
+    // The owner signed in on this browser before: it holds the account's device cookie.
+    const earlier = await postFrom(newIp(), '/api/auth/sign-in', { email: owner.email, password: owner.password });
+    expect(earlier.statusCode).toBe(200);
+    const device = deviceCookieOf(earlier);
+    const attacker = newIp();
+    for (let i = 0; i < 26; i += 1) {
+      const res = await guesses.signIn(attacker, owner);
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    // Strangers' browsers share the account's budget for unknown devices: it is spent.
+    const unknown = await postFrom(newIp(), '/api/auth/sign-in', { email: owner.email, password: owner.password });
+    expect(unknown.statusCode).toBe(429);
+    const signedIn = await postFrom(newIp(), '/api/auth/sign-in', { email: owner.email, password: owner.password }, device);
+    expect(signedIn.statusCode).toBe(200);
+    const session = sessionCookie(signedIn);
+    // The signed-in owner's own actions never meet the sign-in lockout.
+    const ip = newIp();
+    const actions = [
+      await postFrom(ip, '/api/auth/two-factor/setup', { password: owner.password }, session),
+      await postFrom(ip, '/api/auth/passkeys/registration-options', { currentPassword: owner.password }, session),
+      await postFrom(ip, '/api/auth/email', { email: `moved${ipSeq}@example.com`, currentPassword: owner.password }, session),
+      await postFrom(ip, '/api/auth/password', { currentPassword: owner.password, newPassword: 'a-new-password-3' }, session),
+    ];
+    expect(actions.map((r) => r.statusCode)).toEqual([200, 200, 202, 204]);
+  });
+
+  it("a known device's guesses spend only that device's budget; a forged or another account's cookie is unknown", async () => {
+    const owner = await t.createMember('user');
+    const other = await t.createMember('user');
+    const first = deviceCookieOf(await postFrom(newIp(), '/api/auth/sign-in', { email: owner.email, password: owner.password }));
+    const second = deviceCookieOf(await postFrom(newIp(), '/api/auth/sign-in', { email: owner.email, password: owner.password }));
+    const othersDevice = deviceCookieOf(
+      await postFrom(newIp(), '/api/auth/sign-in', { email: other.email, password: other.password }),
+    );
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await postFrom(newIp(), '/api/auth/sign-in', { email: owner.email, password: 'guess' }, first)).statusCode).toBe(
+        401,
+      );
+    }
+    const right = { email: owner.email, password: owner.password };
+    expect((await postFrom(newIp(), '/api/auth/sign-in', right, first)).statusCode).toBe(429);
+    expect((await postFrom(newIp(), '/api/auth/sign-in', right, second)).statusCode).toBe(200);
+    // Unknown-device budget: the two sign-ins that made the cookies, then the forged ones.
+    const forged = `${second.split('=')[0]}=${'A'.repeat(22)}.${'B'.repeat(43)}`;
+    const statuses = [];
+    for (const cookie of [forged, othersDevice, forged]) {
+      statuses.push((await postFrom(newIp(), '/api/auth/sign-in', { email: owner.email, password: 'guess' }, cookie)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429]);
+    expect((await postFrom(newIp(), '/api/auth/sign-in', right, second)).statusCode).toBe(200);
+  });
+
   it.each([
     ['password change', 'password'],
     ['e-mail change', 'email'],
-  ] as const)(
-    'sign-in guesses and %s guesses from many IPs add up; then even the right password waits',
-    async (_label, route) => {
-      const member = await t.createMember('user');
-      for (let i = 0; i < LIMIT; i += 1) {
-        const res = i % 2 === 0 ? await guesses.signIn(newIp(), member) : await guesses[route](newIp(), member);
-        expect([400, 401]).toContain(res.statusCode);
-      }
-      for (const res of [
-        await postFrom(newIp(), '/api/auth/sign-in', { email: member.email.toUpperCase(), password: member.password }),
-        await guesses[route](newIp(), member),
-      ]) {
-        expect(res.statusCode).toBe(429);
-        expect(res.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests });
-      }
-    },
-  );
+  ] as const)('a signed-in session guessing through %s is limited per session, not the account', async (_label, route) => {
+    const member = await t.createMember('user');
+    const stolen = await t.signIn(member.email, member.password);
+    for (let i = 0; i < LIMIT; i += 1) expect((await guesses[route](newIp(), { cookie: stolen })).statusCode).toBe(400);
+    const refused = await guesses[route](newIp(), { cookie: stolen });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests });
+    // The owner's own session, and the owner's sign-in, are not touched.
+    expect((await guesses[route](newIp(), member)).statusCode).toBe(400);
+    expect((await postFrom(newIp(), '/api/auth/sign-in', { email: member.email, password: member.password })).statusCode).toBe(
+      200,
+    );
+  });
 });
 
 describe('per IP: the routes share one budget', () => {

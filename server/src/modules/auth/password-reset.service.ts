@@ -19,6 +19,7 @@ import * as authRepo from './auth.repository';
 import type { PasswordChangedNotice } from './password-changed';
 import { hashPassword } from './password-hasher';
 import * as repo from './password-reset.repository';
+import { endSessionsOf } from './session-epoch.repository';
 
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -75,8 +76,9 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const link = await repo.takePasswordReset(tx, hashToken(body.token));
       if (!link || link.expiresAt.getTime() <= Date.now()) return null;
       await authRepo.setPasswordHash(tx, link.userId, passwordHash);
-      await authRepo.deleteSessionsOf(tx, link.userId);
-      await authRepo.deleteEmailChangesOf(tx, link.userId);
+      // With the row locked and the epoch bumped: a sign-in racing this with the old password
+      // cannot keep its session (ADR 108).
+      await endSessionsOf(tx, link.userId);
       await repo.deleteSignInChallengesOf(tx, link.userId);
       return { userId: link.userId, email: await repo.findEmailOf(tx, link.userId) };
     });

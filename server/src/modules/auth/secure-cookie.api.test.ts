@@ -17,9 +17,12 @@ it('sets __Host-waymark.session_token, Secure, HttpOnly, SameSite=Lax, Path=/ an
   });
   expect(res.statusCode).toBe(200);
   const cookies = res.cookies.filter((c) => c.value);
-  expect(cookies.map((c) => c.name)).toEqual(['__Host-waymark.session_token']);
-  expect(cookies[0]).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
-  expect(cookies[0]?.domain).toBeUndefined();
+  // The known-device cookie (ADR 107) carries the same prefix and attributes.
+  expect(cookies.map((c) => c.name)).toEqual(['__Host-waymark.session_token', '__Host-waymark.device']);
+  for (const cookie of cookies) {
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.domain).toBeUndefined();
+  }
   const me = await t.call('GET', '/api/auth/me', { cookie: `${cookies[0]!.name}=${cookies[0]!.value}` });
   expect(me.statusCode).toBe(200);
 });

@@ -77,7 +77,7 @@ describe('blocks', () => {
     expect((await unblock(ann, bob.id)).json()).toMatchObject({ message: BLOCK_TEXTS.notBlocked });
   });
 
-  it('ends a connection, announces it to both, and refuses new requests both ways', async () => {
+  it('ends a connection, names the other only to the blocker, and refuses new requests both ways', async () => {
     const ann = await member('Ann Blocker');
     const bob = await member('Bob Blocked');
     await connect(ann, bob);
@@ -91,12 +91,12 @@ describe('blocks', () => {
         .where(inArray(connections.requesterId, [ann.id, bob.id])),
     ).toEqual([]);
     const heard = await connectionEventsSince(before, [ann.id, bob.id]);
-    expect(heard).toEqual(
-      expect.arrayContaining([
-        { userId: ann.id, payload: { memberId: bob.id, change: 'blocked' } },
-        { userId: bob.id, payload: { memberId: ann.id, change: 'blocked' } },
-      ]),
-    );
+    expect(heard).toEqual(expect.arrayContaining([{ userId: ann.id, payload: { memberId: bob.id, change: 'blocked' } }]));
+    // Bob hears the connection row go (its id, which he had), never who blocked him (issue 36).
+    const bobHeard = heard.filter((e) => e.userId === bob.id);
+    expect(bobHeard.length).toBeGreaterThan(0);
+    expect(JSON.stringify(bobHeard)).not.toContain(ann.id);
+    expect(bobHeard.map((e) => e.payload)).not.toContainEqual(expect.objectContaining({ change: 'blocked' }));
 
     const fromBlocker = await request(ann, bob);
     expect(fromBlocker.statusCode).toBe(409);

@@ -1,5 +1,5 @@
 /** All SQL of blocks (issue 25, ADR 086): one row per direction, the pair's connection and live events. */
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { blocks, connections, events, profiles } from '@db/schema';
 import { type Cursor, beforeCursor, cursorText } from '@server/lib/keyset';
@@ -45,20 +45,40 @@ export async function deletePairConnection(db: Executor, a: string, b: string): 
 }
 
 /**
- * A `connections` live event to both members, naming the other one (a block, an unblock, a removal) (the client refreshes what it
- * shows and its offline copy drops the other's pages). Written in the block's transaction: NOTIFY
- * goes out at commit (migration 0005), so a rolled-back block announces nothing.
+ * A removed connection, announced to both members as a `connections` live event naming the other:
+ * each client refreshes what it shows and its offline copy drops the other's pages. Written in
+ * the change's transaction: NOTIFY goes out at commit (migration 0005), so a rolled-back change
+ * announces nothing.
  */
-export async function announceToBoth(
-  db: Executor,
-  a: string,
-  b: string,
-  change: 'blocked' | 'unblocked' | 'removed',
-): Promise<void> {
+export async function announceToBoth(db: Executor, a: string, b: string, change: 'removed'): Promise<void> {
   await db.insert(events).values([
     { userId: a, type: 'connections', payload: { memberId: b, change } },
     { userId: b, type: 'connections', payload: { memberId: a, change } },
   ]);
+}
+
+/**
+ * A block or an unblock is announced to the member who made it only (issue 36, ADR 109): the
+ * other member's stream, and its 24-hour replay, never names who blocked them. Their screens
+ * learn it on their next read, as of any item that stops being shown to them.
+ */
+export async function announceToActor(
+  db: Executor,
+  actorId: string,
+  otherId: string,
+  change: 'blocked' | 'unblocked',
+): Promise<void> {
+  await db.insert(events).values({ userId: actorId, type: 'connections', payload: { memberId: otherId, change } });
+}
+
+/**
+ * Serialises every change to a pair's relation (a request, a block) in one transaction at a
+ * time, whatever rows exist yet: a request that checked "no block" cannot commit its row after
+ * a block that found no row to delete (issue 36). Released when the transaction ends.
+ */
+export async function lockPair(db: Executor, a: string, b: string): Promise<void> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('waymark:pair'), hashtext(${`${low}:${high}`}))`);
 }
 
 /** The blocker's Blocked members, newest block first, limit + 1 rows (keyset on created_at, blocked_id). */

@@ -1,7 +1,8 @@
 /**
  * Blocks (issue 25, ADR 086): a member blocks another, which ends any connection or request
  * between them and hides each from the other (profiles, lists, content, notifications); only the
- * blocker lifts their own block. Both members hear a live `connections` event either way.
+ * blocker lifts their own block. Only the member who blocks or unblocks hears a live event of it:
+ * the other is never told who (issue 36, ADR 109).
  */
 import { BLOCK_TEXTS, type BlockedMember } from '@common/schemas/block';
 import type { Database } from '@db/client';
@@ -17,18 +18,20 @@ export function createBlocksService(deps: { db: Database }) {
   async function block(viewerId: string, memberId: string): Promise<void> {
     if (memberId === viewerId) throw new BadRequestError(BLOCK_TEXTS.self);
     await db.transaction(async (tx) => {
+      await repo.lockPair(tx, viewerId, memberId);
       if (!(await isActiveMember(tx, memberId))) throw new NotFoundError(BLOCK_TEXTS.memberNotFound);
       if (!(await repo.insertBlock(tx, viewerId, memberId))) throw new ConflictError(BLOCK_TEXTS.alreadyBlocked);
       await repo.deletePairConnection(tx, viewerId, memberId);
-      await repo.announceToBoth(tx, viewerId, memberId, 'blocked');
+      await repo.announceToActor(tx, viewerId, memberId, 'blocked');
     });
   }
 
   /** DELETE /api/blocks/:userId: the caller's own block only; 404 when they had none. */
   async function unblock(viewerId: string, memberId: string): Promise<void> {
     await db.transaction(async (tx) => {
+      await repo.lockPair(tx, viewerId, memberId);
       if (!(await repo.deleteBlock(tx, viewerId, memberId))) throw new NotFoundError(BLOCK_TEXTS.notBlocked);
-      await repo.announceToBoth(tx, viewerId, memberId, 'unblocked');
+      await repo.announceToActor(tx, viewerId, memberId, 'unblocked');
     });
   }
 

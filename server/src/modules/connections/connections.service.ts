@@ -16,7 +16,7 @@ import type { Database, Executor } from '@db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '@db/pg-errors';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import { decodeCursor, toPage } from '@server/lib/keyset';
-import { announceToBoth, blockedEitherWay, hasBlocked } from '../blocks/blocks.repository';
+import { announceToBoth, blockedEitherWay, hasBlocked, lockPair } from '../blocks/blocks.repository';
 import * as notificationsRepo from '../notifications/notifications.repository';
 import * as repo from './connections.repository';
 import { profileCards } from './profile-cards.repository';
@@ -86,6 +86,8 @@ export function createConnectionsService(deps: { db: Database }) {
     if (addresseeId === viewerId) throw new BadRequestError(CONNECTION_ERRORS.self);
     try {
       return await db.transaction(async (tx) => {
+        // Before the block checks: a block of this pair waits for the request or sees its row.
+        await lockPair(tx, viewerId, addresseeId);
         if (!(await repo.isActiveMember(tx, addresseeId))) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
         // No request passes between blocked members (ADR 086): the blocker is told why; to the
         // blocked member the other is as absent as their profile.

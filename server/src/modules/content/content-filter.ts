@@ -34,6 +34,8 @@ export interface ContentFilter {
   /** The months a `recent` plan looks in first, per table with that plan (search-window.ts). */
   searchWindows?: SearchWindows<string>;
   country?: string;
+  /** A tip type's id (issue 36): only tips of that category; no guide has one. */
+  tipType?: string;
 }
 
 export type SearchPlans = Record<'tip' | 'guide', SearchPlan>;
@@ -51,6 +53,7 @@ export interface BoundFilter {
   searchPlans?: SearchPlans;
   searchWindows?: SearchWindows<Bound>;
   country?: Bound;
+  tipType?: Bound;
 }
 
 export function bound(f: ContentFilter): BoundFilter {
@@ -60,6 +63,7 @@ export function bound(f: ContentFilter): BoundFilter {
     searchPlans: f.searchPlans,
     searchWindows: f.searchWindows,
     country: f.country || undefined,
+    tipType: f.tipType || undefined,
   };
 }
 
@@ -145,11 +149,14 @@ export function conditionsOf(kind: 'tip' | 'guide', f: BoundFilter): SQL {
         ? eq(tips.country, f.country)
         : // guide_countries mirrors guides.countries with an index by country (db/schema.ts).
           sql`EXISTS (SELECT 1 FROM ${guideCountries} WHERE ${guideCountries.guideId} = ${guides.id} AND ${guideCountries.country} = ${f.country})`;
+  // A guide has no tip type: with a category, no guide is in the list (keysSql reads no guide).
+  const tipType = f.tipType === undefined ? undefined : kind === 'tip' ? sql`${tips.tipTypeId} = ${f.tipType}::uuid` : sql`false`;
   return (
     and(
       scopeCondition(table, f.scope),
       f.search === undefined ? undefined : searchCondition(table, f.search, f.searchPlans?.[kind]),
       country,
+      tipType,
     ) ?? sql`true`
   );
 }
@@ -161,8 +168,11 @@ export const guideConditions = (f: ContentFilter): SQL => conditionsOf('guide', 
  * The filter of a list's query: null when its search has no word in it (only punctuation, say),
  * which nothing matches, so the list is empty without asking the database.
  */
-export function filterOf(scope: ContentFilter['scope'], query: { q?: string; country?: string }): ContentFilter | null {
+export function filterOf(
+  scope: ContentFilter['scope'],
+  query: { q?: string; country?: string; tipType?: string },
+): ContentFilter | null {
   const term = query.q === undefined ? '' : normalizeForSearch(query.q);
   const search = term === '' ? undefined : searchQueryOf(term);
-  return search === null ? null : { scope, search, country: query.country || undefined };
+  return search === null ? null : { scope, search, country: query.country || undefined, tipType: query.tipType || undefined };
 }

@@ -217,6 +217,15 @@ function withListedViewer(f: BoundFilter): { filter: BoundFilter; viewer: Listed
   return { filter: { ...f, scope: { ...scope, viewerId: viewer } }, viewer };
 }
 
+/**
+ * The tables a tab reads. With a tip category no guide can match (a guide has none), so the
+ * guides are not read at all; the service answers the Guides tab with an empty page itself.
+ */
+export function kindsOf(type: ContentTab, f: { tipType?: unknown }): ('tip' | 'guide')[] {
+  const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
+  return f.tipType === undefined ? kinds : kinds.filter((kind) => kind === 'tip');
+}
+
 /** The page's floor, as the bounded branches read it. */
 const PAGE_FLOOR = sql`(SELECT ts FROM page_floor)`;
 
@@ -229,7 +238,7 @@ const PAGE_FLOOR = sql`(SELECT ts FROM page_floor)`;
  * connections, read ~180 rows of *_shared_created_idx per search for 1 or 2 matches.
  */
 function keysSql(type: ContentTab, f: BoundFilter, page: KeyPage): SQL {
-  const kinds: ('tip' | 'guide')[] = type === 'tips' ? ['tip'] : type === 'guides' ? ['guide'] : ['tip', 'guide'];
+  const kinds = kindsOf(type, f);
   const { filter, viewer } = withListedViewer(f);
   const { leading, bounded } = keyBranches(kinds, filter, page, PAGE_FLOOR);
   const rows = limitLiteral(page.rows);
@@ -268,6 +277,8 @@ export interface KeysShape {
   tipPlan?: SearchPlan;
   guidePlan?: SearchPlan;
   country: boolean;
+  /** A tip category (issue 36); absent from older shapes' names, so their statements keep them. */
+  tipType?: true;
   after: boolean;
   /** The page's size + 1 (a limit is 1-50, so at most 50 texts per shape). */
   rows: number;
@@ -278,6 +289,7 @@ const keysPlaceholders = {
   viewerId: sql.placeholder('viewerId'),
   search: sql.placeholder('search'),
   country: sql.placeholder('country'),
+  tipType: sql.placeholder('tipType'),
   cursorTs: sql.placeholder('cursorTs'),
   cursorId: sql.placeholder('cursorId'),
   tipWindow: sql.placeholder('tipWindow'),
@@ -307,6 +319,7 @@ export function keysSqlOfShape(shape: KeysShape): SQL {
       guide: shape.guidePlan === 'recent' ? { query: p.guideWindow, since: p.guideSince } : undefined,
     },
     country: shape.country ? p.country : undefined,
+    tipType: shape.tipType ? p.tipType : undefined,
   };
   return keysSql(shape.type, filter, {
     after: shape.after ? { createdAt: p.cursorTs, id: p.cursorId } : undefined,
@@ -322,6 +335,7 @@ export function keysShapeOf(type: ContentTab, f: ContentFilter, cursor: Cursor |
     tipPlan: f.search ? f.searchPlans?.tip : undefined,
     guidePlan: f.search ? f.searchPlans?.guide : undefined,
     country: Boolean(f.country),
+    ...(f.tipType ? { tipType: true as const } : {}),
     after: cursor !== null,
     rows: limit + 1,
   };
@@ -335,6 +349,7 @@ export function keysValues(f: ContentFilter, cursor: Cursor | null) {
     viewerId: scope.kind === 'user' ? scope.viewerId : undefined,
     search: f.search,
     country: f.country,
+    tipType: f.tipType,
     cursorTs: cursor?.createdAt,
     cursorId: cursor?.id,
     tipWindow: f.searchWindows?.tip?.query,

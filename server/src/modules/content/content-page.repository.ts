@@ -16,6 +16,13 @@ import { pageCard, toGuideCard, toTipCard } from './cards';
 import type { ContentFilter } from './content-filter';
 import { type KeysShape, keysShapeOf, keysSqlOfShape, keysValues } from './content-keys.repository';
 import type { PageKey } from './kept-page';
+import {
+  type RankCursorValue,
+  type RankedSort,
+  rankedKeysSqlOfShape,
+  rankedShapeOf,
+  rankedValues,
+} from './content-ranked-keys.repository';
 import { authorColumns, guideCardRows, guideOwnColumns, tipCardRows, tipOwnColumns } from './content.repository';
 
 /** A card and the key the next page starts after. */
@@ -48,6 +55,36 @@ const pages = preparedPerShape((db, key: string) => {
     .orderBy(sql`page.created_at DESC, page.id DESC`)
     .prepare(`content_page_${Object.values(shape).join('_')}`);
 });
+
+const rankedPages = preparedPerShape((db, key: string) => {
+  const shape = JSON.parse(key) as Parameters<typeof rankedKeysSqlOfShape>[0];
+  return db
+    .select({ ...pageColumns, rank: sql<number>`page.rank` })
+    .from(sql`(${rankedKeysSqlOfShape(shape)}) AS page`)
+    .leftJoin(tips, sql`page.kind = 'tip' AND ${tips.id} = page.id`)
+    .leftJoin(tipTypes, eq(tipTypes.id, tips.tipTypeId))
+    .leftJoin(guides, sql`page.kind = 'guide' AND ${guides.id} = page.id`)
+    .leftJoin(profiles, sql`${profiles.userId} = COALESCE(${tips.userId}, ${guides.userId})`)
+    .orderBy(sql`page.rank DESC, page.created_at DESC, page.id DESC`)
+    .prepare(`content_ranked_${Object.values(shape).join('_')}`);
+});
+
+/** One page of Explore, most liked or best rated first (limit + 1 rows), with each row's rank. */
+export async function listRankedPage(
+  db: Executor,
+  type: ContentTab,
+  sort: RankedSort,
+  f: ContentFilter,
+  cursor: RankCursorValue | null,
+  limit: number,
+): Promise<(PageRow & { rank: number })[]> {
+  const shape = JSON.stringify(rankedShapeOf(type, sort, f, cursor, limit));
+  const rows = await rankedPages(db, shape).execute(rankedValues(f, cursor));
+  return rows.flatMap((row) => {
+    const card = pageCard(row);
+    return card ? [{ card, id: row.id, cursorTs: row.cursorTs, rank: Number(row.rank) }] : [];
+  });
+}
 
 /**
  * The keys alone, for a search without a plan of ours (search-plan.ts: no ANALYZE figures yet):

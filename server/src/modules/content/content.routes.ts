@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, pageSchema } from '@common/schemas/common';
-import { ContentCardSchema, ContentCountsSchema, ContentQuerySchema, SavedItemSchema } from '@common/schemas/content';
+import {
+  ContentCardSchema,
+  ContentCountsSchema,
+  ContentQuerySchema,
+  ExploreCountsQuerySchema,
+  ExploreQuerySchema,
+  SavedItemSchema,
+  SearchSuggestionQuerySchema,
+  SearchSuggestionSchema,
+} from '@common/schemas/content';
 import { requireViewer } from '@server/plugins/access';
 import type { ContentService } from './content.service';
 
@@ -30,24 +39,29 @@ export function userContentRoutes(app: FastifyInstance, opts: { content: Content
   );
 }
 
-/** /api/explore: public content plus the caller's own, with search and a country filter. */
+/** /api/explore: what the caller may see, with search, a country, a tip category and an order. */
 export function exploreRoutes(app: FastifyInstance, opts: { content: ContentService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { content } = opts;
 
   r.get(
     '/',
-    { config: member, schema: { querystring: ContentQuerySchema, response: { 200: pageSchema(ContentCardSchema) } } },
+    { config: member, schema: { querystring: ExploreQuerySchema, response: { 200: pageSchema(ContentCardSchema) } } },
     async (request) => content.explore((await requireViewer(request)).userId, request.query),
   );
 
   r.get(
     '/counts',
-    {
-      config: member,
-      schema: { querystring: ContentQuerySchema.pick({ q: true, country: true }), response: { 200: ContentCountsSchema } },
-    },
+    { config: member, schema: { querystring: ExploreCountsQuerySchema, response: { 200: ContentCountsSchema } } },
     async (request) => content.exploreCounts((await requireViewer(request)).userId, request.query),
+  );
+
+  r.get(
+    '/suggestion',
+    { config: member, schema: { querystring: SearchSuggestionQuerySchema, response: { 200: SearchSuggestionSchema } } },
+    async (request) => ({
+      suggestion: await content.exploreSuggestion((await requireViewer(request)).userId, request.query.q),
+    }),
   );
 
   r.get('/countries', { config: member, schema: { response: { 200: z.array(z.string()) } } }, async (request) =>

@@ -86,7 +86,7 @@ beforeAll(async () => {
   // Someone reports Alice and her tip, and an admin hides the tip: none of it is Alice's to see but the hidden flag.
   await report(dave, 'member', alice.id, 'other', 'Dave secret complaint about Alice');
   await report(dave, 'tip', aliceTip.id);
-  await ok(post(admin, '/api/admin/moderation', { action: 'hide', target: 'tip', targetId: aliceTip.id }));
+  await ok(post(admin, '/api/admin/moderation', { action: 'hide', target: 'tip', targetId: aliceTip.id, reason: 'spam' }));
   // Alice blocked Bob; Carol blocked Alice (after Alice reported her guide).
   await ok(post(alice.cookie, '/api/blocks', { memberId: bob.id }), 204);
   await ok(post(carol.cookie, '/api/blocks', { memberId: alice.id }), 204);

@@ -3,9 +3,12 @@
  * time by keyset along an index that starts with the member's id, never with OFFSET and never a
  * whole table: the export of a member with 10,000 tips holds one page in memory at a time.
  * Other members appear by username and name only (D12): no statement here selects their e-mail.
+ * A member the exporter blocked, or who blocked them, is not named (issue 36), as in the app:
+ * the one exception is blocks.jsonl, the exporter's own Blocked members list.
  */
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
+import { actorNotBlocked, notBlockedEitherWay } from '@db/blocks';
 import { executeRows } from '@db/rows';
 import { visibleTo } from '@db/visibility';
 import {
@@ -227,6 +230,8 @@ export function connectionsPage(db: Executor, userId: string, afterId: string | 
     .where(
       and(
         or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)),
+        // A block deletes the pair's row; this keeps a row that raced it out all the same.
+        notBlockedEitherWay(userId, otherId),
         afterId ? gt(connections.id, afterId) : undefined,
       ),
     )
@@ -251,10 +256,20 @@ export function notificationsPage(db: Executor, userId: string, cursor: Cursor |
     })
     .from(notifications)
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
-    .where(and(eq(notifications.userId, userId), beforeCursor(notifications.createdAt, notifications.id, cursor)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        actorNotBlocked(notifications.userId, notifications.actorId),
+        beforeCursor(notifications.createdAt, notifications.id, cursor),
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }
+
+/** A reported member's name or username, unless the two blocked each other since (issue 36). */
+const shownMember = (column: typeof profiles.username | typeof profiles.name, userId: string) =>
+  sql<string | null>`case when ${notBlockedEitherWay(userId, reports.memberId)} then ${column} end`;
 
 /**
  * A page of the reports the member made, newest first (reports_reporter_id_idx finds them). The
@@ -271,8 +286,8 @@ export function reportsPage(db: Executor, userId: string, cursor: Cursor | null,
       guideId: reports.guideId,
       tipTitle: visibleTitle(tips, userId),
       guideTitle: visibleTitle(guides, userId),
-      memberUsername: profiles.username,
-      memberName: profiles.name,
+      memberUsername: shownMember(profiles.username, userId),
+      memberName: shownMember(profiles.name, userId),
       reason: reports.reason,
       details: reports.details,
       outcome: reports.outcome,

@@ -25,7 +25,7 @@ export interface DataExportDeps {
    * for the whole download, and every other request would wait for it (ADR 080).
    */
   hasSnapshots: boolean;
-  storage: Pick<MediaStorage, 'pathOf'>;
+  storage: Pick<MediaStorage, 'open'>;
   publicUrl: string;
   /** Signs the download tickets (the session secret). */
   secret: string;

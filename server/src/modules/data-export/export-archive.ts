@@ -4,7 +4,6 @@
  * more (Readable.from over an async generator pulls on demand), and each photo file is piped
  * from disk. Nothing is ever read whole into memory, and an abort stops between two pages.
  */
-import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Executor } from '@db/client';
 import { blockedBy } from '../blocks/blocks.repository';
@@ -20,7 +19,7 @@ export const EXPORT_PAGE_ROWS = 200;
 
 export interface ArchiveContext {
   db: Executor;
-  storage: Pick<MediaStorage, 'pathOf'>;
+  storage: Pick<MediaStorage, 'open'>;
   userId: string;
   publicUrl: string;
   exportedAt: Date;
@@ -140,19 +139,14 @@ function reportLines(c: ArchiveContext) {
   return jsonLines(mapPages(pages, (row) => records.reportRecord(row, c.publicUrl)));
 }
 
-/** Pipes one photo file into the zip; false when it is gone from disk (README.txt says so). */
+/** Pipes one photo file into the zip; false when it is gone from storage (README.txt says so). */
 async function addPhoto(zip: ZipWriter, c: ArchiveContext, url: string): Promise<boolean> {
   const ref = records.ownPhoto(url, c.userId);
   if (!ref) return false;
-  let handle;
-  try {
-    handle = await open(c.storage.pathOf(ref), 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-  // The stream closes the handle when it ends or is destroyed (an abort included).
-  await zip.add(records.photoPath(ref), handle.createReadStream(), { store: true });
+  const photo = await c.storage.open(ref);
+  if (!photo) return false;
+  // The stream closes its file or connection when it ends or is destroyed (an abort included).
+  await zip.add(records.photoPath(ref), photo.stream, { store: true });
   return true;
 }
 

@@ -9,6 +9,7 @@ import { GUIDE_TEXTS } from '@common/schemas/guide';
 import type { Tip } from '@common/schemas/tip';
 import { gpxSchemaErrors, parseCalendar, parseGpx } from '@server-test/exports/export-parsers';
 import { type TestApp, createTestApp } from '@server-test/test-app';
+import { TEXTS } from '@common/texts';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -196,10 +197,11 @@ describe("another member's private tip", () => {
     const secrets = ['Qorvath', 'Zimbrel'];
     const forBob = [(await ics(guide.id, bob)).body, (await gpx(guide.id, bob)).body];
     for (const body of forBob) expect(secrets.filter((s) => body.includes(s))).toEqual([]);
-    // Day 2 for Bob: the private tip leaves no gap, and no "Private tip" placeholder either.
+    // Day 2 for Bob: the private tip leaves no gap, and no placeholder either (issue 36: none says private).
     const day2 = parseCalendar(forBob[0] ?? '').events[1]?.description ?? '';
     expect(day2.split('\n')[0]).toBe('1. Train north');
     expect(day2).not.toContain('Private tip');
+    expect(day2).not.toContain(TEXTS.hiddenTipInGuide);
 
     const { events } = parseCalendar((await ics(guide.id, alice)).body);
     expect(events[1]?.description.split('\n').slice(0, 2)).toEqual([

@@ -15,7 +15,7 @@ const attachment = (file: ExportFile) => ({
 
 async function exportViewer(request: FastifyRequest): Promise<ExportViewer> {
   const viewer = await requireViewer(request);
-  return { userId: viewer.userId, isAdmin: viewer.role === 'admin' };
+  return { userId: viewer.userId, isAdmin: await request.server.hasAdminPowers(viewer) };
 }
 
 /** /api/guides/:id/calendar.ics and /route.gpx: a guide's exports (members who may see the guide). */

@@ -74,7 +74,7 @@ beforeAll(async () => {
   expect(reported.statusCode).toBe(201);
   const hide = await t.call('POST', '/api/admin/moderation', {
     cookie: admin,
-    body: { action: 'hide', target: 'guide', targetId: hidden.id },
+    body: { action: 'hide', target: 'guide', targetId: hidden.id, reason: 'spam' },
   });
   expect(hide.statusCode).toBe(200);
 }, 60_000);

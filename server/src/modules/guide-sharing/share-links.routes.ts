@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { originalOfVariant } from '@common/media-url';
 import { IdParamsSchema } from '@common/schemas/common';
 import {
   ShareLinkInputSchema,
@@ -12,7 +11,7 @@ import {
 import { NotFoundError } from '@server/lib/errors';
 import { requireViewer } from '@server/plugins/access';
 import { limitPerIp } from '@server/plugins/rate-limit';
-import { MediaParamsSchema, openFile } from '../media/media.routes';
+import { MediaParamsSchema, openPhoto } from '../media/media.routes';
 import type { MediaStorage } from '../media/media-storage';
 import type { ShareLinksService } from './share-links.service';
 
@@ -65,18 +64,15 @@ export function sharedGuideRoutes(app: FastifyInstance, opts: { shareLinks: Shar
       const { token, ...path } = request.params;
       if (!(await shareLinks.isSharedPhoto(token, path))) throw new NotFoundError('Photo not found');
       // A variant made after its photo may be missing: the original stands in (as on /api/media).
-      const original = originalOfVariant(path.file);
-      const handle =
-        (await openFile(storage.pathOf(path))) ?? (original ? await openFile(storage.pathOf({ ...path, file: original })) : null);
-      if (!handle) throw new NotFoundError('Photo not found');
-      const stats = await handle.stat();
+      const opened = await openPhoto(storage, path);
+      if (!opened) throw new NotFoundError('Photo not found');
       return reply
         .type('image/webp')
-        .header('content-length', stats.size)
+        .header('content-length', opened.photo.size)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
-        .send(handle.createReadStream());
+        .send(opened.photo.stream);
     },
   );
 }

@@ -19,7 +19,7 @@ export function guideRoutes(app: FastifyInstance, opts: { guides: GuidesService 
 
   r.get('/:id', { config: member, schema: { params: IdParamsSchema, response: { 200: GuideSchema } } }, async (request) => {
     const viewer = await requireViewer(request);
-    return guides.get(viewer.userId, request.params.id, viewer.role === 'admin');
+    return guides.get(viewer.userId, request.params.id, await app.hasAdminPowers(viewer));
   });
 
   r.put(

@@ -31,6 +31,8 @@ export const GUIDE_ERRORS = {
   notUploadedPhoto: 'Not an uploaded photo',
   dayBeyond: (day: number, daysCount: number) =>
     `Day ${day} is beyond the guide's ${daysCount} ${daysCount === 1 ? 'day' : 'days'}`,
+  positionsPartial: 'Give every item its position in its day, or none of them',
+  positionsBroken: (day: number, count: number) => `The items of day ${day} need the positions 1 to ${count}, each once`,
 } as const;
 
 const GUIDE_PHOTO_BUCKET = 'guide-photos';
@@ -38,14 +40,34 @@ const GUIDE_PHOTO_BUCKET = 'guide-photos';
 export type GuidePhotoStorage = Pick<MediaStorage, 'isOwnedUpload' | 'exists' | 'deleteByUrls'>;
 
 /**
+ * The items in itinerary order. With positions (issue 36) every item has one and each day's are
+ * exactly 1..n: a gap or a duplicate would store an order the member never saw.
+ */
+function inItineraryOrder(items: GuideItemParsed[]): GuideItemParsed[] {
+  const placed = items.filter((item) => item.orderInDay !== undefined).length;
+  if (placed === 0) return items;
+  if (placed !== items.length) throw new BadRequestError(GUIDE_ERRORS.positionsPartial);
+  const positions = new Map<number, number[]>();
+  for (const item of items) positions.set(item.dayNumber, [...(positions.get(item.dayNumber) ?? []), item.orderInDay ?? 0]);
+  for (const [day, list] of positions) {
+    const sorted = list.sort((a, b) => a - b);
+    if (sorted.some((position, index) => position !== index + 1)) {
+      throw new BadRequestError(GUIDE_ERRORS.positionsBroken(day, sorted.length));
+    }
+  }
+  return [...items].sort((a, b) => a.dayNumber - b.dayNumber || (a.orderInDay ?? 0) - (b.orderInDay ?? 0));
+}
+
+/**
  * Checks the itinerary rules that need no database and numbers order_in_day 1, 2, ... within
- * each day from the order of the list.
+ * each day from the itinerary order.
  */
 export function planItems(items: GuideItemParsed[], daysCount: number): repo.GuideItemValues[] {
   const nextOrder = new Map<number, number>();
   const tipsPerDay = new Set<string>();
-  return items.map((item) => {
-    if (item.dayNumber > daysCount) throw new BadRequestError(GUIDE_ERRORS.dayBeyond(item.dayNumber, daysCount));
+  const beyond = items.find((item) => item.dayNumber > daysCount);
+  if (beyond) throw new BadRequestError(GUIDE_ERRORS.dayBeyond(beyond.dayNumber, daysCount));
+  return inItineraryOrder(items).map((item) => {
     const orderInDay = (nextOrder.get(item.dayNumber) ?? 0) + 1;
     nextOrder.set(item.dayNumber, orderInDay);
     if ('tipId' in item) {

@@ -2,6 +2,7 @@
  * The most-liked list's cursor: the last row's (likes, created_at, id) and the window's start,
  * so every page of one walk ranks the same window (ADR 055). Opaque to the client, like Explore's.
  */
+import { isCalendarTimestamp } from '@common/schemas/calendar-date';
 import { BadRequestError } from '@server/lib/errors';
 import type { PopularCursor } from './home.repository';
 
@@ -23,9 +24,9 @@ export function decodePopularCursor(value: string | undefined): PopularCursor | 
     count <= 2_147_483_647 &&
     UUID.test(id ?? '') &&
     TIMESTAMP.test(createdAt ?? '') &&
-    !Number.isNaN(Date.parse(createdAt ?? '')) &&
+    isCalendarTimestamp(createdAt ?? '') &&
     TIMESTAMP.test(since ?? '') &&
-    !Number.isNaN(Date.parse(since ?? ''));
+    isCalendarTimestamp(since ?? '');
   if (!isValid) throw new BadRequestError('Invalid page cursor');
   return { likes: count, createdAt: createdAt!, id: id!, since: since! };
 }

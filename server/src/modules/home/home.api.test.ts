@@ -178,16 +178,49 @@ describe('checklist', () => {
   it('follows the four first steps', async () => {
     const fresh = await t.createMember('user', 'Nina New');
     const check = () => t.call('GET', '/api/home/checklist', { cookie: fresh.cookie }).then((r) => r.json());
-    expect(await check()).toEqual({ hasPhoto: false, hasCountry: false, hasTip: false, hasConnection: false });
+    expect(await check()).toEqual({
+      hasPhoto: false,
+      hasCountry: false,
+      hasTip: false,
+      hasConnection: false,
+      hasActivity: false,
+    });
     await t.db
       .update(profiles)
       .set({ country: 'Japan', profilePictureUrl: '/api/media/avatars/x/y.webp' })
       .where(eq(profiles.userId, fresh.id));
-    expect(await check()).toEqual({ hasPhoto: true, hasCountry: true, hasTip: false, hasConnection: false });
+    // A photo and a country (copied from the invitation) are not activity: still a new member.
+    expect(await check()).toEqual({ hasPhoto: true, hasCountry: true, hasTip: false, hasConnection: false, hasActivity: false });
     await insertTip(t.db, fresh.id, { isPrivate: true });
     await connect(stranger, fresh, 'pending');
     expect(await check()).toMatchObject({ hasTip: true, hasConnection: false });
     await t.db.update(connections).set({ status: 'accepted' }).where(eq(connections.addresseeId, fresh.id));
-    expect(await check()).toEqual({ hasPhoto: true, hasCountry: true, hasTip: true, hasConnection: true });
+    expect(await check()).toEqual({ hasPhoto: true, hasCountry: true, hasTip: true, hasConnection: true, hasActivity: true });
+  });
+
+  /** A like or save of a stranger's public tip, through the API. */
+  async function react(member: Member, kind: 'likes' | 'saves') {
+    const tip = await insertTip(t.db, stranger.id, { isPrivate: false });
+    const res = await t.call('POST', `/api/${kind}/toggle`, {
+      cookie: member.cookie,
+      body: { contentType: 'tip', contentId: tip.id },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  // Issue 36 item 13: anything a member did makes them a returning member, each kind alone.
+  it.each([
+    ['a tip', (m: Member) => insertTip(t.db, m.id, { isPrivate: true })],
+    ['a guide', (m: Member) => insertGuide(t.db, m.id, { isPrivate: true })],
+    ['a like', (m: Member) => react(m, 'likes')],
+    ['a save', (m: Member) => react(m, 'saves')],
+    ['a request sent', (m: Member) => connect(m, stranger, 'pending')],
+    ['a request received', (m: Member) => connect(stranger, m, 'pending')],
+  ])('counts %s as activity', async (_, act) => {
+    const fresh = await t.createMember('user', 'Nora Newer');
+    const check = () => t.call('GET', '/api/home/checklist', { cookie: fresh.cookie }).then((r) => r.json());
+    expect(await check()).toMatchObject({ hasActivity: false });
+    await act(fresh);
+    expect(await check()).toMatchObject({ hasActivity: true });
   });
 });

@@ -8,7 +8,7 @@ import { type Placeholder, type SQL, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerShape } from '@db/prepared';
 import { executeRows } from '@db/rows';
-import { connections, guides, profiles, tipTypes, tips } from '@db/schema';
+import { connections, guides, likes, profiles, savedItems, tipTypes, tips } from '@db/schema';
 import { ListedViewer, authorNotHiddenAmongMany, hiddenAuthorsOf, isPrivate, isPublic, viewerListsCte } from '@db/visibility';
 import { type Cursor, beforeKey, limitLiteral } from '@server/lib/keyset';
 import { PROBED_CONNECTIONS } from '../content/content-keys.repository';
@@ -237,9 +237,14 @@ export interface ChecklistRow {
   has_country: boolean;
   has_tip: boolean;
   has_connection: boolean;
+  has_activity: boolean;
 }
 
-/** The four first steps in one statement, each an index lookup. */
+/**
+ * The four first steps in one statement, each an index lookup, and whether the member has done
+ * anything yet (issue 36: a member with nothing is welcomed, not welcomed back; ADR 103): a tip,
+ * a guide, a like, a save, or a connection of any state, asked or received.
+ */
 export async function checklist(db: Executor, viewerId: string): Promise<ChecklistRow | undefined> {
   const pr = profiles;
   const [row] = await executeRows<ChecklistRow>(
@@ -247,7 +252,13 @@ export async function checklist(db: Executor, viewerId: string): Promise<Checkli
     sql`SELECT ${pr.profilePictureUrl} IS NOT NULL AS has_photo,
         coalesce(${pr.country}, '') <> '' AS has_country,
         EXISTS (SELECT 1 FROM ${tips} WHERE ${tips.userId} = ${viewerId}) AS has_tip,
-        EXISTS (SELECT 1 FROM (${friendsOf(viewerId)}) AS friends) AS has_connection
+        EXISTS (SELECT 1 FROM (${friendsOf(viewerId)}) AS friends) AS has_connection,
+        (EXISTS (SELECT 1 FROM ${tips} WHERE ${tips.userId} = ${viewerId})
+          OR EXISTS (SELECT 1 FROM ${guides} WHERE ${guides.userId} = ${viewerId})
+          OR EXISTS (SELECT 1 FROM ${likes} WHERE ${likes.userId} = ${viewerId})
+          OR EXISTS (SELECT 1 FROM ${savedItems} WHERE ${savedItems.userId} = ${viewerId})
+          OR EXISTS (SELECT 1 FROM ${connections} WHERE ${connections.requesterId} = ${viewerId})
+          OR EXISTS (SELECT 1 FROM ${connections} WHERE ${connections.addresseeId} = ${viewerId})) AS has_activity
       FROM ${pr} WHERE ${pr.userId} = ${viewerId}`,
   );
   return row;

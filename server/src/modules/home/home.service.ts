@@ -62,6 +62,7 @@ export function createHomeService(deps: { db: Database; now?: () => number }) {
       hasCountry: row?.has_country ?? false,
       hasTip: row?.has_tip ?? false,
       hasConnection: row?.has_connection ?? false,
+      hasActivity: row?.has_activity ?? false,
     };
   }
 

@@ -148,3 +148,18 @@ export async function pruneFinishedJobs(db: Executor, doneBefore: Date, failedBe
   );
   return rows.length;
 }
+
+/**
+ * For /metrics: jobs not finished yet (due or later) and jobs that failed for good. One pass over
+ * a table the pruner keeps small (ADR 092), read once per scrape.
+ */
+export async function countWaitingAndFailedJobs(db: Executor): Promise<{ waiting: number; failed: number }> {
+  const [row] = await executeRows<{ waiting: string; failed: string }>(
+    db,
+    sql`
+    SELECT count(*) FILTER (WHERE finished_at IS NULL) AS waiting,
+           count(*) FILTER (WHERE finished_as = 'failed') AS failed
+    FROM jobs`,
+  );
+  return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
+}

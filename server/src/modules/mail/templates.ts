@@ -70,6 +70,32 @@ export function emailChangeConfirmation(to: string, confirmUrl: string, lifetime
   };
 }
 
+/**
+ * To the address being left (issue 36, ADR 108): a change was asked for (`isDone` false) or has
+ * happened, with the undo link. Whoever holds a session and the password can ask; only this
+ * mailbox's owner can undo.
+ */
+export function emailChangeNotice(
+  to: string,
+  newEmail: string,
+  undoUrl: string,
+  lifetimeDays: number,
+  isDone: boolean,
+): MailMessage {
+  const what = isDone
+    ? `The email address of your Waymark account was changed to ${newEmail}.`
+    : `Someone signed in to your Waymark account asked to change its email address to ${newEmail}. It changes when a link sent there is opened.`;
+  const notYou =
+    'If this was not you, undo it: the account goes back to this address, every session is signed out and pending changes are cancelled.';
+  const expiry = `The undo link works once, for ${lifetimeDays} days.`;
+  return {
+    to,
+    subject: isDone ? 'Your Waymark email address was changed' : 'A change of your Waymark email address was asked for',
+    text: ['Hello,', '', what, '', notYou, '', undoUrl, '', expiry, '', 'The Waymark team'].join('\n'),
+    html: `<p>Hello,</p><p>${escapeHtml(what)}</p><p>${escapeHtml(notYou)}</p><p><a href="${escapeHtml(undoUrl)}">Undo this change</a></p><p>${escapeHtml(expiry)}</p><p>The Waymark team</p>`,
+  };
+}
+
 /** A forgotten password (ADR 073): the single-use link. Sent only to the account's own address. */
 export function passwordResetLink(to: string, resetUrl: string, lifetimeMinutes: number): MailMessage {
   const ignore = 'If you did not ask for this, ignore this e-mail: your password stays as it is.';

@@ -33,7 +33,9 @@ export function createGuideMapService(deps: { db: Database; gazetteer: Gazetteer
     if (row.tipId !== null) {
       if (!row.tipVisible) return undefined;
       const mapsUrl = row.tipMapsUrl ? mapsHref(row.tipMapsUrl) : null;
-      return { title: row.tipTitle ?? '', tipId: row.tipId, mapsUrl, place: locationOf(row) };
+      // A tip drawn at its country's point (ADR 101) is no stop of a route: it counts as unplaced.
+      const place = locationOf(row);
+      return { title: row.tipTitle ?? '', tipId: row.tipId, mapsUrl, place: place?.precision === 'country' ? null : place };
     }
     if (row.customTitle === null) return { title: '', tipId: null, mapsUrl: null, place: null };
     const place = await placeOfCustom(row.customPlaceName, countries);

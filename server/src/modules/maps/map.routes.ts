@@ -40,7 +40,7 @@ export function guideMapRoutes(app: FastifyInstance, opts: { guideMap: GuideMapS
     { config: member, schema: { params: IdParamsSchema, response: { 200: GuideMapSchema } } },
     async (request) => {
       const viewer = await requireViewer(request);
-      return opts.guideMap.guideMap(viewer.userId, request.params.id, viewer.role === 'admin');
+      return opts.guideMap.guideMap(viewer.userId, request.params.id, await app.hasAdminPowers(viewer));
     },
   );
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_TEXTS, type LocateResult } from '@common/schemas/map';
 import type { Tip } from '@common/schemas/tip';
 import { type TestApp, createTestApp } from '@server-test/test-app';
+import { testCountryPoint } from '@server-test/test-gazetteer';
 import { LOCATOR_TEXTS } from './tip-locator';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -36,14 +37,17 @@ describe('where a tip is: its link, its city, its pin', () => {
   });
   afterAll(() => t.close());
 
-  it('reads the maps link first (exact), then the city (city), else leaves the tip unplaced', async () => {
+  it('reads the maps link first (exact), then the city (city), else its country (country, ADR 101)', async () => {
     const linked = (await create({ country: 'France', city: 'Paris', googleMapsUrl: EIFFEL })).json<Tip>();
     expect(linked.location).toEqual({ latitude: 48.85837, longitude: 2.294481, precision: 'exact' });
     const city = (await create({})).json<Tip>();
     expect(city.location).toEqual({ latitude: 38.71667, longitude: -9.13333, precision: 'city' });
     const short = (await create({ googleMapsUrl: 'https://maps.app.goo.gl/abc123' })).json<Tip>();
     expect(short.location?.precision).toBe('city');
-    expect((await create({ city: 'Atlantis' })).json<Tip>().location).toBeNull();
+    expect((await create({ city: 'Atlantis' })).json<Tip>().location).toEqual({
+      ...testCountryPoint('Portugal'),
+      precision: 'country',
+    });
   });
 
   it('takes the member’s pin over both, and refuses a pin out of range with a field message', async () => {
@@ -79,7 +83,10 @@ describe('where a tip is: its link, its city, its pin', () => {
     const wrong = (await locate({ country: 'Portugal', city: 'Lisbon', mapsUrl: EIFFEL })).json<LocateResult>();
     expect(wrong.warning).toBe(LOCATOR_TEXTS.otherCountry('France', 'Portugal'));
     expect((await locate({ country: 'Japan', city: 'Kyoto' })).json<LocateResult>().location?.precision).toBe('city');
-    expect((await locate({ country: 'Japan', city: 'Nowhere' })).json<LocateResult>()).toEqual({ location: null, warning: null });
+    expect((await locate({ country: 'Japan', city: 'Nowhere' })).json<LocateResult>()).toEqual({
+      location: { ...testCountryPoint('Japan'), precision: 'country' },
+      warning: null,
+    });
   });
 
   it('refuses the preview to visitors, pending accounts and a country not on the list', async () => {

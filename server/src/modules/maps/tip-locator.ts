@@ -1,7 +1,9 @@
 /**
  * Where a tip is (issue 22, ADR 061): the member's pin, else the coordinates in its maps link
- * ("exact"), else the centre of its city from the offline gazetteer ("city"), else nowhere.
- * Nothing here asks another server (D13): short links stay unread.
+ * ("exact"), else the centre of its city from the offline gazetteer ("city"), else a point of its
+ * country ("country", issue 36, ADR 101): a tip in a place too small for the gazetteer is still
+ * on the map and in its counts, and its page says where it is drawn. Nothing here asks another
+ * server (D13): short links stay unread.
  */
 import { coordinatesFromMapsLink } from '@common/maps-link-coordinates';
 import type { Coordinates, LocateQuery, LocateResult, TipLocation } from '@common/schemas/map';
@@ -10,6 +12,8 @@ import type { Coordinates, LocateQuery, LocateResult, TipLocation } from '@commo
 export interface Gazetteer {
   findCity(country: string, city: string): Promise<{ latitude: number; longitude: number } | null>;
   countryAt(latitude: number, longitude: number): Promise<string | null>;
+  /** A point inside the country (ADR 101); null only for a name outside the country list. */
+  countryPoint(country: string): Promise<{ latitude: number; longitude: number } | null>;
 }
 
 export interface PlaceFields {
@@ -22,7 +26,7 @@ export interface PlaceFields {
 export interface StoredLocation {
   latitude: number | null;
   longitude: number | null;
-  locationPrecision: 'exact' | 'city' | 'pin' | 'none';
+  locationPrecision: 'exact' | 'city' | 'country' | 'pin' | 'none';
 }
 
 export const LOCATOR_TEXTS = {
@@ -36,12 +40,14 @@ const stored = (location: TipLocation | null): StoredLocation =>
     : { latitude: null, longitude: null, locationPrecision: 'none' };
 
 export function createTipLocator(gazetteer: Gazetteer) {
-  /** The link's point or the city's centre. */
+  /** The link's point, the city's centre, or the country's point. */
   async function automatic(fields: PlaceFields): Promise<TipLocation | null> {
     const fromLink = fields.googleMapsUrl ? coordinatesFromMapsLink(fields.googleMapsUrl) : null;
     if (fromLink) return { ...fromLink, precision: 'exact' };
     const city = fields.city.trim() ? await gazetteer.findCity(fields.country, fields.city) : null;
-    return city ? { latitude: city.latitude, longitude: city.longitude, precision: 'city' } : null;
+    if (city) return { latitude: city.latitude, longitude: city.longitude, precision: 'city' };
+    const country = await gazetteer.countryPoint(fields.country);
+    return country ? { latitude: country.latitude, longitude: country.longitude, precision: 'country' } : null;
   }
 
   /** A tip's columns from its fields and the member's pin (a pin always wins). */

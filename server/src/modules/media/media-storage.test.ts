@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,27 @@ describe('media storage', () => {
     expect(storage.isOwnedUpload(midUrl(withThumb), 'guide-photos', USER)).toBe(false);
     await storage.deleteByUrls([withThumb, without]);
     expect(readdirSync(path.join(dir, 'uploads', 'guide-photos', USER))).toEqual([]);
+  });
+
+  it('opens a stored file with its size; null for a missing one or a folder', async () => {
+    const [url = ''] = await storage.save('avatars', USER, [Buffer.from('picture')]);
+    const opened = await storage.open(parseMediaUrl(url)!);
+    expect(opened?.size).toBe(7);
+    expect((await buffer(opened!.stream)).toString()).toBe('picture');
+    expect(await storage.open({ bucket: 'avatars', userId: USER, file: '1-0-abcdef012345.webp' })).toBeNull();
+    mkdirSync(path.join(dir, 'uploads', 'avatars', USER, 'folder.webp'));
+    expect(await storage.open({ bucket: 'avatars', userId: USER, file: 'folder.webp' })).toBeNull();
+  });
+
+  it('deletes a member folder, and nothing for an invalid user id', async () => {
+    const other = '1c7a4d2f-9b3e-4d64-8a1f-3e8d9c2b5f60';
+    await storage.save('tip-photos', USER, [Buffer.from('mine')]);
+    await storage.save('tip-photos', other, [Buffer.from('theirs')]);
+    await storage.deleteFolder('tip-photos', USER);
+    expect(existsSync(path.join(dir, 'uploads', 'tip-photos', USER))).toBe(false);
+    expect(readdirSync(path.join(dir, 'uploads', 'tip-photos', other))).toHaveLength(1);
+    await storage.deleteFolder('tip-photos', '..');
+    expect(existsSync(path.join(dir, 'uploads', 'tip-photos'))).toBe(true);
   });
 
   it('parses only strict media URLs', () => {

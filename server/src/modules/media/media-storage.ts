@@ -8,8 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { access, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { isVariantName, type PhotoVariant, variantName, variantNames } from '@common/media-url';
 
 export const MEDIA_BUCKETS = ['tip-photos', 'guide-photos', 'avatars'] as const;
@@ -48,9 +49,23 @@ export function mediaUrl(ref: MediaRef): string {
   return `/api/media/${ref.bucket}/${ref.userId}/${ref.file}`;
 }
 
+/** A stored photo, opened for reading: the stream must be consumed or destroyed. */
+export interface OpenedMedia {
+  stream: Readable;
+  size: number;
+}
+
+/** A stored photo (never a variant) and when it was last written. */
+export interface StoredPhoto {
+  url: string;
+  modifiedAt: Date;
+}
+
+/**
+ * Where photos are kept: a folder on disk (below) or an S3-compatible bucket (s3-media-storage.ts,
+ * ADR 116). Callers never see paths or keys, only media URLs and references.
+ */
 export interface MediaStorage {
-  /** The uploads folder. */
-  readonly root: string;
   /**
    * Writes the (already re-encoded WebP) buffers, and the copies in `variants[i]` beside
    * `buffers[i]` when given; returns the photos' URLs in order. All or nothing.
@@ -70,8 +85,66 @@ export interface MediaStorage {
   isOwnedUpload(url: string, bucket: MediaBucket, userId: string): boolean;
   /** True when the URL is valid and its file exists. */
   exists(url: string): Promise<boolean>;
-  /** The absolute path of a valid reference. */
-  pathOf(ref: MediaRef): string;
+  /** The stored file of a valid reference with its size, or null when there is none. */
+  open(ref: MediaRef): Promise<OpenedMedia | null>;
+  /** Removes everything this user has in this bucket (after their account is deleted). */
+  deleteFolder(bucket: MediaBucket, userId: string): Promise<void>;
+  /**
+   * Every stored photo with its age, for the sweep of unreferenced ones (photo-sweep.ts): photos
+   * only, no variants (they go with their photo through deleteByUrls) and no unfinished writes.
+   */
+  list(): AsyncIterable<StoredPhoto>;
+}
+
+/** The entries of a folder, none when it does not exist. */
+async function entriesOf(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+    throw error;
+  }
+}
+
+/** The open regular file at the path, or null when there is none. */
+async function openRegularFile(filePath: string): Promise<OpenedMedia | null> {
+  const handle = await open(filePath, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') return null;
+    throw error;
+  });
+  if (!handle) return null;
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { stream: handle.createReadStream(), size: stats.size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
+  return null;
+}
+
+/**
+ * Names each photo of a save and writes it through `write`, its variants first, so a stored photo
+ * always has its variants once the save returns; the photos' file names in order. Both stores
+ * save through it; each undoes its own writes when one fails.
+ */
+export async function writePhotos(
+  buffers: readonly Buffer[],
+  variants: readonly Partial<Record<PhotoVariant, Buffer>>[],
+  write: (file: string, buffer: Buffer) => Promise<void>,
+): Promise<string[]> {
+  const now = Date.now();
+  const files: string[] = [];
+  for (const [index, buffer] of buffers.entries()) {
+    const file = `${now}-${index}-${randomBytes(6).toString('hex')}.webp`;
+    for (const [variant, copy] of Object.entries(variants[index] ?? {}) as [PhotoVariant, Buffer][]) {
+      await write(variantName(file, variant), copy);
+    }
+    await write(file, buffer);
+    files.push(file);
+  }
+  return files;
 }
 
 export function createMediaStorage(dataDir: string): MediaStorage {
@@ -79,15 +152,17 @@ export function createMediaStorage(dataDir: string): MediaStorage {
   const pathOf = (ref: MediaRef) => path.join(root, ref.bucket, ref.userId, ref.file);
 
   return {
-    root,
-    pathOf,
+    open: (ref) => openRegularFile(pathOf(ref)),
+
+    async deleteFolder(bucket, userId) {
+      if (!validMediaRef(bucket, userId, 'x.webp')) return;
+      await rm(path.join(root, bucket, userId), { recursive: true, force: true });
+    },
 
     async save(bucket, userId, buffers, variants = []) {
       const dir = validMediaRef(bucket, userId, 'x.webp') ? path.join(root, bucket, userId) : null;
       if (!dir) throw new Error(`Invalid media location ${bucket}/${userId}`);
       await mkdir(dir, { recursive: true });
-      const now = Date.now();
-      const files: string[] = [];
       const written: string[] = [];
       const writeAtomically = async (file: string, buffer: Buffer) => {
         const target = path.join(dir, file);
@@ -102,20 +177,12 @@ export function createMediaStorage(dataDir: string): MediaStorage {
         written.push(target);
       };
       try {
-        for (const [index, buffer] of buffers.entries()) {
-          const file = `${now}-${index}-${randomBytes(6).toString('hex')}.webp`;
-          // The variants first: a photo on disk always has its variants once save returns.
-          for (const [variant, copy] of Object.entries(variants[index] ?? {}) as [PhotoVariant, Buffer][]) {
-            await writeAtomically(variantName(file, variant), copy);
-          }
-          await writeAtomically(file, buffer);
-          files.push(file);
-        }
+        const files = await writePhotos(buffers, variants, writeAtomically);
+        return files.map((file) => mediaUrl({ bucket, userId, file }));
       } catch (error) {
         await Promise.all(written.map((p) => rm(p, { force: true })));
         throw error;
       }
-      return files.map((file) => mediaUrl({ bucket, userId, file }));
     },
 
     async deleteByUrls(urls) {
@@ -135,6 +202,24 @@ export function createMediaStorage(dataDir: string): MediaStorage {
     isOwnedUpload(url, bucket, userId) {
       const ref = parseMediaUrl(url);
       return ref !== null && ref.bucket === bucket && ref.userId === userId && !isVariantName(ref.file);
+    },
+
+    async *list() {
+      for (const bucket of MEDIA_BUCKETS) {
+        for (const folder of await entriesOf(path.join(root, bucket))) {
+          if (!folder.isDirectory()) continue;
+          for (const entry of await entriesOf(path.join(root, bucket, folder.name))) {
+            // validMediaRef refuses `.name.tmp` (a write under way) and anything else not made here.
+            const ref = entry.isFile() ? validMediaRef(bucket, folder.name, entry.name) : null;
+            if (!ref || isVariantName(ref.file)) continue;
+            const stats = await stat(pathOf(ref)).catch((error: NodeJS.ErrnoException) => {
+              if (error.code === 'ENOENT') return null;
+              throw error;
+            });
+            if (stats) yield { url: mediaUrl(ref), modifiedAt: stats.mtime };
+          }
+        }
+      }
     },
 
     async exists(url) {

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +8,14 @@ import { BadRequestError, NotFoundError } from '@server/lib/errors';
 import { requireViewer } from '@server/plugins/access';
 import { MAX_UPLOAD_BYTES, MEDIA_TEXTS, UnsupportedMediaTypeError } from './media.errors';
 import { UPLOAD_RULES, type MediaService, type UploadBucket } from './media.service';
-import { MEDIA_BUCKETS, MEDIA_FILE_PATTERN, UUID_PATTERN } from './media-storage';
+import {
+  MEDIA_BUCKETS,
+  MEDIA_FILE_PATTERN,
+  type MediaRef,
+  type MediaStorage,
+  type OpenedMedia,
+  UUID_PATTERN,
+} from './media-storage';
 import { isReadableMultipart, multipartError } from './multipart-request';
 import type { PhotoAccess } from './photo-access';
 
@@ -76,18 +82,19 @@ export const MediaParamsSchema = z.object({
     .refine((f) => !f.startsWith('.'), 'Not a valid media path'),
 });
 
-type FileHandle = Awaited<ReturnType<typeof open>>;
-
-/** The open file, or null when there is no regular file at the path. */
-export async function openFile(filePath: string): Promise<FileHandle | null> {
-  const handle = await open(filePath, 'r').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') return null;
-    throw error;
-  });
-  if (!handle) return null;
-  if ((await handle.stat()).isFile()) return handle;
-  await handle.close();
-  return null;
+/**
+ * The stored photo of a reference; a variant made after its photo may be missing, and then the
+ * original stands in (`isStandIn`). Null when neither exists.
+ */
+export async function openPhoto(
+  storage: Pick<MediaStorage, 'open'>,
+  ref: MediaRef,
+): Promise<{ photo: OpenedMedia; isStandIn: boolean } | null> {
+  const photo = await storage.open(ref);
+  if (photo) return { photo, isStandIn: false };
+  const original = originalOfVariant(ref.file);
+  const standIn = original ? await storage.open({ ...ref, file: original }) : null;
+  return standIn ? { photo: standIn, isStandIn: true } : null;
 }
 
 /**
@@ -106,22 +113,17 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaService; p
       async (request, reply) => {
         const viewer = await requireViewer(request);
         const photo = { ...request.params, file: originalOfVariant(request.params.file) ?? request.params.file };
-        if (!(await opts.photoAccess.maySee(viewer, photo))) throw new NotFoundError('Photo not found');
-        let handle = await openFile(storage.pathOf(request.params));
-        let cacheControl = 'private, max-age=31536000, immutable';
-        const original = originalOfVariant(request.params.file);
-        if (!handle && original) {
-          handle = await openFile(storage.pathOf({ ...request.params, file: original }));
-          cacheControl = 'private, max-age=86400';
-        }
-        if (!handle) throw new NotFoundError('Photo not found');
-        const stats = await handle.stat();
+        if (!(await opts.photoAccess.maySee(viewer, photo, await app.hasAdminPowers(viewer))))
+          throw new NotFoundError('Photo not found');
+        const opened = await openPhoto(storage, request.params);
+        if (!opened) throw new NotFoundError('Photo not found');
+        const cacheControl = opened.isStandIn ? 'private, max-age=86400' : 'private, max-age=31536000, immutable';
         return reply
           .type('image/webp')
-          .header('content-length', stats.size)
+          .header('content-length', opened.photo.size)
           .header('cache-control', cacheControl)
           .header('x-content-type-options', 'nosniff')
-          .send(handle.createReadStream());
+          .send(opened.photo.stream);
       },
     );
 }

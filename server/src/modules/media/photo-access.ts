@@ -13,9 +13,12 @@ import * as repo from './photo-access.repository';
 export function createPhotoAccess(deps: { db: Database }) {
   const { db } = deps;
 
-  /** `photo` names the original (a variant is asked for as the photo it was made from). */
-  async function maySee(viewer: Viewer, photo: MediaRef): Promise<boolean> {
-    if (photo.userId === viewer.userId || viewer.role === 'admin') return true;
+  /**
+   * `photo` names the original (a variant is asked for as the photo it was made from);
+   * `hasAdminPowers`: app.hasAdminPowers(viewer), the one admin check (two-factor included).
+   */
+  async function maySee(viewer: Viewer, photo: MediaRef, hasAdminPowers: boolean): Promise<boolean> {
+    if (photo.userId === viewer.userId || hasAdminPowers) return true;
     if (photo.bucket === 'avatars') return repo.ownerShownTo(db, viewer.userId, photo.userId);
     return repo.recordPhotoVisible(db, viewer.userId, photo.userId, mediaUrl(photo));
   }

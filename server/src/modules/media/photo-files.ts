@@ -5,8 +5,6 @@
  * this keeps those another record still shows and deletes the rest. A failure is logged, never
  * reported: the database is the truth, and a file left behind harms no one (ADR 006).
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '@db/client';
 import { MEDIA_BUCKETS, type MediaStorage, UUID_PATTERN } from './media-storage';
@@ -31,24 +29,23 @@ export async function removeUnreferencedPhotos(deps: PhotoFileDeps, urls: readon
 }
 
 /**
- * After a member's account is deleted: `<uploads>/<bucket>/<userId>` for every bucket. The same
- * rule, by construction: only that member's own records can reference a file there (a tip or
+ * After a member's account is deleted: `<bucket>/<userId>` for every bucket (a folder on disk, a
+ * key prefix in a bucket). The same rule, by construction: only that member's own records can reference a file there (a tip or
  * guide takes only its author's uploads, a picture is stored in its member's folder), and the
  * deletion removed them all; the folders also hold uploads never attached to anything.
  */
 export async function removeUploadFolders(
-  storage: Pick<MediaStorage, 'root'>,
+  storage: Pick<MediaStorage, 'deleteFolder'>,
   userId: string,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   if (!UUID_PATTERN.test(userId)) return;
   await Promise.all(
     MEDIA_BUCKETS.map(async (bucket) => {
-      const dir = path.join(storage.root, bucket, userId);
       try {
-        await rm(dir, { recursive: true, force: true });
+        await storage.deleteFolder(bucket, userId);
       } catch (error) {
-        log?.warn({ err: error, dir }, 'upload folder of a deleted user could not be removed');
+        log?.warn({ err: error, bucket, userId }, 'upload folder of a deleted user could not be removed');
       }
     }),
   );

@@ -19,7 +19,11 @@ describe('moderation', () => {
   let r1: Member;
   let r2: Member;
 
-  const act = (body: unknown, cookie = admin) => t.call('POST', '/api/admin/moderation', { cookie, body });
+  // Issue 36: hide, suspend and delete need a reason; these tests give one (decisions.api.test.ts checks it).
+  const withReason = (body: { action?: string }) =>
+    ['hide', 'suspend', 'delete'].includes(body.action ?? '') ? { reason: 'spam', ...body } : body;
+  const act = (body: { action?: string } & Record<string, unknown>, cookie = admin) =>
+    t.call('POST', '/api/admin/moderation', { cookie, body: withReason(body) });
   const report = (m: Member, target: string, targetId: string) =>
     t.call('POST', '/api/reports', { cookie: m.cookie, body: { target, targetId, reason: 'spam' } });
   const moderationNotices = (userId: string) =>

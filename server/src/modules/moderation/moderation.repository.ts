@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ReportOutcome, ReportReason, ReportTarget } from '@common/schemas/report';
 import type { Executor } from '@db/client';
-import { guides, memberSuspensions, profiles, reports, tips } from '@db/schema';
+import { guides, memberSuspensions, moderationDecisions, profiles, reports, tips, userRoles } from '@db/schema';
 import { hiddenAuthorsOf, visibleTo } from '@db/visibility';
 
 const tableOf = (target: 'tip' | 'guide') => (target === 'tip' ? tips : guides);
@@ -127,21 +127,66 @@ export async function setHidden(db: Executor, target: 'tip' | 'guide', id: strin
   return before;
 }
 
-/** The reporters of the thing's open reports (each once). */
-export async function openReportersOf(db: Executor, target: ReportTarget, id: string): Promise<string[]> {
+/** The reporters of the thing's open reports (each once) and the reasons they gave (each once). */
+export async function openReportsSummary(db: Executor, target: ReportTarget, id: string) {
   const rows = await db
-    .selectDistinct({ reporterId: reports.reporterId })
+    .select({ reporterId: reports.reporterId, reason: reports.reason })
     .from(reports)
     .where(and(isOpen, eq(reportColumnOf(target), id)));
-  return rows.map((r) => r.reporterId);
+  return summaryOf(rows);
 }
 
-/** Closes the thing's open reports with the outcome; the reporters, each once. */
-export async function closeReports(db: Executor, target: ReportTarget, id: string, outcome: ReportOutcome, adminId: string) {
+export interface ReportsSummary {
+  reporters: string[];
+  reasons: ReportReason[];
+  count: number;
+}
+
+function summaryOf(rows: { reporterId: string; reason: ReportReason }[]): ReportsSummary {
+  return {
+    reporters: [...new Set(rows.map((r) => r.reporterId))],
+    reasons: [...new Set(rows.map((r) => r.reason))],
+    count: rows.length,
+  };
+}
+
+/** Closes the thing's open reports with the outcome: their reporters and reasons. */
+export async function closeReports(
+  db: Executor,
+  target: ReportTarget,
+  id: string,
+  outcome: ReportOutcome,
+  adminId: string,
+): Promise<ReportsSummary> {
   const rows = await db
     .update(reports)
     .set({ outcome, resolvedAt: sql`now()`, resolvedBy: adminId })
     .where(and(isOpen, eq(reportColumnOf(target), id)))
-    .returning({ reporterId: reports.reporterId });
-  return [...new Set(rows.map((r) => r.reporterId))];
+    .returning({ reporterId: reports.reporterId, reason: reports.reason });
+  return summaryOf(rows);
+}
+
+/** Records the decision that closed a thing's reports (the Handled view, ADR 106). */
+export async function insertDecision(db: Executor, d: typeof moderationDecisions.$inferInsert): Promise<void> {
+  await db.insert(moderationDecisions).values(d);
+}
+
+/** How many open reports the thing has. */
+export async function countOpenReports(db: Executor, target: ReportTarget, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(and(isOpen, eq(reportColumnOf(target), id)));
+  return row?.n ?? 0;
+}
+
+/** Every admin (the user_roles_role_idx). */
+export async function adminIds(db: Executor): Promise<string[]> {
+  const rows = await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
+  return rows.map((r) => r.id);
+}
+
+/** Makes two reports of one thing take turns (PostgreSQL; PGlite has one connection). */
+export async function lockThing(db: Executor, target: ReportTarget, id: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`report:${target}:${id}`}, 0))`);
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PageQuerySchema, pageSchema } from '@common/schemas/common';
 import {
   AuditEntrySchema,
+  HandledReportSchema,
   ModerationActionSchema,
   ModerationResultSchema,
   OpenReportCountSchema,
@@ -12,6 +13,7 @@ import {
 } from '@common/schemas/moderation';
 import { requireViewer } from '@server/plugins/access';
 import type { AuditService } from '../audit/audit.service';
+import type { HandledReportsService } from './handled-reports.service';
 import type { ModerationService } from './moderation.service';
 import type { ReportCasesService } from './report-cases.service';
 import type { ReportsService } from './reports.service';
@@ -30,10 +32,10 @@ export function reportRoutes(app: FastifyInstance, opts: { reports: ReportsServi
 
 const admin = { access: 'admin' } as const;
 
-/** /api/admin/reports, /api/admin/moderation and /api/admin/audit-log: admin-only (issue 25). */
+/** /api/admin/reports (open and handled), /api/admin/moderation and /api/admin/audit-log: admin-only (issues 25, 36). */
 export function adminModerationRoutes(
   app: FastifyInstance,
-  opts: { cases: ReportCasesService; moderation: ModerationService; audit: AuditService },
+  opts: { cases: ReportCasesService; handled: HandledReportsService; moderation: ModerationService; audit: AuditService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,6 +43,13 @@ export function adminModerationRoutes(
     '/reports',
     { config: admin, schema: { querystring: PageQuerySchema, response: { 200: pageSchema(ReportCaseSchema) } } },
     async (request) => opts.cases.list(request.query.cursor, request.query.limit),
+  );
+
+  // The decisions that closed reports, newest first (issue 36, ADR 106).
+  r.get(
+    '/reports/handled',
+    { config: admin, schema: { querystring: PageQuerySchema, response: { 200: pageSchema(HandledReportSchema) } } },
+    async (request) => opts.handled.list(request.query.cursor, request.query.limit),
   );
 
   r.get('/reports/open-count', { config: admin, schema: { response: { 200: OpenReportCountSchema } } }, async () =>

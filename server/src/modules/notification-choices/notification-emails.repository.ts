@@ -2,6 +2,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS, kindOfType } from '@common/schemas/notification-preferences';
 import { NOTIFICATION_TYPES } from '@common/schemas/notification';
+import { actorNotBlocked } from '@db/blocks';
 import type { Executor } from '@db/client';
 import { executeRows } from '@db/rows';
 import { notifications, systemMessages, users } from '@db/schema';
@@ -36,6 +37,7 @@ export async function planDigestJobs(db: Executor, day: string, start: Date, end
       WHERE n.user_id = u.id AND n.is_read = false
         AND n.created_at >= ${from}::timestamptz AND n.created_at < ${end.toISOString()}::timestamptz
         AND coalesce(p.email, ${sql.raw(DEFAULT_EMAIL_CASE)}) = 'daily'
+        AND ${actorNotBlocked(sql`n.user_id`, sql`n.actor_id`)}
       LIMIT 1
     ) unread
     LEFT JOIN LATERAL (
@@ -82,7 +84,10 @@ export function activeSystemMessagesBetween(db: Executor, start: Date, end: Date
     .limit(50);
 }
 
-/** The member's unread notifications from [start, end), oldest first, with their type. */
+/**
+ * The member's unread notifications from [start, end), oldest first, with their type; none from
+ * a member they blocked or were blocked by (issue 36: a digest names nobody the list hides).
+ */
 export function unreadBetween(db: Executor, userId: string, start: Date, end: Date) {
   return db
     .select({ type: notifications.type, content: notifications.content })
@@ -93,6 +98,7 @@ export function unreadBetween(db: Executor, userId: string, start: Date, end: Da
         eq(notifications.isRead, false),
         gte(notifications.createdAt, start),
         lt(notifications.createdAt, end),
+        actorNotBlocked(notifications.userId, notifications.actorId),
       ),
     )
     .orderBy(asc(notifications.createdAt))

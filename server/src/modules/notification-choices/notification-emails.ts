@@ -6,6 +6,7 @@ import { type NotificationKind, NOTIFICATION_KINDS } from '@common/schemas/notif
 import type { Database, Executor } from '@db/client';
 import type { JobHandler } from '@server/modules/jobs/job-runner';
 import { enqueueJob } from '@server/modules/jobs/jobs.repository';
+import { blockedEitherWay } from '@server/modules/blocks/blocks.repository';
 import type { Mailer } from '@server/modules/mail/mailer';
 import { digestEmail, notificationEmail, systemMessageLine } from './emails';
 import * as repo from './notification-emails.repository';
@@ -30,13 +31,16 @@ export async function enqueueNotificationEmail(
     content: string;
     tipId?: string | null;
     guideId?: string | null;
+    aboutId?: string | null;
   },
 ): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
+  const about = n.aboutId ? [n.aboutId] : [];
   await enqueueJob(db, {
     kind: NOTIFICATION_EMAIL_JOB,
-    key: ['email', n.userId, n.actorId ?? '', n.type, n.tipId ?? '', n.guideId ?? '', day].join(':'),
-    payload: { userId: n.userId, kind: n.kind, content: n.content },
+    key: ['email', n.userId, n.actorId ?? '', n.type, n.tipId ?? '', n.guideId ?? '', ...about, day].join(':'),
+    // The actor, so a block that comes before the e-mail goes out stops it (issue 36).
+    payload: { userId: n.userId, actorId: n.actorId, kind: n.kind, content: n.content },
   });
 }
 
@@ -83,6 +87,9 @@ export function notificationEmailHandlers(deps: EmailDeps): Record<string, JobHa
     if (!NOTIFICATION_KINDS.includes(kind)) throw new Error(`unknown kind ${kind}`);
     // Chosen otherwise since (or unsubscribed): nothing to send.
     if ((await preferenceFor(db, userId, kind)).email !== 'immediate') return 'skipped';
+    // Blocked either way since it was queued: the notice names the other member, so it is not sent.
+    const actorId = job.payload.actorId;
+    if (typeof actorId === 'string' && (await blockedEitherWay(db, userId, actorId))) return 'skipped';
     const to = await repo.emailOf(db, userId);
     if (!to) return 'skipped';
     await mailer.send(notificationEmail(to, link(userId), kind, payloadText(job.payload, 'content')));

@@ -2,7 +2,7 @@
 import { type SQL, and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@db/client';
-import { blockedEitherWay as blockedSql } from '@db/blocks';
+import { actorNotBlocked as actorNotBlockedSql } from '@db/blocks';
 import { preparedPerShape } from '@db/prepared';
 import { guides, notifications, profiles, tips } from '@db/schema';
 import { visibleTo } from '@db/visibility';
@@ -25,7 +25,7 @@ const filterCondition = (filter: NotificationFilter): SQL | undefined =>
  * Notices from a member the recipient blocked, or was blocked by, drop out of the list and the
  * counts (ADR 086); unblocking brings them back. An anti-join per row, by the blocks' primary key.
  */
-const actorNotBlocked = sql`(${notifications.actorId} is null or not ${blockedSql(notifications.userId, notifications.actorId)})`;
+const actorNotBlocked = actorNotBlockedSql(notifications.userId, notifications.actorId);
 
 /**
  * The item a notification links to, only while its recipient may see it (ADR 081, 085): a
@@ -171,6 +171,8 @@ export interface NewNotification {
   content: string;
   tipId?: string | null;
   guideId?: string | null;
+  /** What a notice with no tip or guide is about, to tell its e-mails apart (e.g. `member:<id>`). */
+  aboutId?: string | null;
 }
 
 /**

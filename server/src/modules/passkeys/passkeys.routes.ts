@@ -43,7 +43,7 @@ export function passkeyRoutes(app: FastifyInstance, opts: { passkeys: PasskeysSe
     async (request, reply) => {
       const viewer = await requireViewer(request);
       // Counted with every other route that checks a password (ADR 029).
-      await app.passwordAttempt(request, viewer.email);
+      await app.signedInPasswordAttempt(request, viewer.sessionId);
       const { currentPassword } = request.body;
       const { options, challengeId } = await passkeys.registrationOptions(viewer.userId, currentPassword, jar.read(request));
       jar.set(reply, challengeId);

@@ -11,7 +11,7 @@ import { OpenStreamsSchema, SESSION_ENDED_EVENT } from '@common/schemas/live-eve
 import { TooManyRequestsError } from '@server/lib/errors';
 import { requireViewer } from '@server/plugins/access';
 import type { EventHub, LiveEvent } from './event-hub';
-import { type EndReason, createLiveStreams } from './live-streams';
+import type { EndReason, LiveStreams } from './live-streams';
 import type { RealtimeService } from './realtime.service';
 
 export const TOO_MANY_STREAMS =
@@ -47,13 +47,14 @@ export function lastEventIdOf(request: FastifyRequest): number | null {
 export interface RealtimeOptions {
   hub: EventHub;
   realtime: RealtimeService;
+  /** This process's open streams (live-streams.ts): made by app.ts, which /metrics counts too. */
+  streams: LiveStreams;
   /** The session cache's change feed (NOTIFY on waymark_auth, docs/decisions/016). */
   authChanges: { onChange(listener: (userId: string | null) => void): () => void };
 }
 
 export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions) {
-  const { hub, realtime } = opts;
-  const streams = createLiveStreams({ findSessions: realtime.sessionStates, log: app.log });
+  const { hub, realtime, streams } = opts;
 
   await hub.start();
   const stopHearing = opts.authChanges.onChange((userId) => void streams.onAuthChange(userId));

@@ -8,10 +8,11 @@ export function createSystemMessagesService(deps: { db: Database }) {
   const { db } = deps;
 
   /** None for a member who turned system messages off in Waymark (ADR 090). */
-  async function listActive(userId: string): Promise<SystemMessage[]> {
+  /** The active messages for this member, but those they dismissed in this browser session. */
+  async function listActive(userId: string, dismissed: readonly string[] = []): Promise<SystemMessage[]> {
     if (!(await preferenceFor(db, userId, 'system_messages')).inApp) return [];
     const rows = await repo.listActive(db);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    return rows.filter((row) => !dismissed.includes(row.id)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
   return { listActive };

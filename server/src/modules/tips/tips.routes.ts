@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema } from '@common/schemas/common';
 import { TipCreateSchema, TipInputSchema, TipOptionSchema, TipSchema } from '@common/schemas/tip';
+import { TipGuidesSchema } from '@common/schemas/tip-guides';
 import { requireViewer } from '@server/plugins/access';
 import type { TipsService } from './tips.service';
 
@@ -29,8 +30,15 @@ export function tipRoutes(app: FastifyInstance, opts: { tips: TipsService }) {
     { config: { access: 'member' }, schema: { params: IdParamsSchema, response: { 200: TipSchema } } },
     async (request) => {
       const viewer = await requireViewer(request);
-      return tips.detail(request.params.id, viewer.userId, viewer.role === 'admin');
+      return tips.detail(request.params.id, viewer.userId, await app.hasAdminPowers(viewer));
     },
+  );
+
+  // The guides holding the tip, for its author's edit form (issue 36, ADR 103).
+  r.get(
+    '/:id/guides',
+    { config: { access: 'member' }, schema: { params: IdParamsSchema, response: { 200: TipGuidesSchema } } },
+    async (request) => tips.guidesHolding(request.params.id, (await requireViewer(request)).userId),
   );
 
   r.put(

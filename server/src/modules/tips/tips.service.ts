@@ -15,6 +15,7 @@ import { removeUnreferencedPhotos } from '../media/photo-files';
 import { locationOf } from '../maps/tip-location';
 import type { StoredLocation, TipLocator } from '../maps/tip-locator';
 import * as repo from './tips.repository';
+import { guidesHoldingTip } from './tip-guides.service';
 
 export const TIP_SERVICE_TEXTS = {
   notFound: 'Tip not found',
@@ -172,7 +173,10 @@ export function createTipsService(deps: { db: Database; storage: MediaStorage; l
     return repo.listTipOptions(db, userId, TIP_OPTIONS_CAP);
   }
 
-  return { create, detail, update, remove, options };
+  /** GET /api/tips/:id/guides (issue 36). */
+  const guidesHolding = (id: string, userId: string) => guidesHoldingTip(db, id, userId, TIP_SERVICE_TEXTS);
+
+  return { create, detail, update, remove, options, guidesHolding };
 }
 
 export type TipsService = ReturnType<typeof createTipsService>;

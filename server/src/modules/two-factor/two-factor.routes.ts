@@ -32,7 +32,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { twoFactor: TwoFact
     { config: member, schema: { body: StartTwoFactorSetupSchema, response: { 200: TwoFactorSetupSchema } } },
     async (request) => {
       const viewer = await requireViewer(request);
-      await app.passwordAttempt(request, viewer.email);
+      await app.signedInPasswordAttempt(request, viewer.sessionId);
       return twoFactor.startSetup(viewer, request.body.password);
     },
   );
@@ -59,7 +59,7 @@ export function twoFactorRoutes(app: FastifyInstance, opts: { twoFactor: TwoFact
 
   r.post('/disable', { config: member, schema: { body: DisableTwoFactorSchema } }, async (request, reply) => {
     const viewer = await requireViewer(request);
-    await app.passwordAttempt(request, viewer.email);
+    await app.signedInPasswordAttempt(request, viewer.sessionId);
     await app.keyedLimits.twoFactor(request, `two-factor:${viewer.userId}`);
     await twoFactor.disable(viewer, request.body);
     return reply.status(204).send();

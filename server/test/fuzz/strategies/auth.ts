@@ -50,6 +50,11 @@ export const AUTH: Strategies = {
     tables: [],
     check2xx: (res) => (res.body === '{"ok":true}' ? null : `health answered ${res.body}`),
   },
+  'GET /api/ready': {
+    group: 'auth',
+    tables: [],
+    check2xx: (res) => ((JSON.parse(res.body) as { ready: boolean }).ready ? null : `ready answered ${res.body}`),
+  },
   'GET /api/auth/me': { group: 'auth', tables: [] },
   'POST /api/auth/sign-in': {
     group: 'auth',
@@ -91,7 +96,7 @@ export const AUTH: Strategies = {
   'POST /api/auth/password': {
     group: 'auth',
     // A change ends the other sessions and reset links and mails "your password was changed" (ADR 073).
-    tables: ['sessions', 'password_reset_tokens', 'outbox'],
+    tables: ['sessions', 'password_reset_tokens', 'email_change_tokens', 'outbox'],
     body: (w) =>
       fc.record({
         currentPassword: fc.oneof({ weight: 3, arbitrary: current(() => w.me.password) }, { weight: 1, arbitrary: password }),
@@ -102,7 +107,7 @@ export const AUTH: Strategies = {
   // ADR 028: only asks for the change (a link to the new address); the caller's e-mail stays.
   'POST /api/auth/email': {
     group: 'auth',
-    tables: ['email_change_tokens', 'outbox'],
+    tables: ['email_change_tokens', 'email_change_undo_tokens', 'outbox'],
     body: (w) =>
       fc.record({
         email: email(w),
@@ -111,7 +116,13 @@ export const AUTH: Strategies = {
   },
   'POST /api/auth/email/confirm': {
     group: 'auth',
-    tables: ['email_change_tokens'],
+    tables: ['email_change_tokens', 'email_change_undo_tokens', 'outbox'],
+    body: () => fc.record({ token: fc.oneof(fc.base64String({ maxLength: 60 }), text(200)) }),
+  },
+  // ADR 108: the undo link mailed to the address being left.
+  'POST /api/auth/email/undo': {
+    group: 'auth',
+    tables: ['email_change_undo_tokens', 'email_change_tokens', 'sessions', 'password_reset_tokens', 'sign_in_challenges'],
     body: () => fc.record({ token: fc.oneof(fc.base64String({ maxLength: 60 }), text(200)) }),
   },
   'POST /api/invitations': {

@@ -42,6 +42,9 @@ function tipBody(currency: fc.Arbitrary<string>) {
     });
 }
 
+/** An item's position in its day (issue 36): absent, right, a gap or a duplicate, or nonsense. */
+const position = fc.option(fc.oneof(fc.integer({ min: 1, max: 3 }), fc.constantFrom(0, -1, 1.5, 501)), { nil: undefined });
+
 function guideBody(maxDays: number) {
   return (w: World) =>
     fc.record({
@@ -55,9 +58,10 @@ function guideBody(maxDays: number) {
       isPrivate: fc.boolean(),
       items: fc.array(
         fc.oneof(
-          fc.record({ dayNumber: fc.integer({ min: 1, max: 3 }), tipId: w.ids.tips.arb() }),
+          fc.record({ dayNumber: fc.integer({ min: 1, max: 3 }), orderInDay: position, tipId: w.ids.tips.arb() }),
           fc.record({
             dayNumber: fc.integer({ min: 1, max: 3 }),
+            orderInDay: position,
             customTitle: text(200),
             customDescription: optionalText(2000),
             customPlaceName: optionalText(200),
@@ -83,7 +87,8 @@ const image = (res: { body: string; headers: Record<string, unknown> }) =>
   String(res.headers['content-type']).startsWith('image/webp') ? null : `media answered ${String(res.headers['content-type'])}`;
 
 // A tip's place is counted in tip_map_cells (migration 0016): writing a tip may change its cells.
-const tipsChanged = ['tips', 'tip_map_cells'];
+// Writing a tip's or guide's text adds its new words to Explore's vocabulary (ADR 105).
+const tipsChanged = ['tips', 'tip_map_cells', 'search_words'];
 // A private tip's guide items go with it (ADR 030).
 const tipGone = ['tips', 'tip_map_cells', 'guide_tips', 'likes', 'saved_items', 'notifications'];
 const guideGone = ['guides', 'guide_tips', 'guide_countries', 'guide_share_links', 'likes', 'saved_items', 'notifications'];
@@ -100,16 +105,17 @@ export const CONTENT: Strategies = {
   },
   'GET /api/tips/options': { group: 'content', tables: [] },
   'GET /api/tips/:id': { group: 'content', tables: [], params: { id: idOf('tips') } },
+  'GET /api/tips/:id/guides': { group: 'content', tables: [], params: { id: idOf('tips') } },
   'PUT /api/tips/:id': {
     group: 'content',
-    tables: ['tip_map_cells'],
+    tables: ['tip_map_cells', 'search_words'],
     params: { id: idOf('tips') },
     body: tipBody(fc.constantFrom('USD', 'XYZ', 'eur')),
   },
   'DELETE /api/tips/:id': { group: 'content', tables: tipGone, params: { id: idOf('tips') } },
   'POST /api/guides': {
     group: 'content',
-    tables: ['guides', 'guide_tips', 'guide_countries'],
+    tables: ['guides', 'guide_tips', 'guide_countries', 'search_words'],
     body: guideBody(14),
     after: learnId('guides'),
   },
@@ -117,7 +123,7 @@ export const CONTENT: Strategies = {
   'GET /api/guides/:id/map': { group: 'content', tables: [], params: { id: idOf('guides') } },
   'PUT /api/guides/:id': {
     group: 'content',
-    tables: ['guide_tips', 'guide_countries'],
+    tables: ['guide_tips', 'guide_countries', 'search_words'],
     params: { id: idOf('guides') },
     body: guideBody(30),
   },

@@ -18,6 +18,22 @@ const contentQuery = {
   country: fc.oneof(country, fc.constantFrom('portugal', 'Narnia')),
 };
 
+/** Explore's own keys (issue 36): orders and tip categories, near-valid and forged cursors of each order. */
+const exploreQuery = {
+  ...contentQuery,
+  q: fc.constantFrom('lisbon', 'lisbn', 'Tip', '%', "'", 'a b', 'é', ''),
+  sort: fc.constantFrom('newest', 'liked', 'rated', 'LIKED', 'best', ''),
+  tipType: fc.constantFrom('00000000-0000-4000-8000-000000000000', 'food', '1', ''),
+  cursor: fc.constantFrom(
+    Buffer.from(
+      `r3|${Buffer.from('2026-01-01 00:00:00+00|00000000-0000-4000-8000-000000000000').toString('base64url')}`,
+    ).toString('base64url'),
+    Buffer.from('r99999999999|x').toString('base64url'),
+    Buffer.from('2026-01-01 00:00:00+00|00000000-0000-4000-8000-000000000000').toString('base64url'),
+    '%%%',
+  ),
+};
+
 /** Near-valid values of HomeQuery: limits at and past their bounds, cursors of other lists and forged ones. */
 const homeQuery = {
   limit: fc.constantFrom('1', '12', '50', '51', '0', '-1', '2.5', 'x'),
@@ -60,8 +76,23 @@ export const LISTS: Strategies = {
   'POST /api/saves/toggle': { group: 'lists', tables: ['saved_items', 'notifications', 'events', 'jobs'], body: contentRef },
   'GET /api/users/:userId/content': { group: 'lists', tables: [], params: { userId: idOf('users') }, query: contentQuery },
   'GET /api/users/:userId/content/counts': { group: 'lists', tables: [], params: { userId: idOf('users') } },
-  'GET /api/explore': { group: 'lists', tables: [], query: contentQuery },
-  'GET /api/explore/counts': { group: 'lists', tables: [], query: contentQuery },
+  'GET /api/explore': { group: 'lists', tables: [], query: exploreQuery },
+  'GET /api/explore/counts': { group: 'lists', tables: [], query: exploreQuery },
+  'GET /api/explore/suggestion': { group: 'lists', tables: [], query: { q: exploreQuery.q } },
+  'GET /api/members': {
+    group: 'lists',
+    tables: [],
+    query: {
+      q: fc.constantFrom('a', '@', '@a', '%', '_', '\\', 'é', ' ', 'x'.repeat(101)),
+      limit: homeQuery.limit,
+      cursor: fc.constantFrom(
+        Buffer.from(JSON.stringify(['t', 'ana', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
+        Buffer.from(JSON.stringify(['t', 'a\u0000', '00000000-0000-4000-8000-000000000000'])).toString('base64url'),
+        Buffer.from('["t",1,2]').toString('base64url'),
+        '%%%',
+      ),
+    },
+  },
   'GET /api/explore/countries': { group: 'lists', tables: [] },
   'GET /api/tip-types': { group: 'lists', tables: [] },
   'GET /api/map/settings': { group: 'lists', tables: [] },

@@ -7,6 +7,10 @@ import type { Strategies } from '../strategy';
 
 export const MEMBER_SESSIONS: Strategies = {
   'GET /api/auth/sessions': { group: 'auth', tables: [] },
-  'DELETE /api/auth/sessions/:id': { group: 'auth', tables: ['sessions'], params: { id: () => fc.uuid() } },
-  'POST /api/auth/sessions/sign-out-others': { group: 'auth', tables: ['sessions'] },
+  'DELETE /api/auth/sessions/:id': {
+    group: 'auth',
+    tables: ['sessions', 'email_change_tokens'],
+    params: { id: () => fc.uuid() },
+  },
+  'POST /api/auth/sessions/sign-out-others': { group: 'auth', tables: ['sessions', 'email_change_tokens'] },
 };

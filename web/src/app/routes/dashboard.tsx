@@ -1,8 +1,8 @@
 import { Navigate, useLocation } from 'react-router';
-import { useMe } from '@/lib/api/get-me';
 import { DashboardCards } from '@/features/dashboard/components/dashboard-cards';
+import { DashboardGreeting } from '@/features/dashboard/components/dashboard-greeting';
+import { FirstRunChecklist } from '@/features/dashboard/components/first-run-checklist';
 import { HomeSections } from '@/features/dashboard/components/home-sections';
-import { displayName } from '@/lib/display-name';
 import { useDocumentTitle } from '@/lib/document-title';
 
 type DashboardState = { userId?: string; userName?: string; tab?: string } | null;
@@ -10,7 +10,6 @@ type DashboardState = { userId?: string; userName?: string; tab?: string } | nul
 export function DashboardRoute() {
   useDocumentTitle('Home');
   const location = useLocation();
-  const { data: me } = useMe();
   const state = location.state as DashboardState;
 
   // SPEC 2: a guides-tab hand-off (e.g. from a profile's "Guides Created") continues to /tips.
@@ -20,16 +19,9 @@ export function DashboardRoute() {
 
   return (
     <div className="grid gap-8">
-      <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-teal-700 via-teal-600 to-cyan-500 p-6 text-white dark:from-teal-900 dark:via-teal-800 dark:to-cyan-800 shadow-sm sm:p-8">
-        <div
-          className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-amber-300/25 blur-2xl"
-          aria-hidden
-        />
-        <h1 className="relative font-display text-3xl font-bold tracking-tight">Welcome back, {displayName(me)}!</h1>
-        <p className="relative mt-2 max-w-xl text-white/85">
-          Where to next? Explore tips and guides from the community, or share what you discovered on your last trip.
-        </p>
-      </section>
+      <DashboardGreeting />
+      {/* First while it has steps left (issue 36): on a phone a new member sees what to do first. */}
+      <FirstRunChecklist />
       <DashboardCards />
       <HomeSections />
     </div>

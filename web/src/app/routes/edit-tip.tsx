@@ -6,6 +6,7 @@ import { PinPickerMap } from '@/features/maps/components/lazy-maps';
 import { NotTipOwner } from '@/features/tips/components/not-tip-owner';
 import { TipLoader } from '@/features/tips/components/tip-loader';
 import { useDocumentTitle } from '@/lib/document-title';
+import { tipPath } from '@/components/navigation/content-path';
 
 export function EditTipRoute() {
   useDocumentTitle('Edit Tip');
@@ -14,7 +15,7 @@ export function EditTipRoute() {
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-3">
         <Button variant="ghost" asChild className="-ml-3 w-fit">
-          <Link to={`/view-tip/${id}`}>
+          <Link to={tipPath(id)}>
             <ArrowLeft aria-hidden />
             Back to Tip
           </Link>

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, TEXTS } from '@common/texts';
 import { AuthLayout } from '@/components/layout/auth-layout';
@@ -7,9 +8,13 @@ import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { signInNoticeOf } from '@/features/auth/sign-in-notice';
 import { safeNextPath } from '@/lib/safe-next';
 import { hasQueryFailed } from '@/components/feedback/query-failure';
-import { SessionError, SessionLoading } from './session-status';
-import { WaitingScreen } from './waiting';
+import { CenteredScreen } from '@/components/layout/centered-screen';
+import { Spinner } from '@/components/ui/spinner';
+import { SessionError } from './session-status';
 import { useDocumentTitle } from '@/lib/document-title';
+
+// Only pending accounts see it: loaded when one does, not with every visitor's sign-in page (issue 7's 170 KB).
+const WaitingContent = lazy(() => import('./waiting').then((module) => ({ default: module.WaitingContent })));
 
 /** `/`: sign-in for visitors, the waiting screen for pending accounts (D3), else onwards (D5). */
 export function LandingRoute() {
@@ -21,9 +26,20 @@ export function LandingRoute() {
   const notice = signInNoticeOf(useLocation().state);
 
   if (hasQueryFailed(me)) return <SessionError query={me} />;
-  if (me.isPending) return <SessionLoading />;
-  if (me.data?.role === 'pending') {
-    return <WaitingScreen email={me.data.email} isSigningOut={signOut.isPending} onSignOut={() => signOut.mutate()} />;
+  if (me.isPending || me.data?.role === 'pending') {
+    // One screen from the spinner to the waiting screen, its skip link and main kept: a swap of
+    // the whole screen as the lazy part arrived dropped a keyboard user's focus.
+    return (
+      <CenteredScreen>
+        {me.data ? (
+          <Suspense fallback={<Spinner />}>
+            <WaitingContent email={me.data.email} isSigningOut={signOut.isPending} onSignOut={() => signOut.mutate()} />
+          </Suspense>
+        ) : (
+          <Spinner />
+        )}
+      </CenteredScreen>
+    );
   }
   if (me.data) return <Navigate to={safeNextPath(params.get('next')) ?? '/dashboard'} replace />;
 

@@ -8,6 +8,7 @@ import { useMe } from '@/lib/api/get-me';
 import { DocumentTitle } from '@/lib/document-title';
 import { signInPathFor } from '@/lib/safe-next';
 import { SessionError, SessionLoading } from './session-status';
+import { guidePath } from '@/components/navigation/content-path';
 
 /**
  * /print-guide/:id (issue 23, ADR 067): the guide's print layout, outside the app shell so no
@@ -22,8 +23,10 @@ export function PrintGuideRoute() {
   if (me.isPending) return <SessionLoading />;
   if (!me.data) return <Navigate to={signInPathFor(location.pathname, location.search)} replace />;
   if (me.data.role === 'pending') return <Navigate to="/dashboard" replace />;
+  // On paper the screen's full-height frame is one whole sheet: with anything above or below the
+  // guide it spilled onto a blank second page (issue 36). Print ends where the guide does.
   return (
-    <div className="min-h-dvh bg-muted/40 print:bg-white">
+    <div className="min-h-dvh bg-muted/40 print:min-h-0 print:bg-white">
       <GuideLoader key={id} id={id}>
         {(guide) => <PrintPage guide={guide} />}
       </GuideLoader>
@@ -36,7 +39,7 @@ function PrintPage({ guide }: { guide: Guide }) {
   return (
     <>
       <DocumentTitle title={guide.title} />
-      <PrintableGuide guide={guide} guideMap={guideMap.data} pageUrl={`${window.location.origin}/view-guide/${guide.id}`} />
+      <PrintableGuide guide={guide} guideMap={guideMap.data} pageUrl={`${window.location.origin}${guidePath(guide.id)}`} />
     </>
   );
 }

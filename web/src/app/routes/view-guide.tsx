@@ -7,6 +7,7 @@ import { DocumentTitle } from '@/lib/document-title';
 import { CopyLinkButton } from '@/components/content/copy-link-button';
 import { ShareGuideControl } from '@/features/guide-sharing/components/share-guide-control';
 import { MakeAvailableOffline } from '@/features/offline/components/make-available-offline';
+import { guidePath } from '@/components/navigation/content-path';
 
 export function ViewGuideRoute() {
   const { id = '' } = useParams();
@@ -21,7 +22,7 @@ export function ViewGuideRoute() {
               routeMap={GuideRouteMap}
               actions={
                 <>
-                  <CopyLinkButton path={`/view-guide/${guide.id}`} />
+                  <CopyLinkButton path={guidePath(guide.id)} />
                   {guide.viewer.isOwner ? (
                     <ShareGuideControl guideId={guide.id} visibility={guide.visibility} hidden={guide.hidden} />
                   ) : null}

@@ -4,11 +4,16 @@ import { useDocumentTitle } from '@/lib/document-title';
 
 type WaitingScreenProps = { email: string; isSigningOut: boolean; onSignOut: () => void };
 
-export function WaitingScreen(props: WaitingScreenProps) {
+/** What the waiting screen shows inside its centred screen (landing.tsx loads it into its own). */
+export function WaitingContent(props: WaitingScreenProps) {
   useDocumentTitle('Waiting for Activation');
+  return <WaitingForActivation {...props} />;
+}
+
+export function WaitingScreen(props: WaitingScreenProps) {
   return (
     <CenteredScreen>
-      <WaitingForActivation {...props} />
+      <WaitingContent {...props} />
     </CenteredScreen>
   );
 }

@@ -3,6 +3,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { thumbnailUrl } from '@common/media-url';
 import { useFieldControl } from '@/components/ui/field';
 import { cn } from '@/lib/utils';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 type PhotoPickerProps = {
   /** New photos chosen on this device, not yet uploaded. */
@@ -98,6 +99,7 @@ export function PhotoPicker({
           type="file"
           accept="image/*"
           multiple
+          data-photo-picker-add
           className="peer sr-only"
           disabled={disabled || isFull}
           onChange={onSelect}
@@ -148,8 +150,10 @@ type TileProps = {
 };
 
 function PhotoTile({ src, imgRef, isMain, label, disabled, onRemove }: TileProps) {
+  // The tile goes: focus to the next photo's remove button, else the previous, else the upload button (issue 36).
+  const focusAfterRemoval = useFocusAfterRemoval(() => document.querySelector<HTMLElement>('[data-photo-picker-add]'));
   return (
-    <li className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
+    <li data-focus-item className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
       {src || imgRef ? <img ref={imgRef} src={src} alt={label} decoding="async" className="size-full object-cover" /> : null}
       {isMain ? (
         <span className="absolute top-2 left-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground shadow">
@@ -159,7 +163,10 @@ function PhotoTile({ src, imgRef, isMain, label, disabled, onRemove }: TileProps
       {!disabled ? (
         <button
           type="button"
-          onClick={onRemove}
+          onClick={(event) => {
+            focusAfterRemoval(event.currentTarget);
+            onRemove();
+          }}
           aria-label={`Remove ${label.toLowerCase()}`}
           className="absolute top-2 right-2 flex size-7 cursor-pointer items-center justify-center rounded-full bg-foreground/70 text-background shadow transition-colors hover:bg-destructive focus-visible:ring-2 focus-visible:ring-ring"
         >

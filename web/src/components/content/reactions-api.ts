@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContentRef, LikeResult, SaveResult } from '@common/schemas/content';
 import { api } from '@/lib/api-client';
+import { keepOffline } from '@/sw/client';
+import { savedItemUrl } from '@/sw/policy';
 
 /** POST /api/likes/toggle: the server flips the like and answers the new state and count (D8). */
 export function toggleLike(ref: ContentRef) {
@@ -17,5 +19,6 @@ export function toggleSave(ref: ContentRef) {
 }
 
 export function useToggleSave() {
-  return useMutation({ mutationFn: toggleSave });
+  // Saved content is kept offline with its photos; unsaved, no longer (ADRs 071, 102).
+  return useMutation({ mutationFn: toggleSave, onSuccess: (_result, ref) => keepOffline(savedItemUrl(ref)) });
 }

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTags } from '@common/schemas/content-fields';
 import { useFieldControl } from '@/components/ui/field';
 import { cn } from '@/lib/utils';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 type TagInputProps = {
   value: string[];
@@ -56,6 +57,8 @@ export function TagInput({
     setActive(-1);
   };
   const remove = (tag: string) => onChange(value.filter((t) => t !== tag));
+  // A removed tag hands focus to the next tag, else the previous, else the input (issue 36).
+  const focusAfterRemoval = useFocusAfterRemoval(() => document.getElementById(inputId));
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -109,13 +112,19 @@ export function TagInput({
         {value.map((tag) => (
           <span
             key={tag}
+            data-focus-item
             data-slot="tag"
             className="inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-2.5 text-xs font-medium text-secondary-foreground"
           >
             {tag}
             <button
               type="button"
-              onClick={() => remove(tag)}
+              onClick={(event) => {
+                // Not the box's click-to-focus-the-input: the next tag's remove button takes focus.
+                event.stopPropagation();
+                focusAfterRemoval(event.currentTarget);
+                remove(tag);
+              }}
               className="rounded-full p-0.5 hover:bg-foreground/10 focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
               aria-label={`Remove tag ${tag}`}
             >

@@ -44,9 +44,10 @@ export function AppHeader({ user, isSigningOut, onSignOut, onOpenMenu, unreadCou
           <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:inline" data-testid="header-user-name">
             {displayName(user)}
           </span>
+          {/* Phones: the icon, its name for screen readers; a wide system font then still fits 360 px. */}
           <Button variant="outline" size="sm" onClick={onSignOut} disabled={isSigningOut}>
             <LogOut aria-hidden />
-            Sign Out
+            <span className="sr-only sm:not-sr-only">Sign Out</span>
           </Button>
         </div>
       </div>

@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { Megaphone, X } from 'lucide-react';
+import { DISMISSED_MESSAGES_COOKIE, dismissedCookieValue, parseDismissed, serializeDismissed } from '@common/dismissed-messages';
 import { Button } from '@/components/ui/button';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 type BannerMessage = { id: string; title: string; content: string };
 
-const STORAGE_PREFIX = 'waymark.dismissed-system-messages';
-
-function readDismissed(key: string): string[] {
-  try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(key) ?? '[]');
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+/**
+ * Notes a dismissal in the browser session's cookie (SPEC 2: per user, for this browser
+ * session): the server leaves the message out of the pages it draws and of every later read.
+ */
+function rememberDismissal(userId: string, id: string) {
+  const known = parseDismissed(dismissedCookieValue(document.cookie), userId);
+  const value = serializeDismissed(userId, [...known.filter((knownId) => knownId !== id), id]);
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${DISMISSED_MESSAGES_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
 }
 
 type SystemMessageBannersProps = {
@@ -21,21 +23,18 @@ type SystemMessageBannersProps = {
   userId: string;
 };
 
-/** Active system messages above the page; each can be dismissed for this session. */
+/** Active system messages above the page, drawn with it; each can be dismissed for this browser session. */
 export function SystemMessageBanners({ messages, userId }: SystemMessageBannersProps) {
-  const storageKey = `${STORAGE_PREFIX}:${userId}`;
-  const [dismissed, setDismissed] = useState(() => readDismissed(storageKey));
+  // Hidden at once; the server's answers leave them out from now on.
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  // Dismissed: focus goes to the next banner, else the page's heading (issue 36).
+  const focusAfterRemoval = useFocusAfterRemoval();
   const visible = messages.filter((message) => !dismissed.includes(message.id));
   if (visible.length === 0) return null;
 
   const dismiss = (id: string) => {
-    const next = [...dismissed.filter((known) => messages.some((message) => message.id === known)), id];
-    setDismissed(next);
-    try {
-      sessionStorage.setItem(storageKey, JSON.stringify(next));
-    } catch {
-      // Storage refused (private mode): the dismissal lasts until reload.
-    }
+    setDismissed((ids) => [...ids, id]);
+    rememberDismissal(userId, id);
   };
 
   return (
@@ -43,6 +42,7 @@ export function SystemMessageBanners({ messages, userId }: SystemMessageBannersP
       {visible.map((message) => (
         <div
           key={message.id}
+          data-focus-item
           role="status"
           className="flex items-start gap-3 rounded-xl border border-accent bg-accent/40 p-4 text-accent-foreground"
         >
@@ -56,7 +56,10 @@ export function SystemMessageBanners({ messages, userId }: SystemMessageBannersP
             size="icon"
             className="-mt-1 -mr-1 size-8 shrink-0"
             aria-label={`Dismiss ${message.title}`}
-            onClick={() => dismiss(message.id)}
+            onClick={(event) => {
+              focusAfterRemoval(event.currentTarget);
+              dismiss(message.id);
+            }}
           >
             <X aria-hidden />
           </Button>

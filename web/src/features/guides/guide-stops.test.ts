@@ -37,7 +37,7 @@ describe('stopNumbers', () => {
     expect(stopNumbers({ days: [{ dayNumber: 3, stops: [], unplaced: 1 }] }).size).toBe(0);
   });
   it('names a private tip the way the itinerary does', () => {
-    expect(itemTitle(customItem('p', 1, 1, null))).toBe(TEXTS.privateTipInGuide);
+    expect(itemTitle(customItem('p', 1, 1, null))).toBe(TEXTS.hiddenTipInGuide);
   });
 });
 

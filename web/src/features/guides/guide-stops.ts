@@ -9,7 +9,7 @@ import { TEXTS } from '@common/texts';
 
 /** The title the itinerary shows for an item (and the map endpoint names its stop by). */
 export function itemTitle(item: GuideItem): string {
-  return item.tip?.title ?? item.customTitle ?? TEXTS.privateTipInGuide;
+  return item.tip?.title ?? item.customTitle ?? TEXTS.hiddenTipInGuide;
 }
 
 /** Item id -> its stop number on its day's map; items without a place are absent. */

@@ -91,15 +91,15 @@ describe('itinerary', () => {
     expect(clampDays(3.7, 30)).toBe(3);
   });
 
-  it('sends items in itinerary order', () => {
+  it('sends items in itinerary order, each with its position in its day', () => {
     let items: DraftItem[] = [];
     items = addCustom(items, 2, { title: 'late' }, 'k1');
     items = addTip(items, 1, A, 'k2');
     items = addCustom(items, 1, { title: 'early', placeName: 'Cafe' }, 'k3');
     expect(toItemInputs(items)).toEqual([
-      { dayNumber: 1, tipId: A.id },
-      { dayNumber: 1, customTitle: 'early', customPlaceName: 'Cafe', customDescription: null },
-      { dayNumber: 2, customTitle: 'late', customPlaceName: null, customDescription: null },
+      { dayNumber: 1, orderInDay: 1, tipId: A.id },
+      { dayNumber: 1, orderInDay: 2, customTitle: 'early', customPlaceName: 'Cafe', customDescription: null },
+      { dayNumber: 2, orderInDay: 1, customTitle: 'late', customPlaceName: null, customDescription: null },
     ]);
   });
 

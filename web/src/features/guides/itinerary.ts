@@ -83,6 +83,59 @@ export function setDaysCount(items: DraftItem[], daysCount: number): DraftItem[]
   return kept.length === items.length ? items : normalize(kept);
 }
 
+/** What lowering the duration to `daysCount` would drop: how many items, and how many on each day. */
+export type DroppedItems = { count: number; days: { dayNumber: number; count: number }[] };
+
+export function itemsBeyond(items: readonly DraftItem[], daysCount: number): DroppedItems {
+  const perDay = new Map<number, number>();
+  for (const item of items) {
+    if (item.dayNumber > daysCount) perDay.set(item.dayNumber, (perDay.get(item.dayNumber) ?? 0) + 1);
+  }
+  const days = [...perDay].sort(([a], [b]) => a - b).map(([dayNumber, count]) => ({ dayNumber, count }));
+  return { count: days.reduce((sum, day) => sum + day.count, 0), days };
+}
+
+/** A tip is in a day at most once: may `key` go to `dayNumber`? (Its own day: always.) */
+export function canMoveToDay(items: readonly DraftItem[], key: string, dayNumber: number): boolean {
+  const item = items.find((i) => i.key === key);
+  if (!item) return false;
+  if (item.dayNumber === dayNumber || !item.tip) return true;
+  return !items.some((other) => other.dayNumber === dayNumber && other.tip?.id === item.tip?.id);
+}
+
+/**
+ * Moves an item to `dayNumber`, at `index` (0-based) among that day's other items, clamped to
+ * its ends; both days are renumbered. A move the rules refuse returns the list unchanged.
+ */
+export function moveItem(items: DraftItem[], key: string, dayNumber: number, index: number): DraftItem[] {
+  const item = items.find((i) => i.key === key);
+  if (!item || !canMoveToDay(items, key, dayNumber)) return items;
+  const rest = normalize(items.filter((i) => i.key !== key));
+  const at = Math.min(Math.max(0, Math.trunc(index)), itemsOfDay(rest, dayNumber).length);
+  const shifted = rest.map((i) => (i.dayNumber === dayNumber && i.orderInDay > at ? { ...i, orderInDay: i.orderInDay + 1 } : i));
+  if (item.dayNumber === dayNumber && item.orderInDay === at + 1) return items;
+  return normalize([...shifted, { ...item, dayNumber, orderInDay: at + 1 }]);
+}
+
+/** One place earlier in its day (the first stays first). */
+export function moveUp(items: DraftItem[], key: string): DraftItem[] {
+  const item = items.find((i) => i.key === key);
+  return item && item.orderInDay > 1 ? moveItem(items, key, item.dayNumber, item.orderInDay - 2) : items;
+}
+
+/** One place later in its day (the last stays last). */
+export function moveDown(items: DraftItem[], key: string): DraftItem[] {
+  const item = items.find((i) => i.key === key);
+  return item ? moveItem(items, key, item.dayNumber, item.orderInDay) : items;
+}
+
+/** To the end of another day, as an item added there would go. */
+export function moveToDay(items: DraftItem[], key: string, dayNumber: number): DraftItem[] {
+  const item = items.find((i) => i.key === key);
+  if (!item || item.dayNumber === dayNumber) return items;
+  return moveItem(items, key, dayNumber, Number.MAX_SAFE_INTEGER);
+}
+
 /** Clamps a typed duration to [1, max]; anything unreadable is 1. */
 export function clampDays(value: number, max: number): number {
   if (!Number.isFinite(value)) return 1;
@@ -95,13 +148,14 @@ export function availableTips(items: readonly DraftItem[], dayNumber: number, ti
   return tips.filter((tip) => !used.has(tip.id));
 }
 
-/** The request body's items, in itinerary order (the server numbers them the same way). */
+/** The request body's items, in itinerary order, each with its position in its day (ADR 104). */
 export function toItemInputs(items: readonly DraftItem[]): GuideItemInput[] {
   return normalize([...items]).map((item) =>
     item.tip
-      ? { dayNumber: item.dayNumber, tipId: item.tip.id }
+      ? { dayNumber: item.dayNumber, orderInDay: item.orderInDay, tipId: item.tip.id }
       : {
           dayNumber: item.dayNumber,
+          orderInDay: item.orderInDay,
           customTitle: item.customTitle ?? '',
           customPlaceName: item.customPlaceName,
           customDescription: item.customDescription,

@@ -27,6 +27,11 @@ describe('locateStatus', () => {
     expect(locateStatus(null, done(at('city')), ' Kyoto ')).toBe('City centre of Kyoto');
     expect(locateStatus(null, done(null), 'Atlantis')).toBe(T.notPlaced);
   });
+  it('says when a place is not found and the tip will be shown at its country (ADR 101)', () => {
+    expect(locateStatus(null, done(at('country')), 'Piódão', 'Portugal')).toBe(
+      'Place not found: shown on the map at Portugal unless you drop a pin',
+    );
+  });
   it('puts the member pin before anything the fields say', () => {
     for (const state of [done(at('exact')), done(null), { kind: 'pending' } as const, { kind: 'no-country' } as const]) {
       expect(locateStatus(pin, state, 'Kyoto')).toBe(T.memberPin);
@@ -55,9 +60,10 @@ describe('shownPoint', () => {
 
 describe('precisionText and memberPinOf', () => {
   it('names how exact the tip page pin is', () => {
-    expect(precisionText(at('exact'), 'Kyoto')).toBe(T.exactPlace);
-    expect(precisionText(at('city'), 'Kyoto')).toBe('Centre of Kyoto');
-    expect(precisionText(at('pin'), 'Kyoto')).toBe(T.pinnedByAuthor);
+    expect(precisionText(at('exact'), 'Kyoto', 'Japan')).toBe(T.exactPlace);
+    expect(precisionText(at('city'), 'Kyoto', 'Japan')).toBe('Centre of Kyoto');
+    expect(precisionText(at('pin'), 'Kyoto', 'Japan')).toBe(T.pinnedByAuthor);
+    expect(precisionText(at('country'), 'Piódão', 'Portugal')).toBe('Shown on the map at Portugal, the place was not found');
   });
   it('takes only a pin the member dropped as theirs on the edit form', () => {
     expect(memberPinOf(at('pin', 1, 2))).toEqual({ latitude: 1, longitude: 2 });

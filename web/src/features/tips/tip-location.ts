@@ -13,6 +13,10 @@ export const TIP_LOCATION_TEXTS = {
   lookupFailed: 'Could not find the place just now: drop a pin, or save and it is placed later',
   exactPlace: 'Exact place',
   pinnedByAuthor: 'Pinned by the author',
+  /** The tip page of a tip no link, pin or known city places (issue 36, ADR 101). */
+  atCountry: (country: string) => `Shown on the map at ${country}, the place was not found`,
+  /** The form's word for the same, before saving. */
+  formAtCountry: (country: string) => `Place not found: shown on the map at ${country} unless you drop a pin`,
 } as const;
 
 export type LocateState =
@@ -23,7 +27,7 @@ export type LocateState =
   | { kind: 'done'; result: LocateResult };
 
 /** The tip form's answer to "where will this tip be?": the member's pin wins over the fields. */
-export function locateStatus(pin: Coordinates | null, state: LocateState, city: string): string {
+export function locateStatus(pin: Coordinates | null, state: LocateState, city: string, country = ''): string {
   if (pin) return TIP_LOCATION_TEXTS.memberPin;
   switch (state.kind) {
     case 'no-country':
@@ -33,21 +37,23 @@ export function locateStatus(pin: Coordinates | null, state: LocateState, city: 
     case 'failed':
       return TIP_LOCATION_TEXTS.lookupFailed;
     case 'done':
-      return placedText(state.result.location, city);
+      return placedText(state.result.location, city, country);
   }
 }
 
-function placedText(location: TipLocation | null, city: string): string {
+function placedText(location: TipLocation | null, city: string, country: string): string {
   if (!location) return TIP_LOCATION_TEXTS.notPlaced;
   if (location.precision === 'exact') return TIP_LOCATION_TEXTS.fromLink;
   if (location.precision === 'city') return `City centre of ${city.trim() || 'the city'}`;
+  if (location.precision === 'country') return TIP_LOCATION_TEXTS.formAtCountry(country || 'its country');
   return TIP_LOCATION_TEXTS.memberPin;
 }
 
 /** The tip page's precision in words. */
-export function precisionText(location: TipLocation, city: string): string {
+export function precisionText(location: TipLocation, city: string, country: string): string {
   if (location.precision === 'exact') return TIP_LOCATION_TEXTS.exactPlace;
   if (location.precision === 'city') return `Centre of ${city}`;
+  if (location.precision === 'country') return TIP_LOCATION_TEXTS.atCountry(country);
   return TIP_LOCATION_TEXTS.pinnedByAuthor;
 }
 

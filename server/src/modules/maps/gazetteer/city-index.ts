@@ -31,6 +31,8 @@ export class CityIndex {
   private readonly places: GazetteerPlace[] = [];
   /** country -> folded name -> place index * 4 + rank. */
   private readonly byCountry = new Map<Country, Map<string, number>>();
+  /** country -> its most populous place's index. */
+  private readonly largestByCountry = new Map<Country, number>();
   private nameCount = 0;
 
   add(city: CityRecord): void {
@@ -42,6 +44,10 @@ export class CityIndex {
       longitude: city.longitude,
       population: city.population,
     });
+    const largest = this.largestByCountry.get(city.country);
+    if (largest === undefined || city.population > (this.places[largest]?.population ?? 0)) {
+      this.largestByCountry.set(city.country, index);
+    }
     const names = this.namesOf(city.country);
     const folded = foldName(city.name);
     this.offer(names, folded, index, MatchRank.Name);
@@ -61,6 +67,13 @@ export class CityIndex {
     const folded = foldName(typedName);
     const entry = folded === '' ? undefined : this.byCountry.get(country)?.get(folded);
     const place = entry === undefined ? undefined : this.places[entry >> 2];
+    return place && { ...place };
+  }
+
+  /** The country's most populous place (its capital, mostly), or undefined when it has none. */
+  largest(country: Country): GazetteerPlace | undefined {
+    const entry = this.largestByCountry.get(country);
+    const place = entry === undefined ? undefined : this.places[entry];
     return place && { ...place };
   }
 

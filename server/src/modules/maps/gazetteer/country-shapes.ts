@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Country } from '@common/lists/countries';
-import { geoBounds, geoContains } from 'd3-geo';
+import { geoArea, geoBounds, geoCentroid, geoContains } from 'd3-geo';
 import type { Geometry, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -36,7 +36,31 @@ interface CountryShape {
  * point-in-polygon test only on the few polygons whose box holds the point (ADR 060).
  */
 export class CountryShapes {
+  private readonly points = new Map<Country, { latitude: number; longitude: number } | null>();
+
   constructor(private readonly shapes: readonly CountryShape[]) {}
+
+  /**
+   * Where a tip of this country whose place is unknown is drawn (issue 36, ADR 101): the centre
+   * of the country's largest polygon (mainland France, not Réunion), or, when that centre falls
+   * outside it (a bent country: Chile, Croatia, Vietnam), its inside point nearest the centre.
+   * Null for a country without a shape (Tuvalu at 1:50m). Up to 0.6 s for one country (Vietnam's
+   * grid): scripts/make-country-points.ts works them out once into country-points.ts.
+   */
+  pointOf(country: Country): { latitude: number; longitude: number } | null {
+    const known = this.points.get(country);
+    if (known !== undefined) return known;
+    let largest: CountryShape | undefined;
+    let largestArea = -1;
+    for (const candidate of this.shapes) {
+      if (candidate.country !== country) continue;
+      const area = geoArea(candidate.shape);
+      if (area > largestArea) [largest, largestArea] = [candidate, area];
+    }
+    const point = largest ? innerPoint(largest) : null;
+    this.points.set(country, point);
+    return point;
+  }
 
   /**
    * The country whose shape holds the point, or null (the sea, Antarctica, a place outside our list).
@@ -87,6 +111,29 @@ export async function loadCountryShapes(): Promise<CountryShapes> {
   // around it, should the larger shape's hole ever miss a point by a rounding error.
   shapes.sort((a, b) => boxArea(a) - boxArea(b));
   return new CountryShapes(shapes);
+}
+
+/** Cells of the grid laid over a polygon's box when its centre is outside it. */
+const GRID = 32;
+
+function innerPoint(box: CountryShape): { latitude: number; longitude: number } {
+  const [longitude, latitude] = geoCentroid(box.shape);
+  if (geoContains(box.shape, [longitude, latitude])) return { latitude, longitude };
+  const width = box.west <= box.east ? box.east - box.west : 360 - box.west + box.east;
+  const cos = Math.max(Math.cos((latitude * Math.PI) / 180), 0.2);
+  let best: { latitude: number; longitude: number } | undefined;
+  let bestDistance = Infinity;
+  for (let i = 0; i < GRID; i++) {
+    for (let j = 0; j < GRID; j++) {
+      const lat = box.south + ((i + 0.5) / GRID) * (box.north - box.south);
+      const lon = wrapLongitude(box.west + ((j + 0.5) / GRID) * width);
+      if (!geoContains(box.shape, [lon, lat])) continue;
+      const dLon = Math.abs(lon - longitude) > 180 ? 360 - Math.abs(lon - longitude) : lon - longitude;
+      const distance = (lat - latitude) ** 2 + (dLon * cos) ** 2;
+      if (distance < bestDistance) [best, bestDistance] = [{ latitude: lat, longitude: lon }, distance];
+    }
+  }
+  return best ?? { latitude, longitude };
 }
 
 function polygonsOf(geometry: Geometry | null): Polygon[] {

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countryAt, findCity, warmGazetteer } from './index';
+import { COUNTRIES } from '@common/lists/countries';
+import { loadCountryShapes } from './country-shapes';
+import { countryAt, countryPoint, findCity, warmGazetteer } from './index';
+import { loadCityIndex } from './load-city-index';
 
 // The real data (GeoNames' cities, Natural Earth's shapes), loaded once for the file.
 beforeAll(() => warmGazetteer(), 60_000);
@@ -95,3 +98,47 @@ describe('countryAt', () => {
     expect(await countryAt(latitude, longitude)).toBeNull();
   });
 });
+
+describe('countryPoint (issue 36, ADR 101)', () => {
+  it('is the table the shapes and places give (scripts/make-country-points.ts)', async () => {
+    const [shapes, cities] = await Promise.all([loadCountryShapes(), loadCityIndex()]);
+    for (const country of ['Vietnam', 'Chile', 'France', 'Tuvalu', 'Portugal'] as const) {
+      const point = shapes.pointOf(country) ?? cities.largest(country);
+      expect(await countryPoint(country), country).toEqual({
+        latitude: Number(point?.latitude.toFixed(4)),
+        longitude: Number(point?.longitude.toFixed(4)),
+      });
+    }
+  }, 60_000);
+
+  it('gives every country of the list a point inside its own shape', async () => {
+    const outside: string[] = [];
+    for (const country of COUNTRIES) {
+      const point = await countryPoint(country);
+      if (!point) outside.push(`${country}: no point`);
+      // Tuvalu has no 1:50m shape: its point is its largest place, Funafuti.
+      else if (country !== 'Tuvalu' && (await countryAt(point.latitude, point.longitude)) !== country) {
+        outside.push(
+          `${country}: ${point.latitude}, ${point.longitude} is in ${await countryAt(point.latitude, point.longitude)}`,
+        );
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('draws a bent or scattered country on its mainland, a shapeless one at its largest place', async () => {
+    // Chile's and Norway's centres of area lie outside them; France's overseas parts do not pull it.
+    const france = await countryPoint('France');
+    expect(france?.latitude).toBeGreaterThan(43);
+    expect(france?.longitude).toBeGreaterThan(-1);
+    expect(france?.longitude).toBeLessThan(6);
+    expect(await countryAt(...coordinates(await countryPoint('Chile')))).toBe('Chile');
+    expect(await countryAt(...coordinates(await countryPoint('Norway')))).toBe('Norway');
+    expect((await countryPoint('Tuvalu'))?.latitude).toBeCloseTo((await findCity('Tuvalu', 'Funafuti'))?.latitude ?? 0, 1);
+    expect(await countryPoint('Narnia')).toBeNull();
+  });
+});
+
+function coordinates(point: { latitude: number; longitude: number } | null): [number, number] {
+  return point ? [point.latitude, point.longitude] : [NaN, NaN];
+}

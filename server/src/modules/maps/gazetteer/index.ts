@@ -10,6 +10,7 @@ import type { CityIndex, GazetteerPlace } from './city-index';
 import type { CountryShapes } from './country-shapes';
 import { loadCityIndex } from './load-city-index';
 import { loadCountryShapes } from './country-shapes';
+import { COUNTRY_POINTS } from './country-points';
 
 export type { GazetteerPlace } from './city-index';
 
@@ -44,6 +45,17 @@ export async function findCity(country: string, city: string): Promise<Gazetteer
   return comma > 0 ? (index.find(country, city.slice(0, comma)) ?? null) : null;
 }
 
+/**
+ * Where a tip of `country` is drawn when nothing names its place (issue 36, ADR 101): a point
+ * inside the country, from the table scripts/make-country-points.ts writes (no data set to load,
+ * no shape to search per request). Null only for a name outside our country list.
+ */
+export function countryPoint(country: string): Promise<{ latitude: number; longitude: number } | null> {
+  if (!isCountry(country)) return Promise.resolve(null);
+  const [latitude, longitude] = COUNTRY_POINTS[country];
+  return Promise.resolve({ latitude, longitude });
+}
+
 /** Loads both data sets now (about 1 s of work in slices): the server calls it after listen. */
 export async function warmGazetteer(): Promise<void> {
   await Promise.all([cities(), shapes()]);
@@ -62,4 +74,4 @@ export async function countryAt(latitude: number, longitude: number): Promise<Co
 }
 
 /** The gazetteer the locator and the guide map use (tip-locator.ts), unless a test brings its own. */
-export const offlineGazetteer: Gazetteer = { findCity, countryAt };
+export const offlineGazetteer: Gazetteer = { findCity, countryAt, countryPoint };

@@ -4,10 +4,11 @@ import { postModeration } from '@/lib/api/post-moderation';
 import { refreshInBackground } from '@/lib/query-client';
 import { ADMIN_KEYS } from './admin-keys';
 import { auditLogQueryOptions } from './get-audit-log';
+import { handledReportsQueryOptions } from './get-handled-reports';
 import { openReportCountQueryOptions } from './get-open-report-count';
 import { reportCasesQueryOptions } from './get-report-cases';
 
-/** POST /api/admin/moderation: one action; the Reports tab, its badge and the audit log refresh. */
+/** POST /api/admin/moderation: one action; the Reports tab (open and handled), its badge and the audit log refresh. */
 export function useModerate() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,6 +17,7 @@ export function useModerate() {
       refreshInBackground(
         queryClient,
         reportCasesQueryOptions().queryKey,
+        handledReportsQueryOptions().queryKey,
         openReportCountQueryOptions().queryKey,
         auditLogQueryOptions().queryKey,
         ADMIN_KEYS.users,

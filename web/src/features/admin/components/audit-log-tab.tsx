@@ -1,13 +1,16 @@
+import { format } from 'date-fns';
+import { guidePath, tipPath } from '@/components/navigation/content-path';
 import { History } from 'lucide-react';
+import { Link } from 'react-router';
 import { type AuditEntry, MODERATION_TEXTS } from '@common/schemas/moderation';
+import { memberPath } from '@/components/navigation/member-path';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuditLog } from '../api/get-audit-log';
+import { auditActor, auditDetails, auditTarget, auditVerb } from './audit-text';
 
-const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
-
-/** The audit log (issue 25, ADR 089): who did what, when, before and after; newest first, read-only. */
+/** The audit log (issue 25, ADR 089): who did what to whom, when, in words (issue 36); newest first, read-only. */
 export function AuditLogTab() {
   const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useAuditLog();
   if (isPending) return <Skeleton className="h-40" />;
@@ -25,24 +28,54 @@ export function AuditLogTab() {
   );
 }
 
+/** The target's page while it exists: a member's profile, a tip, a guide. */
+function targetPath(e: AuditEntry): string | null {
+  if (!e.isTargetPresent || !e.targetId) return null;
+  if (e.targetType === 'member') return memberPath({ username: e.targetUsername, id: e.targetId });
+  if (e.targetType === 'tip') return tipPath(e.targetId);
+  if (e.targetType === 'guide') return guidePath(e.targetId);
+  return null;
+}
+
+const linkClass = 'font-medium underline underline-offset-4';
+
 function AuditRow({ entry: e }: { entry: AuditEntry }) {
+  const target = auditTarget(e);
+  const path = targetPath(e);
+  const actor = auditActor(e.actor);
+  const details = auditDetails(e);
   return (
     <li data-testid="audit-entry" className="grid gap-1 rounded-lg border bg-card p-3 text-sm">
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="font-mono font-semibold">{e.action}</span>
-        <span className="text-muted-foreground">
-          {e.targetType} {e.targetId ?? ''}
-        </span>
+      <p className="wrap-anywhere">
+        {e.actor.username ? (
+          <Link to={memberPath({ username: e.actor.username })} className={linkClass}>
+            {actor}
+          </Link>
+        ) : (
+          <span className="font-medium">{actor}</span>
+        )}{' '}
+        {auditVerb(e.action)}{' '}
+        {path ? (
+          <Link to={path} className={linkClass}>
+            {target}
+          </Link>
+        ) : (
+          <span className="font-medium">{target}</span>
+        )}
       </p>
       <p className="text-muted-foreground">
-        by {e.actor.email ?? 'unknown'} · <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
+        <time dateTime={e.createdAt}>{format(new Date(e.createdAt), 'MMM d, yyyy, HH:mm')}</time>
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono text-xs">
-        <dt className="text-muted-foreground">before</dt>
-        <dd className="wrap-anywhere">{show(e.before)}</dd>
-        <dt className="text-muted-foreground">after</dt>
-        <dd className="wrap-anywhere">{show(e.after)}</dd>
-      </dl>
+      {details.length > 0 ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+          {details.map((d) => (
+            <div key={d.label} className="contents">
+              <dt className="text-muted-foreground">{d.label}</dt>
+              <dd className="wrap-anywhere">{d.text}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
     </li>
   );
 }

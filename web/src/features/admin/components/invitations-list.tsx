@@ -17,7 +17,7 @@ export function InvitationsList() {
     <div className="grid gap-4">
       <ul className="grid gap-4" aria-label="Invitation requests">
         {invitations.map((invitation) => (
-          <li key={invitation.id}>
+          <li key={invitation.id} data-focus-item>
             <InvitationCard invitation={invitation} />
           </li>
         ))}

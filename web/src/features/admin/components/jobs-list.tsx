@@ -12,7 +12,11 @@ const STATE_LABELS: Record<Job['state'], string> = {
   skipped: 'Nothing to send',
   failed: 'Failed',
 };
-const KIND_LABELS: Record<string, string> = { 'notification-email': 'Notification e-mail', 'daily-digest': 'Daily digest' };
+const KIND_LABELS: Record<string, string> = {
+  'notification-email': 'Notification e-mail',
+  'daily-digest': 'Daily digest',
+  'photo-sweep': 'Sweep of unused photos',
+};
 
 /** The e-mail jobs of the job runner with their state (ADR 091), above the outbox's messages. */
 export function JobsList() {

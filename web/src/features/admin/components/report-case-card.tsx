@@ -4,7 +4,6 @@ import { Check, Eye, EyeOff, UserCheck } from 'lucide-react';
 import { MODERATION_TEXTS, type ModerationAction, type ReportCase } from '@common/schemas/moderation';
 import { REPORT_REASON_LABELS } from '@common/schemas/report';
 import { VISIBILITY_LABELS } from '@common/schemas/visibility';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { memberPath } from '@/components/navigation/member-path';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,13 +12,15 @@ import { memberName } from '@/lib/display-name';
 import { serverMessageOr } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useModerate } from '../api/moderate';
+import { type Decision, DecisionDialog } from './decision-dialog';
 import { SuspendDialog } from './suspend-dialog';
+import { guidePath, tipPath } from '@/components/navigation/content-path';
 
 const KIND = { tip: 'Tip', guide: 'Guide', member: 'Member' } as const;
 
 function pathOf(c: ReportCase): string | null {
-  if (c.target === 'tip') return `/view-tip/${encodeURIComponent(c.targetId)}`;
-  if (c.target === 'guide') return `/view-guide/${encodeURIComponent(c.targetId)}`;
+  if (c.target === 'tip') return tipPath(c.targetId);
+  if (c.target === 'guide') return guidePath(c.targetId);
   return c.member ? memberPath(c.member) : null;
 }
 
@@ -29,9 +30,9 @@ export function ReportCaseCard({ report: c }: { report: ReportCase }) {
   const who = memberName(c.member);
   const title = c.title ?? '(deleted)';
   const path = pathOf(c);
-  const run = (action: ModerationAction['action'], done: string, until?: string | null) =>
+  const run = (action: ModerationAction['action'], done: string, decision?: Decision, until?: string | null) =>
     moderate.mutate(
-      { action, target: c.target, targetId: c.targetId, until },
+      { action, target: c.target, targetId: c.targetId, until, ...decision },
       {
         onSuccess: () => notifySuccess(done),
         onError: (error) => notifyError(serverMessageOr(error, MODERATION_TEXTS.actionFailed)),
@@ -101,10 +102,18 @@ export function ReportCaseCard({ report: c }: { report: ReportCase }) {
                 Unhide
               </Button>
             ) : (
-              <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => run('hide', 'Hidden')}>
-                <EyeOff aria-hidden />
-                Hide
-              </Button>
+              <DecisionDialog
+                trigger={
+                  <Button type="button" variant="outline" size="sm" disabled={busy}>
+                    <EyeOff aria-hidden />
+                    Hide
+                  </Button>
+                }
+                title={`Hide this ${c.target}?`}
+                description={`Only its author and the admins see it while hidden. ${who} is told, with your reason; reporters are not named.`}
+                confirmLabel="Hide"
+                onConfirm={(decision) => run('hide', 'Hidden', decision)}
+              />
             )
           ) : null}
           {c.member ? (
@@ -114,22 +123,34 @@ export function ReportCaseCard({ report: c }: { report: ReportCase }) {
                 Lift suspension
               </Button>
             ) : (
-              <SuspendDialog who={who} disabled={busy} onSuspend={(until) => run('suspend', `${who} suspended`, until)} />
+              <SuspendDialog
+                who={who}
+                disabled={busy}
+                onSuspend={(until, decision) => run('suspend', `${who} suspended`, decision, until)}
+              />
             )
           ) : null}
-          <ConfirmDeleteDialog
+          <DecisionDialog
+            trigger={
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                disabled={busy}
+              >
+                Delete
+              </Button>
+            }
             title={c.target === 'member' ? `Delete ${who}'s account?` : `Delete this ${c.target}?`}
             description={
               c.target === 'member'
                 ? 'The account and everything in it are deleted for good.'
-                : `The ${c.target} is deleted for good. Its author is not asked.`
+                : `The ${c.target} is deleted for good. ${who} is told, with your reason.`
             }
-            onConfirm={() => run('delete', 'Deleted')}
-          >
-            <Button type="button" variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={busy}>
-              Delete
-            </Button>
-          </ConfirmDeleteDialog>
+            confirmLabel="Delete"
+            onConfirm={(decision) => run('delete', 'Deleted', decision)}
+          />
         </div>
       </CardContent>
     </Card>

@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { UserX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { OptionsSelect } from '@/components/ui/options-select';
+import { type Decision, DecisionDialog } from './decision-dialog';
 
 const PERIODS = [
   { value: '1', label: '1 day' },
@@ -25,7 +17,7 @@ export function suspensionEnd(period: string, now = Date.now()): string | null {
   return period === 'lifted' ? null : new Date(now + Number(period) * 86_400_000).toISOString();
 }
 
-/** Suspend a member for a period or until lifted: they cannot sign in and their content is hidden. */
+/** Suspend a member for a period or until lifted, with a reason they are told (issue 36). */
 export function SuspendDialog({
   who,
   disabled,
@@ -33,50 +25,31 @@ export function SuspendDialog({
 }: {
   who: string;
   disabled?: boolean;
-  onSuspend: (until: string | null) => void;
+  onSuspend: (until: string | null, decision: Decision) => void;
 }) {
-  const [open, setOpen] = useState(false);
   const [period, setPeriod] = useState<string>('7');
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DecisionDialog
+      trigger={
         <Button type="button" variant="outline" size="sm" disabled={disabled} aria-label={`Suspend ${who}`}>
           <UserX aria-hidden />
           Suspend
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Suspend {who}</DialogTitle>
-          <DialogDescription>
-            They are signed out everywhere, cannot sign in, and their tips and guides are hidden while suspended.
-          </DialogDescription>
-        </DialogHeader>
-        <Field id="suspend-period" label="For how long">
-          <OptionsSelect
-            id="suspend-period"
-            value={period}
-            onValueChange={setPeriod}
-            placeholder="Choose a period"
-            options={PERIODS}
-          />
-        </Field>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={() => {
-              onSuspend(suspensionEnd(period));
-              setOpen(false);
-            }}
-          >
-            Suspend
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Suspend ${who}`}
+      description="They are signed out everywhere, cannot sign in, and their tips and guides are hidden while suspended."
+      confirmLabel="Suspend"
+      onConfirm={(decision) => onSuspend(suspensionEnd(period), decision)}
+    >
+      <Field id="suspend-period" label="For how long">
+        <OptionsSelect
+          id="suspend-period"
+          value={period}
+          onValueChange={setPeriod}
+          placeholder="Choose a period"
+          options={PERIODS}
+        />
+      </Field>
+    </DecisionDialog>
   );
 }

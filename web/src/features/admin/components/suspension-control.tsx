@@ -4,14 +4,15 @@ import { Button } from '@/components/ui/button';
 import { serverMessageOr } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useModerate } from '../api/moderate';
+import type { Decision } from './decision-dialog';
 import { SuspendDialog } from './suspend-dialog';
 
 /** Suspend a member, or lift their suspension, from User Management (issue 25). */
 export function SuspensionControl({ userId, name, isSuspended }: { userId: string; name: string; isSuspended: boolean }) {
   const moderate = useModerate();
-  const run = (action: 'suspend' | 'lift', done: string, until?: string | null) =>
+  const run = (action: 'suspend' | 'lift', done: string, until?: string | null, decision?: Decision) =>
     moderate.mutate(
-      { action, target: 'member', targetId: userId, until },
+      { action, target: 'member', targetId: userId, until, ...decision },
       {
         onSuccess: () => notifySuccess(done),
         onError: (error) => notifyError(serverMessageOr(error, MODERATION_TEXTS.actionFailed)),
@@ -33,6 +34,10 @@ export function SuspensionControl({ userId, name, isSuspended }: { userId: strin
     );
   }
   return (
-    <SuspendDialog who={name} disabled={moderate.isPending} onSuspend={(until) => run('suspend', `${name} suspended`, until)} />
+    <SuspendDialog
+      who={name}
+      disabled={moderate.isPending}
+      onSuspend={(until, decision) => run('suspend', `${name} suspended`, until, decision)}
+    />
   );
 }

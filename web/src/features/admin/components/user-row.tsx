@@ -1,10 +1,12 @@
 import { format } from 'date-fns';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ADMIN_TEXTS, ROLE_LABELS, type AdminUser } from '@common/schemas/admin';
 import type { Role } from '@common/schemas/auth';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { memberPath } from '@/components/navigation/member-path';
 import { OptionsSelect } from '@/components/ui/options-select';
 import { notifyFixedFailure } from '@/lib/notify';
 import { useChangeRole, useDeleteUser } from '../api/user-mutations';
@@ -44,7 +46,15 @@ export function UserRow({ user }: { user: AdminUser }) {
       <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold">{displayName}</h3>
+            <h3 className="font-semibold wrap-anywhere">
+              <Link
+                to={memberPath({ username: user.username, userId: user.userId })}
+                className="underline underline-offset-4"
+                aria-label={`Profile of ${displayName}`}
+              >
+                {displayName}
+              </Link>
+            </h3>
             <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>
             {user.suspension ? (
               <Badge variant="destructive">
@@ -52,6 +62,10 @@ export function UserRow({ user }: { user: AdminUser }) {
               </Badge>
             ) : null}
           </div>
+          {/* Admins only see e-mails (D12): this list is admin-only, its schema the only one with them. */}
+          <p className="text-sm wrap-anywhere" data-testid="admin-user-email">
+            {user.email}
+          </p>
           <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground">
             <span className="font-mono">ID: {user.userId.slice(0, 8)}</span>
             <span>Joined {format(new Date(user.createdAt), 'MMM d, yyyy')}</span>

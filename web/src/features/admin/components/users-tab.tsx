@@ -1,7 +1,11 @@
-import { RefreshCw, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { RefreshCw, Search, Users } from 'lucide-react';
+import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { refreshInBackground } from '@/lib/query-client';
 import { ADMIN_KEYS } from '../api/admin-keys';
@@ -11,13 +15,26 @@ import { PendingActivationRow } from './pending-activation-row';
 import { UserRow } from './user-row';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 
+/** Waits for a pause in typing before asking the server (issue 36's search). */
+function useSettled(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 export function UsersTab() {
   const queryClient = useQueryClient();
-  const users = useAdminUsers();
+  const [search, setSearch] = useState('');
+  const q = useSettled(search.trim());
+  const users = useAdminUsers(q);
   const activations = usePendingActivations();
   // SPEC 8: failed admin list loads are silent; they show as empty lists.
   const userItems = users.data?.pages.flatMap((page) => page.items) ?? [];
-  const activationItems = activations.data ?? [];
+  // Pending activations are not members yet: a search is about members only.
+  const activationItems = q ? [] : (activations.data ?? []);
   const isRefreshing = users.isFetching || activations.isFetching;
 
   const onRefresh = () => refreshInBackground(queryClient, ADMIN_KEYS.users, ADMIN_KEYS.pendingActivations, ADMIN_KEYS.stats);
@@ -31,6 +48,24 @@ export function UsersTab() {
           Refresh
         </Button>
       </div>
+      <div className="grid gap-1">
+        <Label htmlFor="admin-user-search">{ADMIN_TEXTS.searchUsers}</Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="admin-user-search"
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder={ADMIN_TEXTS.searchUsersHint}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+      </div>
       {users.isPending || activations.isPending ? (
         <div className="grid gap-3">
           <Skeleton className="h-20" />
@@ -40,7 +75,7 @@ export function UsersTab() {
         <Card>
           <CardContent className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
             <Users className="size-8" aria-hidden />
-            <p>No users yet.</p>
+            <p role="status">{q ? ADMIN_TEXTS.noUsersFound : 'No users yet.'}</p>
           </CardContent>
         </Card>
       ) : (
@@ -48,7 +83,7 @@ export function UsersTab() {
           {activationItems.length > 0 ? (
             <ul className="grid gap-3" aria-label="Pending activations">
               {activationItems.map((activation) => (
-                <li key={activation.id}>
+                <li key={activation.id} data-focus-item>
                   <PendingActivationRow activation={activation} />
                 </li>
               ))}
@@ -56,7 +91,7 @@ export function UsersTab() {
           ) : null}
           <ul className="grid gap-3" aria-label="Users">
             {userItems.map((user) => (
-              <li key={user.userId}>
+              <li key={user.userId} data-focus-item>
                 <UserRow user={user} />
               </li>
             ))}

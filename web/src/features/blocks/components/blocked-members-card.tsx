@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessageOr } from '@/lib/api-client';
 import { memberName } from '@/lib/display-name';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 import { useBlockedMembers } from '../api/get-blocked-members';
 import { useUnblockMember } from '../api/unblock-member';
 
@@ -52,13 +53,16 @@ export function BlockedMembersCard() {
 function BlockedMemberRow({ member }: { member: BlockedMember }) {
   const unblock = useUnblockMember();
   const name = memberName(member);
-  const onUnblock = () =>
+  const focusAfterRemoval = useFocusAfterRemoval();
+  const onUnblock = (control: HTMLElement) => {
+    focusAfterRemoval(control);
     unblock.mutate(member.userId, {
       onSuccess: () => notifySuccess(BLOCK_TEXTS.unblocked(name)),
       onError: (error) => notifyError(serverMessageOr(error, BLOCK_TEXTS.unblockFailed)),
     });
+  };
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+    <li data-focus-item className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
       <div className="grid min-w-0">
         <span className="truncate font-medium">{name}</span>
         {member.username ? <span className="truncate text-sm text-muted-foreground">@{member.username}</span> : null}
@@ -68,7 +72,7 @@ function BlockedMemberRow({ member }: { member: BlockedMember }) {
         size="sm"
         variant="outline"
         disabled={unblock.isPending}
-        onClick={onUnblock}
+        onClick={(event) => onUnblock(event.currentTarget)}
         aria-label={`${BLOCK_TEXTS.unblock} ${name}`}
       >
         {unblock.isPending ? 'Unblocking...' : BLOCK_TEXTS.unblock}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Ban, EllipsisVertical, UserMinus } from 'lucide-react';
 import { BLOCK_TEXTS } from '@common/schemas/block';
 import { ConfirmActionDialog } from './confirm-dialog';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { serverMessageOr } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 import { useBlockMember } from '../api/block-member';
 import { useRelation } from '../api/get-relation';
 import { useRemoveConnection } from '../api/remove-connection';
@@ -27,10 +28,14 @@ export function MemberActionsMenu({ member, connectionId, onBlocked }: MemberAct
   const relation = useRelation(member.userId, connectionId === undefined);
   const block = useBlockMember();
   const remove = useRemoveConnection();
+  // A block or a removal takes the member's card out of its list: focus goes to a neighbour (issue 36).
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRemoval = useFocusAfterRemoval();
   const connection =
     connectionId !== undefined ? connectionId : relation.data?.relation === 'connected' ? relation.data.connectionId : null;
 
-  const onBlock = () =>
+  const onBlock = () => {
+    focusAfterRemoval(triggerRef.current);
     block.mutate(member.userId, {
       onSuccess: () => {
         notifySuccess(BLOCK_TEXTS.blocked(member.name));
@@ -38,7 +43,9 @@ export function MemberActionsMenu({ member, connectionId, onBlocked }: MemberAct
       },
       onError: (error) => notifyError(serverMessageOr(error, BLOCK_TEXTS.blockFailed)),
     });
-  const onRemove = (id: string) =>
+  };
+  const onRemove = (id: string) => {
+    focusAfterRemoval(triggerRef.current);
     remove.mutate(
       { connectionId: id, memberId: member.userId },
       {
@@ -46,13 +53,20 @@ export function MemberActionsMenu({ member, connectionId, onBlocked }: MemberAct
         onError: (error) => notifyError(serverMessageOr(error, BLOCK_TEXTS.removeFailed)),
       },
     );
+  };
 
   return (
     <>
       {/* Not modal: the confirmation dialog opens from it, and two modal layers fight over focus. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button type="button" variant="outline" size="icon" aria-label={`${BLOCK_TEXTS.moreActions}: ${member.name}`}>
+          <Button
+            ref={triggerRef}
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label={`${BLOCK_TEXTS.moreActions}: ${member.name}`}
+          >
             <EllipsisVertical aria-hidden />
           </Button>
         </DropdownMenuTrigger>

@@ -2,7 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { toast } from 'sonner';
 import { Check, Clock, Inbox, Send, UserPlus, Users, X, type LucideIcon } from 'lucide-react';
-import { CONNECTION_TEXTS, type ConnectionEntry, type MyConnections } from '@common/schemas/connection';
+import {
+  CONNECTION_TEXTS,
+  CONNECTIONS_TABS,
+  type ConnectionEntry,
+  type ConnectionsTab,
+  type MyConnections,
+} from '@common/schemas/connection';
 import type { ProfileCard } from '@common/schemas/profile';
 import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
@@ -14,6 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useTabParam } from '@/components/navigation/use-tab-param';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 import { useAcceptConnectionRequest } from '../api/accept-request';
 import { useCancelConnectionRequest } from '../api/cancel-request';
 import { useConnections } from '../api/get-connections';
@@ -24,8 +31,6 @@ import { requestFailureToast } from './card-helpers';
 import { MemberCard } from './member-card';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 
-type ConnectionsTab = 'connected' | 'requests' | 'sent' | 'discover';
-
 const TABS: { value: ConnectionsTab; label: string; list?: keyof MyConnections }[] = [
   { value: 'connected', label: 'Connected', list: 'connected' },
   { value: 'requests', label: 'Requests', list: 'received' },
@@ -33,7 +38,7 @@ const TABS: { value: ConnectionsTab; label: string; list?: keyof MyConnections }
   { value: 'discover', label: 'Discover' },
 ];
 
-const TAB_VALUES = TABS.map((tab) => tab.value);
+const TAB_VALUES = CONNECTIONS_TABS;
 const isTab = (value: string): value is ConnectionsTab => TABS.some((tab) => tab.value === value);
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
@@ -44,7 +49,7 @@ export type RenderCardMenu = (member: ProfileCard, connectionId: string | null) 
 export function ConnectionsScreen({ renderCardMenu }: { renderCardMenu?: RenderCardMenu }) {
   const menuOf = (member: ProfileCard, connectionId: string | null = null) => renderCardMenu?.(member, connectionId);
   // In the URL (?tab=): a reload, Back and a shared link keep it (ADR 046).
-  const [tab, setTab] = useTabParam(TAB_VALUES, 'connected');
+  const [tab, setTab] = useTabParam(TAB_VALUES, CONNECTIONS_TABS[0]);
   useDocumentTitle('Connections');
   const connections = useConnections();
 
@@ -151,7 +156,9 @@ function EntryList({
   return (
     <ul className={GRID}>
       {entries.map((entry) => (
-        <li key={entry.id}>{render(entry)}</li>
+        <li key={entry.id} data-focus-item>
+          {render(entry)}
+        </li>
       ))}
     </ul>
   );
@@ -161,29 +168,37 @@ function EmptyNotice({ icon, title, description }: Empty) {
   return <NoticeCard icon={icon} tone="secondary" titleAs="p" title={title} description={description} />;
 }
 
+/** When a list's last card goes: the selected tab, which names the list (issue 36). */
+const selectedTab = () => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+
 function RequestActions({ entry }: { entry: ConnectionEntry }) {
   const accept = useAcceptConnectionRequest();
   const reject = useRejectConnectionRequest();
   const isBusy = accept.isPending || reject.isPending;
+  const focusAfterRemoval = useFocusAfterRemoval(selectedTab);
 
-  const onAccept = () =>
+  const onAccept = (control: HTMLElement) => {
+    focusAfterRemoval(control);
     accept.mutate(entry.id, {
       onSuccess: () => notifySuccess(CONNECTION_TEXTS.acceptedTitle, CONNECTION_TEXTS.accepted),
       onError: () => notifyError(CONNECTION_TEXTS.statusFailed),
     });
-  const onReject = () =>
+  };
+  const onReject = (control: HTMLElement) => {
+    focusAfterRemoval(control);
     reject.mutate(entry.id, {
       onSuccess: () => notifySuccess(CONNECTION_TEXTS.rejectedTitle, CONNECTION_TEXTS.rejected),
       onError: () => notifyError(CONNECTION_TEXTS.statusFailed),
     });
+  };
 
   return (
     <>
-      <Button size="sm" className="flex-1" disabled={isBusy} onClick={onAccept}>
+      <Button size="sm" className="flex-1" disabled={isBusy} onClick={(event) => onAccept(event.currentTarget)}>
         <Check aria-hidden />
         {accept.isPending ? 'Accepting...' : 'Accept'}
       </Button>
-      <Button size="sm" variant="outline" className="flex-1" disabled={isBusy} onClick={onReject}>
+      <Button size="sm" variant="outline" className="flex-1" disabled={isBusy} onClick={(event) => onReject(event.currentTarget)}>
         <X aria-hidden />
         {reject.isPending ? 'Rejecting...' : 'Reject'}
       </Button>
@@ -193,13 +208,22 @@ function RequestActions({ entry }: { entry: ConnectionEntry }) {
 
 function CancelAction({ entry }: { entry: ConnectionEntry }) {
   const cancel = useCancelConnectionRequest();
-  const onCancel = () =>
+  const focusAfterRemoval = useFocusAfterRemoval(selectedTab);
+  const onCancel = (control: HTMLElement) => {
+    focusAfterRemoval(control);
     cancel.mutate(entry.id, {
       onSuccess: () => notifySuccess(CONNECTION_TEXTS.cancelled),
       onError: () => notifyError(CONNECTION_TEXTS.cancelFailed),
     });
+  };
   return (
-    <Button size="sm" variant="outline" className="flex-1" disabled={cancel.isPending} onClick={onCancel}>
+    <Button
+      size="sm"
+      variant="outline"
+      className="flex-1"
+      disabled={cancel.isPending}
+      onClick={(event) => onCancel(event.currentTarget)}
+    >
       <Clock aria-hidden />
       {cancel.isPending ? 'Cancelling...' : 'Cancel request'}
     </Button>
@@ -224,7 +248,7 @@ function DiscoverList({ menuOf }: { menuOf: (member: ProfileCard) => ReactNode }
     <div className="grid gap-6">
       <ul className={GRID}>
         {members.map((member) => (
-          <li key={member.userId}>
+          <li key={member.userId} data-focus-item>
             <MemberCard member={member} actions={<ConnectAction member={member} />} menu={menuOf(member)} />
           </li>
         ))}
@@ -236,7 +260,10 @@ function DiscoverList({ menuOf }: { menuOf: (member: ProfileCard) => ReactNode }
 
 function ConnectAction({ member }: { member: ProfileCard }) {
   const send = useSendConnectionRequest();
-  const onConnect = () =>
+  const focusAfterRemoval = useFocusAfterRemoval(selectedTab);
+  const onConnect = (control: HTMLElement) => {
+    // The card leaves Discover once the request is sent (issue 36).
+    focusAfterRemoval(control);
     send.mutate(member.userId, {
       onSuccess: () => notifySuccess(CONNECTION_TEXTS.requestSent),
       onError: (error) => {
@@ -244,8 +271,9 @@ function ConnectAction({ member }: { member: ProfileCard }) {
         notifyError(description, title);
       },
     });
+  };
   return (
-    <Button size="sm" className="flex-1" disabled={send.isPending} onClick={onConnect}>
+    <Button size="sm" className="flex-1" disabled={send.isPending} onClick={(event) => onConnect(event.currentTarget)}>
       <UserPlus aria-hidden />
       {send.isPending ? 'Sending...' : 'Connect'}
     </Button>

@@ -3,10 +3,15 @@ import type { ContentCounts } from '@common/schemas/content';
 import { api } from '@/lib/api-client';
 import { contentParams } from './content-query';
 
-type CountFilters = { q: string; country: string };
+type CountFilters = { q: string; country: string; tipType: string };
+
+/** Explore with no search nor filter: what its drawn first paint counts (app/first-paint-pages.ts). */
+export const UNFILTERED_COUNTS: CountFilters = { q: '', country: '', tipType: '' };
+
+export const exploreCountsUrl = (filters: CountFilters) => `/api/explore/counts?${contentParams(filters, undefined, 0)}`;
 
 export function getExploreCounts(filters: CountFilters) {
-  return api.get<ContentCounts>(`/api/explore/counts?${contentParams(filters, undefined, 0)}`);
+  return api.get<ContentCounts>(exploreCountsUrl(filters));
 }
 
 export const exploreCountsQueryOptions = (filters: CountFilters) =>

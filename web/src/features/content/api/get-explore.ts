@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ContentTab } from '@common/schemas/content';
+import type { ContentTab, ExploreSort } from '@common/schemas/content';
 import { api } from '@/lib/api-client';
 import { type ContentPage, contentParams } from './content-query';
 import { windowedPaging } from './windowed-pages';
 
-export type ExploreFilters = { type: ContentTab; q: string; country: string };
+export type ExploreFilters = { type: ContentTab; q: string; country: string; sort: ExploreSort; tipType: string };
 
-/** Explore as it opens: every kind, no search, no country. */
-export const UNFILTERED: ExploreFilters = { type: 'all', q: '', country: '' };
+/** Explore as it opens: every kind, no search, no country, newest first, every category. */
+export const UNFILTERED: ExploreFilters = { type: 'all', q: '', country: '', sort: 'newest', tipType: '' };
 
 /** A page's URL (PAGE_SIZE items), as the page's first paint reads it too (app/first-paint-pages.ts). */
 export const exploreUrl = (filters: ExploreFilters, cursor?: string) => `/api/explore?${contentParams(filters, cursor)}`;

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { SearchX } from 'lucide-react';
 import { CONTENT_TEXTS } from '@common/content-texts';
-import type { ContentTab } from '@common/schemas/content';
+import { EXPLORE_SORTS, type ContentTab, type ExploreSort } from '@common/schemas/content';
 import { useExplore } from '../api/get-explore';
 import { useExploreCounts } from '../api/get-explore-counts';
+import { useSearchSuggestion } from '../api/get-search-suggestion';
 import { QueryFailure, hasQueryFailed } from '@/components/feedback/query-failure';
 import { ContentCard } from './content-card';
 import { firstItemIndex } from '../api/windowed-pages';
@@ -17,6 +18,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useTabParam } from '@/components/navigation/use-tab-param';
 import { VirtualContentGrid } from './virtual-content-grid';
 import { EXPLORE_VIEWS, ViewSwitch } from './view-switch';
+import { MembersFound } from './members-found';
 
 /** Explore's filters as the map reads them (the map itself comes from app/, a feature of its own). */
 export type MapFilters = { q: string; country: string };
@@ -43,7 +45,20 @@ export function ExploreScreen({ viewerId, renderMap }: ExploreScreenProps) {
   useDocumentTitle('Explore');
   const search = useSearchParam('q', { debounce: true });
   const country = useSearchParam('country');
-  const counts = useExploreCounts({ q: search.value, country: country.value });
+  // The order and the tip category (issue 36): `?sort=` and `?type=` (the tab is `?tab=`).
+  const [sort, setSort] = useTabParam(EXPLORE_SORTS, 'newest', 'sort');
+  const tipType = useSearchParam('type');
+  const searched = useExploreCounts({ q: search.value, country: country.value, tipType: tipType.value });
+  // A search that finds nothing asks for one that does ("lisbn" -> "lisbon", ADR 105) and shows it.
+  const foundNothing =
+    search.value !== '' &&
+    !searched.isPlaceholderData &&
+    searched.data !== undefined &&
+    searched.data.tips + searched.data.guides === 0;
+  const suggestion = useSearchSuggestion(search.value, foundNothing).data?.suggestion ?? null;
+  const q = foundNothing && suggestion ? suggestion : search.value;
+  const counts = useExploreCounts({ q, country: country.value, tipType: tipType.value });
+  const filters = { q, country: country.value, sort, tipType: tipType.value };
 
   return (
     <div className="grid gap-6">
@@ -56,24 +71,38 @@ export function ExploreScreen({ viewerId, renderMap }: ExploreScreenProps) {
         onSearchChange={search.setInput}
         country={country.value}
         onCountryChange={country.setInput}
+        sort={sort}
+        onSortChange={setSort}
+        tipType={tipType.value}
+        onTipTypeChange={tipType.setInput}
       />
+      <p role="status" className="text-sm text-muted-foreground empty:hidden">
+        {q !== search.value ? (
+          <>
+            No results for “{search.value}”. Showing results for “<span className="font-medium text-foreground">{q}</span>”.
+          </>
+        ) : null}
+      </p>
+      {search.value && !isMap ? <MembersFound q={search.value} /> : null}
       {hasMapView ? <ViewSwitch value={view} onChange={setView} /> : null}
       <ContentTabs value={tab} onValueChange={setTab} counts={counts.data}>
         {isMap && renderMap ? (
-          renderMap({ q: search.value, country: country.value })
+          renderMap({ q, country: country.value })
         ) : (
-          <ExploreList viewerId={viewerId} tab={tab} q={search.value} country={country.value} />
+          <ExploreList viewerId={viewerId} tab={tab} filters={filters} />
         )}
       </ContentTabs>
     </div>
   );
 }
 
-function ExploreList({ viewerId, tab, q, country }: { viewerId: string; tab: ContentTab; q: string; country: string }) {
-  const list = useExplore({ type: tab, q, country });
+type ListFilters = { q: string; country: string; sort: ExploreSort; tipType: string };
+
+function ExploreList({ viewerId, tab, filters }: { viewerId: string; tab: ContentTab; filters: ListFilters }) {
+  const list = useExplore({ type: tab, ...filters });
   useErrorToast(list.isError, 'Failed to load content');
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const isFiltered = Boolean(q || country);
+  const isFiltered = Boolean(filters.q || filters.country || filters.tipType);
 
   // Offline or the server gone: say so, never 'No content found' (issue 19).
   if (hasQueryFailed(list)) return <QueryFailure query={list} />;
@@ -83,7 +112,7 @@ function ExploreList({ viewerId, tab, q, country }: { viewerId: string; tab: Con
       <EmptyState
         icon={SearchX}
         title={EMPTY[tab]}
-        description={isFiltered ? 'Try another search or country.' : 'Be the first to share something.'}
+        description={isFiltered ? 'Try another search, country or category.' : 'Be the first to share something.'}
       />
     );
   }

@@ -14,6 +14,7 @@ import { SearchBox } from './search-box';
 import { useSearchParam } from './use-search-param';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useTabParam } from '@/components/navigation/use-tab-param';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 const EMPTY: Record<ContentTab, string> = {
   all: 'Nothing saved yet',
@@ -77,7 +78,7 @@ function SavedList({ viewerId, tab, q }: { viewerId: string; tab: ContentTab; q:
       }
     >
       {saved.map((entry) => (
-        <li key={entry.id}>
+        <li key={entry.id} data-focus-item>
           <ContentCard item={entry.item} viewerId={viewerId} footer={<RemoveSavedButton entry={entry} />} />
         </li>
       ))}
@@ -88,11 +89,15 @@ function SavedList({ viewerId, tab, q }: { viewerId: string; tab: ContentTab; q:
 function RemoveSavedButton({ entry }: { entry: SavedItem }) {
   const remove = useRemoveSaved();
   const noun = entry.item.kind === 'tip' ? 'Tip' : 'Guide';
-  const onClick = () =>
+  // The card leaves the list: focus goes to the next card's button, not the page (issue 36).
+  const focusAfterRemoval = useFocusAfterRemoval();
+  const onClick = (control: HTMLElement) => {
+    focusAfterRemoval(control);
     remove.mutate(entry.id, {
       onSuccess: () => notifySuccess('Removed from saved', `${noun} removed from your saved items`),
       onError: () => notifyError('Failed to remove from saved items'),
     });
+  };
 
   return (
     <Button
@@ -100,7 +105,7 @@ function RemoveSavedButton({ entry }: { entry: SavedItem }) {
       size="sm"
       className="w-full text-destructive hover:bg-destructive/10 hover:text-destructive"
       disabled={remove.isPending}
-      onClick={onClick}
+      onClick={(event) => onClick(event.currentTarget)}
     >
       <BookmarkX aria-hidden />
       {remove.isPending ? 'Removing...' : 'Remove from Saved'}

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryParamWriter } from '@/components/navigation/use-query-param-writer';
+import { afterPress, listenForPresses } from '@/lib/after-press';
 
 const DEBOUNCE_MS = 300;
 
@@ -22,8 +23,16 @@ export function useSearchParam(name: string, { debounce = false } = {}) {
   });
   useEffect(() => {
     if (!debounce) return;
-    const timer = window.setTimeout(() => writeIfChanged(input), DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
+    listenForPresses();
+    // Not while a card is being pressed: the results would be redrawn under the pointer (issue 36).
+    let cancelHeld = () => {};
+    const timer = window.setTimeout(() => {
+      cancelHeld = afterPress(() => writeIfChanged(input));
+    }, DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      cancelHeld();
+    };
   }, [input, debounce]);
 
   const onInput = (next: string) => {

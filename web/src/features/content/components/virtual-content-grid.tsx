@@ -1,9 +1,10 @@
-import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type VirtualItem, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIsServerPass } from '@/lib/use-server-pass';
+import { cn } from '@/lib/utils';
 import { CARD_GRID } from './content-grid';
 import { useGridColumns } from './use-grid-columns';
 
@@ -27,6 +28,7 @@ type VirtualContentGridProps<T> = {
   renderItem: (item: T, index: number) => ReactNode;
 };
 
+/** CARD_GRID's gap (gap-5): between rows as between cards. */
 const ROW_GAP = 20;
 const ESTIMATED_ROW = 380;
 
@@ -37,10 +39,9 @@ const ESTIMATED_ROW = 380;
  * fetched again when scrolled back to. The Load more button below pages in as it comes into view.
  */
 export function VirtualContentGrid<T>(props: VirtualContentGridProps<T>) {
-  const isServerPass = useIsServerPass();
   return (
     <div className="grid gap-6">
-      {isServerPass ? <PlainRows {...props} /> : <WindowedRows {...props} />}
+      <WindowedGrid {...props} />
       <LoadMoreButton query={props.list} isLoadedOnScroll />
     </div>
   );
@@ -53,23 +54,6 @@ export function VirtualContentGrid<T>(props: VirtualContentGridProps<T>) {
 const FIRST_SCREEN_ITEMS = 6;
 
 /**
- * The first screen's items in a plain CSS grid with the windowed grid's breakpoints
- * (use-grid-columns.ts), for the server, which knows neither the window's width nor its scroll
- * position, and for hydrating its markup (ADR 023). The windowed rows take over on the next render.
- */
-function PlainRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
-  return (
-    <div role="list" aria-label="Content" className={CARD_GRID}>
-      {list.items.slice(0, FIRST_SCREEN_ITEMS).map((item, i) => (
-        <div key={getKey(item)} role="listitem">
-          {renderItem(item, list.firstIndex + i)}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/**
  * Row heights measured, by history entry and column count: Back to the list lays the rows out
  * as they were, so the scroll position React Router restores shows the same cards (issue 21),
  * not the place the estimated heights would put them.
@@ -77,7 +61,24 @@ function PlainRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) 
 const measuredRows = new Map<string, VirtualItem[]>();
 const MAX_REMEMBERED_LISTS = 20;
 
-function WindowedRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
+/** The window's size, for a virtualizer that has not measured it yet. */
+const windowRect = () => (typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight });
+
+/**
+ * One CSS grid whose cells are the cards themselves (ADR 100). The server, which knows neither
+ * the window's width nor its scroll position, draws the first screen's cards in it, and the
+ * grid's breakpoints (CARD_GRID, mirrored by use-grid-columns.ts) lay them out at any width.
+ * Hydration keeps those elements, and the windowed form that follows is the same grid with the
+ * same keyed cells: the rows above the window become the grid's top padding, those below its
+ * height. So a card pressed while the scripts take over is still the card when the press ends
+ * (issue 36).
+ */
+function WindowedGrid<T>({ list, getKey, renderItem }: VirtualContentGridProps<T>) {
+  const isServerPass = useIsServerPass();
+  // Taking a drawn grid over, the windowed rows start from the window's size, so the drawn cards
+  // are in the first of them. Otherwise they start empty until the window is measured: on Back,
+  // the first rows drawn are then those at the position React Router restores.
+  const [isTakingOver] = useState(isServerPass);
   const columns = useGridColumns();
   const { key: locationKey } = useLocation();
   const measurementsKey = `${locationKey}:${columns}`;
@@ -92,6 +93,7 @@ function WindowedRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T
     overscan: 2,
     gap: ROW_GAP,
     scrollMargin,
+    initialRect: isTakingOver ? windowRect() : undefined,
     initialMeasurementsCache: measuredRows.get(measurementsKey),
   });
   useEffect(
@@ -105,41 +107,55 @@ function WindowedRows<T>({ list, getKey, renderItem }: VirtualContentGridProps<T
   // Row heights were measured for another column count.
   useEffect(() => virtualizer.measure(), [columns, virtualizer]);
 
-  const rows = virtualizer.getVirtualItems();
+  const rows = isServerPass ? [] : virtualizer.getVirtualItems();
   const needsPrevious = rows.some((row) => row.index < firstLoadedRow);
   const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = list;
   useEffect(() => {
     if (needsPrevious && hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
   }, [needsPrevious, hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage]);
 
+  const cell = (item: T, index: number, row?: VirtualItem) => (
+    <div
+      key={getKey(item)}
+      role="listitem"
+      // A row's first cell is as tall as its row (grid cells stretch): the virtualizer measures it.
+      data-index={row?.index}
+      ref={row ? virtualizer.measureElement : undefined}
+    >
+      {renderItem(item, index)}
+    </div>
+  );
+
+  let cells: ReactNode[];
+  let style: CSSProperties | undefined;
+  if (isServerPass) {
+    cells = list.items.slice(0, FIRST_SCREEN_ITEMS).map((item, i) => cell(item, list.firstIndex + i));
+  } else {
+    cells = rows.flatMap((row) => {
+      const start = row.index * columns;
+      if (start < list.firstIndex) {
+        return Array.from({ length: columns }, (_, i) => (
+          <Skeleton key={`placeholder-${start + i}`} className="rounded-xl" style={{ height: row.size }} aria-hidden />
+        ));
+      }
+      const items = list.items.slice(start - list.firstIndex, start - list.firstIndex + columns);
+      return items.map((item, i) => cell(item, start + i, i === 0 ? row : undefined));
+    });
+    const top = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
+    style = { paddingTop: top, height: virtualizer.getTotalSize() };
+  }
+
   return (
-    <div ref={containerRef} role="list" aria-label="Content" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-      {rows.map((row) => {
-        const start = row.index * columns;
-        const isLoaded = start >= list.firstIndex;
-        return (
-          <div
-            key={row.key}
-            role="none"
-            data-index={row.index}
-            ref={isLoaded ? virtualizer.measureElement : undefined}
-            className="absolute top-0 left-0 grid w-full gap-5"
-            style={{
-              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              transform: `translateY(${row.start - scrollMargin}px)`,
-              height: isLoaded ? undefined : row.size,
-            }}
-          >
-            {isLoaded
-              ? list.items.slice(start - list.firstIndex, start - list.firstIndex + columns).map((item, i) => (
-                  <div key={getKey(item)} role="listitem">
-                    {renderItem(item, start + i)}
-                  </div>
-                ))
-              : Array.from({ length: columns }, (_, i) => <Skeleton key={i} className="h-full rounded-xl" aria-hidden />)}
-          </div>
-        );
-      })}
+    // Rows come and go at the top as the window scrolls: the virtualizer keeps the scroll
+    // position, the browser's scroll anchoring must not move it a second time.
+    <div
+      ref={containerRef}
+      role="list"
+      aria-label="Content"
+      className={cn(CARD_GRID, 'content-start [overflow-anchor:none]')}
+      style={style}
+    >
+      {cells}
     </div>
   );
 }

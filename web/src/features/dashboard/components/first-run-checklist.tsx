@@ -1,10 +1,15 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight, CheckCircle2, Circle } from 'lucide-react';
+import { ArrowRight, CheckCircle2, Circle, X } from 'lucide-react';
 import type { HomeChecklist } from '@common/schemas/home';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useMe } from '@/lib/api/get-me';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 import { useHomeChecklist } from '../api/get-home-checklist';
+import { dismissChecklist, isChecklistDismissed } from '../checklist-dismissal';
 
-type Step = { key: keyof HomeChecklist; label: string; to: string; action: string };
+type Step = { key: Exclude<keyof HomeChecklist, 'hasActivity'>; label: string; to: string; action: string };
 
 const STEPS: Step[] = [
   { key: 'hasPhoto', label: 'Add a profile photo', to: '/profile', action: 'Upload a photo' },
@@ -15,21 +20,37 @@ const STEPS: Step[] = [
 
 /**
  * The first-run checklist (ADR 056): four steps, each linking to where it is done. It shows only
- * once the answer is in (no flash for members who are done) and disappears when all four are.
+ * once the answer is in (no flash for members who are done) and disappears when all four are,
+ * or when the member hides it (issue 36, ADR 103). The home puts it first while it shows.
  */
 export function FirstRunChecklist() {
   const { data } = useHomeChecklist();
-  if (!data) return null;
+  const { data: me } = useMe();
+  const [, setHidden] = useState(false);
+  const focusAfterRemoval = useFocusAfterRemoval();
+  if (!data || !me || isChecklistDismissed(me.id)) return null;
   const done = STEPS.filter((step) => data[step.key]).length;
   if (done === STEPS.length) return null;
 
+  const onHide = (control: HTMLElement) => {
+    focusAfterRemoval(control);
+    dismissChecklist(me.id);
+    setHidden(true);
+  };
+
   return (
-    <section aria-labelledby="home-checklist" data-testid="first-run-checklist">
+    <section aria-labelledby="home-checklist" data-testid="first-run-checklist" data-focus-item>
       <Card className="border-primary/30">
         <CardHeader>
-          <h2 id="home-checklist" className="text-lg leading-tight font-semibold">
-            Get started with Waymark
-          </h2>
+          <div className="flex items-start justify-between gap-2">
+            <h2 id="home-checklist" className="text-lg leading-tight font-semibold">
+              Get started with Waymark
+            </h2>
+            <Button variant="ghost" size="sm" className="-mt-1 -mr-2 shrink-0" onClick={(event) => onHide(event.currentTarget)}>
+              <X aria-hidden />
+              Hide these steps
+            </Button>
+          </div>
           <CardDescription>
             {done} of {STEPS.length} done. A few steps help fellow travelers know you and find your tips.
           </CardDescription>

@@ -1,12 +1,10 @@
 import { ConnectionsFeedSection } from './connections-feed-section';
-import { FirstRunChecklist } from './first-run-checklist';
 import { PopularSection } from './popular-section';
 
-/** Below SPEC's three cards (issue 21): the checklist while it has steps left, then the two lists. */
+/** Below SPEC's three cards (issue 21): the two lists. The checklist comes first, above the cards (issue 36). */
 export function HomeSections() {
   return (
     <>
-      <FirstRunChecklist />
       <ConnectionsFeedSection />
       <PopularSection />
     </>

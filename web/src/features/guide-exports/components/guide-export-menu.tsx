@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDownloadRoute } from '../api/download-route';
 import { EXPORT_MENU_TEXTS as T } from '../texts';
 import { CalendarDialog } from './calendar-dialog';
+import { printGuidePath } from '@/components/navigation/content-path';
 
 /** The guide page's Export menu: calendar, GPS route, print layout (issue 23). */
 export function GuideExportMenu({ guideId }: { guideId: string }) {
@@ -40,7 +41,7 @@ export function GuideExportMenu({ guideId }: { guideId: string }) {
             {T.route}
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
-            <Link to={`/print-guide/${guideId}`}>
+            <Link to={printGuidePath(guideId)}>
               <Printer aria-hidden />
               {T.print}
             </Link>

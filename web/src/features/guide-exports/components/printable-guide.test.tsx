@@ -86,7 +86,7 @@ describe('PrintableGuide', () => {
   it("leaves another member's private tip out, with no placeholder and no gap in the numbers", () => {
     const html = render(guideFor('other'));
     expect(html).not.toMatch(/Qorvath|Zimbrel|Hush/);
-    expect(html).not.toContain(TEXTS.privateTipInGuide);
+    expect(html).not.toContain(TEXTS.hiddenTipInGuide);
     expect(html).toContain('1. Lunch');
     expect(html).toContain('https://www.openstreetmap.org/?mlat=41.14961&amp;mlon=-8.61099#map=12/41.14961/-8.61099');
     expect(html).toContain('No activities planned for this day');

@@ -9,6 +9,7 @@ import type { GuideMap } from '@common/schemas/map';
 import { MEMBER_FALLBACK_NAME, PRODUCT_NAME } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import './print-guide.css';
+import { guidePath } from '@/components/navigation/content-path';
 
 /**
  * The guide laid out for paper (issue 23, ADR 067): the cover, title and facts, the other photos
@@ -39,7 +40,7 @@ export function PrintableGuide({
     >
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Button asChild variant="outline">
-          <Link to={`/view-guide/${guide.id}`}>
+          <Link to={guidePath(guide.id)}>
             <ArrowLeft aria-hidden />
             Back to guide
           </Link>

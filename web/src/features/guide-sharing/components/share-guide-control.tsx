@@ -21,7 +21,8 @@ import type { Visibility } from '@common/schemas/visibility';
 export const SHARE_TEXTS = {
   button: 'Share',
   title: 'Share this guide',
-  intro: 'A public link lets people without a Waymark account read this guide and its public tips. Private tips stay hidden.',
+  intro:
+    'A public link lets people without a Waymark account read this guide and its public tips. Tips that are not public stay hidden.',
   create: 'Create link',
   updateExpiry: 'Save expiry',
   revoke: 'Revoke link',

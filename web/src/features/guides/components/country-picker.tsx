@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { countryMatches } from '../country-matches';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 type CountryPickerProps = { id: string; value: string[]; onChange: (countries: string[]) => void };
 
@@ -14,6 +15,8 @@ export function CountryPicker({ id, value, onChange }: CountryPickerProps) {
   const matches = countryMatches(text, value);
   const isListShown = isOpen && matches.length > 0;
   const listId = `${id}-matches`;
+  // A removed country hands focus to the next, else the previous, else the search box (issue 36).
+  const focusAfterRemoval = useFocusAfterRemoval(() => document.getElementById(id));
 
   const add = (country: string | undefined) => {
     if (!country || value.includes(country)) return;
@@ -95,12 +98,16 @@ export function CountryPicker({ id, value, onChange }: CountryPickerProps) {
           {value.map((country) => (
             <li
               key={country}
+              data-focus-item
               className="inline-flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-2.5 text-xs font-medium text-secondary-foreground"
             >
               {country}
               <button
                 type="button"
-                onClick={() => onChange(value.filter((c) => c !== country))}
+                onClick={(event) => {
+                  focusAfterRemoval(event.currentTarget);
+                  onChange(value.filter((c) => c !== country));
+                }}
                 className="cursor-pointer rounded-full p-0.5 hover:bg-foreground/10 focus-visible:ring-2 focus-visible:ring-ring"
                 aria-label={`Remove ${country}`}
               >

@@ -21,6 +21,7 @@ import { Itinerary } from './guide-itinerary';
 import { GuideRouteSection, type RouteMap } from './guide-route-section';
 import { ModeratorUnhide } from '@/components/content/moderator-unhide';
 import { VisibilityBadges } from '@/components/content/visibility-badge';
+import { editGuidePath } from '@/components/navigation/content-path';
 
 /**
  * `routeMap`: the map of the guide's stops, given by the page (lazy map code, browser only).
@@ -41,7 +42,7 @@ export function GuideDetail({ guide, routeMap, actions }: { guide: Guide; routeM
         </BackLink>
         {isOwner ? (
           <Button asChild variant="outline">
-            <Link to={`/edit-guide/${guide.id}`}>
+            <Link to={editGuidePath(guide.id)}>
               <Pencil aria-hidden />
               Edit Guide
             </Link>

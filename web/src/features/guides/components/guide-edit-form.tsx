@@ -12,6 +12,7 @@ import { useUpdateGuide } from '../api/update-guide';
 import { useUploadGuidePhotos } from '../api/upload-guide-photos';
 import { fromGuideItems } from '../itinerary';
 import { GuideForm, type GuideFormSubmission, type GuideFormValues } from './guide-form';
+import { guidePath } from '@/components/navigation/content-path';
 
 const FormSchema = GuideUpdateSchema.omit({ photoUrls: true, items: true });
 type FormOutput = ReturnType<typeof FormSchema.parse>;
@@ -24,7 +25,7 @@ export function GuideEditForm({ guide }: { guide: Guide }) {
   const update = useUpdateGuide();
   const remove = useDeleteGuide();
   const status = upload.isPending ? 'uploading' : update.isPending ? 'saving' : 'idle';
-  const viewPath = `/view-guide/${guide.id}`;
+  const viewPath = guidePath(guide.id);
 
   const onSubmit = async (
     { values, items, newFiles, keptUrls }: GuideFormSubmission<FormOutput>,

@@ -17,9 +17,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { fieldText, serverErrorField, useFormErrors } from '@/lib/form-errors';
 import { notifyError, useErrorToast } from '@/lib/notify';
 import { useTipOptions } from '../api/get-tip-options';
-import { type DraftItem, setDaysCount, toItemInputs } from '../itinerary';
+import { type DraftItem, itemsBeyond, setDaysCount, toItemInputs } from '../itinerary';
 import { GUIDE_SCREEN_TEXTS } from '../texts';
 import { CountryPicker } from './country-picker';
+import { DurationConfirmDialog, type DurationLowering } from './duration-confirm-dialog';
 import { DurationInput, FormSection } from './form-parts';
 import { ItineraryEditor } from './itinerary-editor';
 import { TipOptionsFailed } from './tip-options-failed';
@@ -86,11 +87,13 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
   const [items, setItems] = React.useState<DraftItem[]>(initialItems);
   const [keptUrls, setKeptUrls] = React.useState(initialPhotoUrls);
   const [newFiles, setNewFiles] = React.useState<File[]>([]);
+  const [lowering, setLowering] = React.useState<DurationLowering | null>(null);
   const {
     register,
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<GuideFormValues, unknown, TOutput>({ resolver, defaultValues, shouldFocusError: false });
   const { formRef, focusFirstInvalid, showError } = useFormErrors(setError);
@@ -146,7 +149,10 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
             id="guide-days"
             value={field.value}
             max={maxDays}
+            needsConfirmation={(days) => itemsBeyond(items, days).count > 0}
             onChange={(days) => {
+              const dropped = itemsBeyond(items, days);
+              if (dropped.count > 0) return setLowering({ from: field.value, to: days, dropped });
               field.onChange(days);
               setItems((current) => setDaysCount(current, days));
             }}
@@ -269,6 +275,16 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
         ) : null}
         <ItineraryEditor daysCount={daysCount} items={items} onChange={setItems} tips={tips} isDetailedCustom={!isCreate} />
       </FormSection>
+      <DurationConfirmDialog
+        lowering={lowering}
+        onKeep={() => setLowering(null)}
+        onRemove={() => {
+          if (!lowering) return;
+          setValue('daysCount', lowering.to, { shouldDirty: true });
+          setItems((current) => setDaysCount(current, lowering.to));
+          setLowering(null);
+        }}
+      />
 
       <Controller
         control={control}

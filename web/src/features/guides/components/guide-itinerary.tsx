@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Lock, MapPin } from 'lucide-react';
+import { EyeOff, MapPin } from 'lucide-react';
 import { tipPlaceLabel } from '@common/guide-labels';
 import type { Guide, GuideItem } from '@common/schemas/guide';
 import type { GuideMap } from '@common/schemas/map';
@@ -7,6 +7,7 @@ import { TEXTS } from '@common/texts';
 import { Badge } from '@/components/ui/badge';
 import { ItineraryCard, ItineraryDay } from '@/components/content/itinerary-days';
 import { dayMapSummary, stopNumbers } from '../guide-stops';
+import { tipPath } from '@/components/navigation/content-path';
 
 /** Also the route map's list: each placed item shows its stop number (once the map's stops are known). */
 export function Itinerary({ guide, guideMap }: { guide: Guide; guideMap: GuideMap | undefined }) {
@@ -38,9 +39,9 @@ export function Itinerary({ guide, guideMap }: { guide: Guide; guideMap: GuideMa
 /** `position` counts the day's items as shown, so an item removed with its tip leaves no gap. */
 function ItineraryItem({ item, position, stopNumber }: { item: GuideItem; position: number; stopNumber?: number }) {
   const tip = item.tip;
-  // Neither a tip nor a custom title: someone else's private tip (ADR 008). Nothing of it is sent.
-  const isPrivateTip = !tip && !item.customTitle;
-  const title = tip?.title ?? item.customTitle ?? TEXTS.privateTipInGuide;
+  // Neither a tip nor a custom title: a tip not shared with this reader (ADR 008). Nothing of it is sent.
+  const isHiddenTip = !tip && !item.customTitle;
+  const title = tip?.title ?? item.customTitle ?? TEXTS.hiddenTipInGuide;
   const place = tip ? tipPlaceLabel(tip) : item.customPlaceName;
   const description = tip?.description ?? item.customDescription;
   return (
@@ -50,12 +51,12 @@ function ItineraryItem({ item, position, stopNumber }: { item: GuideItem; positi
       </span>
       <div className="flex items-start justify-between gap-2">
         {tip ? (
-          <Link to={`/view-tip/${tip.id}`} className="font-medium text-primary hover:underline">
+          <Link to={tipPath(tip.id)} className="font-medium text-primary hover:underline">
             {title}
           </Link>
-        ) : isPrivateTip ? (
-          <p className="flex items-center gap-1.5 text-muted-foreground italic">
-            <Lock className="size-3.5" aria-hidden />
+        ) : isHiddenTip ? (
+          <p className="flex items-center gap-1.5 text-muted-foreground italic" data-testid="hidden-tip">
+            <EyeOff className="size-3.5" aria-hidden />
             {title}
           </p>
         ) : (

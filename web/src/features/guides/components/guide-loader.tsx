@@ -6,6 +6,7 @@ import { QueryLoader } from '@/components/content/query-loader';
 import { Button } from '@/components/ui/button';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { useGuide } from '../api/get-guide';
+import { guidePath } from '@/components/navigation/content-path';
 
 /** Loads a guide for the detail and edit screens ('Loading guide...', 'Guide not found', 'Failed to load guide'). */
 export function GuideLoader({ id, children }: { id: string; children: (guide: Guide) => ReactNode }) {
@@ -53,7 +54,7 @@ export function NotGuideOwner({ guideId }: { guideId: string }) {
       className="mx-auto w-full max-w-md"
       action={
         <Button variant="outline" asChild>
-          <Link to={`/view-guide/${guideId}`}>View the guide</Link>
+          <Link to={guidePath(guideId)}>View the guide</Link>
         </Button>
       }
     />

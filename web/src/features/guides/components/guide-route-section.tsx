@@ -5,7 +5,6 @@ import type { GuideMap } from '@common/schemas/map';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useIsServerPass } from '@/lib/use-server-pass';
 import { dayMapSummary } from '../guide-stops';
 
 export type GuideMapDay = GuideMap['days'][number];
@@ -30,10 +29,11 @@ type GuideRouteSectionProps = { guideMap: GuideMap | undefined; isError: boolean
 
 /**
  * "Route map": one map with a day selector (reads best on a phone), the whole trip first. The
- * server draws the frame; the map comes after hydration. The itinerary below is its list.
+ * server draws the section from the map's stops as it stays, the map's box included (the map
+ * itself draws in the browser only, in that box): nothing below moves when the scripts take
+ * over (ADR 100). The itinerary below is its list.
  */
 export function GuideRouteSection({ guideMap, isError, routeMap: RouteMapView }: GuideRouteSectionProps) {
-  const isServerPass = useIsServerPass();
   const [selected, setSelected] = React.useState(WHOLE_TRIP);
   const days = guideMap?.days ?? [];
   const hasStops = days.some((day) => day.stops.length > 0);
@@ -41,7 +41,7 @@ export function GuideRouteSection({ guideMap, isError, routeMap: RouteMapView }:
 
   let body: React.ReactNode;
   if (isError) body = <p className="text-sm text-muted-foreground">The map could not be loaded just now.</p>;
-  else if (isServerPass || !guideMap) body = <Skeleton className={MAP_HEIGHT} />;
+  else if (!guideMap) body = <Skeleton className={MAP_HEIGHT} />;
   else if (!hasStops) body = <p className="text-sm text-muted-foreground">No stop of this guide has a place on the map yet.</p>;
   else {
     body = (

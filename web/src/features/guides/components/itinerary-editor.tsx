@@ -8,7 +8,24 @@ import { FieldError, fieldErrorId } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { type CustomItem, type DraftItem, addCustom, addTip, availableTips, itemsOfDay, removeItem } from '../itinerary';
+import { cn } from '@/lib/utils';
+import {
+  type CustomItem,
+  type DraftItem,
+  addCustom,
+  addTip,
+  availableTips,
+  canMoveToDay,
+  itemsOfDay,
+  moveDown,
+  moveItem,
+  moveToDay,
+  moveUp,
+  removeItem,
+} from '../itinerary';
+import { type DropTarget, ItineraryDnd, SortableDay, itemTitle, useSortableItem } from './itinerary-dnd';
+import { ItemMoveMenu, type MoveRequest, moveButtonId } from './item-move-menu';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 type ItineraryEditorProps = {
   daysCount: number;
@@ -20,23 +37,75 @@ type ItineraryEditorProps = {
 };
 
 export function ItineraryEditor({ daysCount, items, onChange, tips, isDetailedCustom = false }: ItineraryEditorProps) {
+  const { announcement, move, moveTo } = useItemMoves(items, onChange);
   return (
-    <div className="grid gap-4">
-      {Array.from({ length: daysCount }, (_, index) => index + 1).map((day) => (
-        <DayEditor
-          key={day}
-          day={day}
-          items={itemsOfDay(items, day)}
-          tips={availableTips(items, day, tips)}
-          hasAnyTips={tips.length > 0}
-          isDetailedCustom={isDetailedCustom}
-          onAddTip={(tip) => onChange(addTip(items, day, tip))}
-          onAddCustom={(custom) => onChange(addCustom(items, day, custom))}
-          onRemove={(key) => onChange(removeItem(items, key))}
-        />
-      ))}
-    </div>
+    <ItineraryDnd items={items} onMove={moveTo}>
+      <div className="grid gap-4">
+        {Array.from({ length: daysCount }, (_, index) => index + 1).map((day) => (
+          <DayEditor
+            key={day}
+            day={day}
+            items={itemsOfDay(items, day)}
+            tips={availableTips(items, day, tips)}
+            hasAnyTips={tips.length > 0}
+            isDetailedCustom={isDetailedCustom}
+            onAddTip={(tip) => onChange(addTip(items, day, tip))}
+            onAddCustom={(custom) => onChange(addCustom(items, day, custom))}
+            onRemove={(key) => onChange(removeItem(items, key))}
+            moveMenu={(item) => (
+              <ItemMoveMenu
+                itemKey={item.key}
+                title={itemTitle(item)}
+                dayNumber={item.dayNumber}
+                orderInDay={item.orderInDay}
+                dayLength={itemsOfDay(items, item.dayNumber).length}
+                daysCount={daysCount}
+                canMoveTo={(dayNumber) => canMoveToDay(items, item.key, dayNumber)}
+                onMove={(request) => move(item.key, request)}
+              />
+            )}
+          />
+        ))}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+      </div>
+    </ItineraryDnd>
   );
+}
+
+/**
+ * Moves from the Move menu and from drops. A menu move is said in a status message and puts
+ * focus back on the item's Move button (the row may be drawn in another day).
+ */
+function useItemMoves(items: DraftItem[], onChange: (items: DraftItem[]) => void) {
+  const [announcement, setAnnouncement] = React.useState('');
+  const announce = (key: string, next: DraftItem[]) => {
+    const item = next.find((i) => i.key === key);
+    if (!item) return;
+    const count = itemsOfDay(next, item.dayNumber).length;
+    setAnnouncement(`${itemTitle(item)} moved to day ${item.dayNumber}, position ${item.orderInDay} of ${count}.`);
+  };
+  const move = (key: string, request: MoveRequest) => {
+    const next =
+      request.kind === 'up'
+        ? moveUp(items, key)
+        : request.kind === 'down'
+          ? moveDown(items, key)
+          : moveToDay(items, key, request.dayNumber);
+    if (next !== items) {
+      onChange(next);
+      announce(key, next);
+    }
+    // A discrete event's update is drawn before this runs: the button is in its new row by then.
+    window.setTimeout(() => document.getElementById(moveButtonId(key))?.focus(), 0);
+  };
+  // A drop is announced by dnd-kit itself.
+  const moveTo = (key: string, target: DropTarget) => {
+    const next = moveItem(items, key, target.dayNumber, target.index);
+    if (next !== items) onChange(next);
+  };
+  return { announcement, move, moveTo };
 }
 
 type DayEditorProps = {
@@ -48,9 +117,11 @@ type DayEditorProps = {
   onAddTip: (tip: TipOption) => void;
   onAddCustom: (custom: CustomItem) => void;
   onRemove: (key: string) => void;
+  moveMenu: (item: DraftItem) => React.ReactNode;
 };
 
-function DayEditor({ day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, onAddCustom, onRemove }: DayEditorProps) {
+function DayEditor(props: DayEditorProps) {
+  const { day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, onAddCustom, onRemove, moveMenu } = props;
   const headingId = `itinerary-day-${day}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border bg-background/60 p-4">
@@ -66,17 +137,19 @@ function DayEditor({ day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, o
         </h3>
         <span className="text-xs text-muted-foreground">{items.length === 1 ? '1 activity' : `${items.length} activities`}</span>
       </div>
-      {items.length === 0 ? (
-        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-          {GUIDE_TEXTS.emptyDay}. Add one of your tips or a custom item below.
-        </p>
-      ) : (
-        <ol className="grid gap-2">
-          {items.map((item) => (
-            <ItemRow key={item.key} item={item} day={day} onRemove={() => onRemove(item.key)} />
-          ))}
-        </ol>
-      )}
+      <SortableDay day={day} keys={items.map((item) => item.key)}>
+        {items.length === 0 ? (
+          <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+            {GUIDE_TEXTS.emptyDay}. Add one of your tips or a custom item below.
+          </p>
+        ) : (
+          <ol className="grid gap-2" aria-label={`Day ${day} items`}>
+            {items.map((item) => (
+              <ItemRow key={item.key} item={item} day={day} onRemove={() => onRemove(item.key)} moveMenu={moveMenu(item)} />
+            ))}
+          </ol>
+        )}
+      </SortableDay>
       <div className="grid gap-3 sm:grid-cols-2">
         {hasAnyTips ? (
           <Select
@@ -106,28 +179,45 @@ function DayEditor({ day, items, tips, hasAnyTips, isDetailedCustom, onAddTip, o
   );
 }
 
-function ItemRow({ item, day, onRemove }: { item: DraftItem; day: number; onRemove: () => void }) {
+type ItemRowProps = { item: DraftItem; day: number; onRemove: () => void; moveMenu: React.ReactNode };
+
+function ItemRow({ item, day, onRemove, moveMenu }: ItemRowProps) {
+  // Focus goes to the next item, else the previous, else the day's heading (issue 36, WCAG 2.4.3).
+  const focusAfterRemoval = useFocusAfterRemoval(() => document.getElementById(`itinerary-day-${day}`));
   const title = item.tip ? item.tip.title : (item.customTitle ?? '');
   const detail = item.tip ? tipPlaceLabel(item.tip) : [item.customPlaceName, item.customDescription].filter(Boolean).join(' · ');
+  const { rowProps, grip, isDragging } = useSortableItem(item);
   return (
-    <li className="flex items-start gap-3 rounded-md border bg-card p-3">
+    <li
+      {...rowProps}
+      data-focus-item
+      className={cn(
+        'flex items-start gap-1.5 rounded-md border bg-card p-2 sm:gap-3 sm:p-3',
+        isDragging && 'relative z-10 shadow-lg',
+      )}
+    >
+      {grip}
       <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground">
         {item.orderInDay}
       </span>
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="truncate text-sm font-medium">{title}</p>
+        <p className="line-clamp-2 text-sm font-medium wrap-anywhere">{title}</p>
         <p className="line-clamp-2 text-xs text-muted-foreground">
           {item.tip ? 'Your tip' : 'Custom item'}
           {detail ? ` · ${detail}` : ''}
         </p>
       </div>
+      {moveMenu}
       <Button
         type="button"
         variant="ghost"
         size="icon"
         className="size-8 text-muted-foreground hover:text-destructive"
         aria-label={`Remove ${title} from day ${day}`}
-        onClick={onRemove}
+        onClick={(event) => {
+          focusAfterRemoval(event.currentTarget);
+          onRemove();
+        }}
       >
         <Trash2 aria-hidden />
       </Button>

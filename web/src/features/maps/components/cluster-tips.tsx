@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { MapBounds, MapPoint } from '@common/schemas/map';
 import { useMapTips } from '../api/get-map-tips';
+import { tipPath } from '@/components/navigation/content-path';
 
 /** A hair past the cell's edges: the request's box is rounded, a tip on the edge must stay in. */
 const PAD = 0.001;
@@ -11,7 +12,7 @@ export function TipLinks({ points }: { points: readonly MapPoint[] }) {
     <ul className="grid max-h-60 gap-1 overflow-y-auto pr-1">
       {points.map((point) => (
         <li key={point.id} className="min-w-0">
-          <Link to={`/tips/${point.id}`} className="font-medium text-primary wrap-anywhere underline-offset-2 hover:underline">
+          <Link to={tipPath(point.id)} className="font-medium text-primary wrap-anywhere underline-offset-2 hover:underline">
             {point.title}
           </Link>
           <span className="text-muted-foreground"> · {point.city}</span>

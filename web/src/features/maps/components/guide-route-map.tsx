@@ -7,6 +7,7 @@ import type { GuideMap, GuideStop } from '@common/schemas/map';
 import { routeOf, stopLabel, type Position } from '../lib/route-geometry';
 import BaseMap from './base-map';
 import { dayColour, stopIcon } from './route-markers';
+import { tipPath } from '@/components/navigation/content-path';
 
 export type GuideRouteMapProps = {
   label: string;
@@ -72,7 +73,7 @@ function StopMarker({ stop, dayNumber, position, isWholeTrip }: StopMarkerProps)
           {isWholeTrip ? `Day ${dayNumber}, stop ${stop.number}` : `Stop ${stop.number}`}
         </p>
         {stop.tipId ? (
-          <Link to={`/view-tip/${stop.tipId}`} className="font-medium text-primary hover:underline">
+          <Link to={tipPath(stop.tipId)} className="font-medium text-primary hover:underline">
             {stop.title}
           </Link>
         ) : (

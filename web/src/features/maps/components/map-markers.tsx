@@ -5,6 +5,7 @@ import type { MapCluster, MapPoint } from '@common/schemas/map';
 import type { LeafletKeyboardEvent } from 'leaflet';
 import type { PointStack } from '../lib/stacked-points';
 import { ClusterTips, TipLinks } from './cluster-tips';
+import { tipPath } from '@/components/navigation/content-path';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -87,7 +88,7 @@ function TipCard({ point }: { point: MapPoint }) {
   return (
     <div className="grid w-56 gap-1.5 text-sm">
       {point.photoUrl ? <img src={point.photoUrl} alt="" loading="lazy" className="h-28 w-full rounded-md object-cover" /> : null}
-      <Link to={`/tips/${point.id}`} className="font-semibold text-primary underline-offset-2 hover:underline">
+      <Link to={tipPath(point.id)} className="font-semibold text-primary underline-offset-2 hover:underline">
         {point.title}
       </Link>
       <span className="text-muted-foreground">{[point.city, point.country].filter(Boolean).join(', ')}</span>

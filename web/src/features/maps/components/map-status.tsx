@@ -3,6 +3,10 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { tipsOnMap } from '../lib/cluster-label';
 
+export const MAP_STATUS_TEXTS = {
+  ownNotPublic: 'Your private and connections-only tips are in the list, not on the map.',
+} as const;
+
 type MapStatusProps = { total: number | undefined; error: Error | null; isLoading: boolean; onRetry: () => void };
 
 /** The counter above the map, announced politely as the view changes; or why there is nothing. */
@@ -21,8 +25,10 @@ export function MapStatus({ total, error, isLoading, onRetry }: MapStatusProps) 
     );
   }
   return (
-    <p aria-live="polite" className="text-sm text-muted-foreground">
-      {total === undefined ? (isLoading ? 'Loading the map…' : '') : tipsOnMap(total)}
-    </p>
+    <div className="grid gap-0.5 text-sm text-muted-foreground">
+      <p aria-live="polite">{total === undefined ? (isLoading ? 'Loading the map…' : '') : tipsOnMap(total)}</p>
+      {/* The list counts them, the map never shows them (ADR 062, 101): said, never silent. */}
+      {total === undefined ? null : <p className="text-xs">{MAP_STATUS_TEXTS.ownNotPublic}</p>}
+    </div>
   );
 }

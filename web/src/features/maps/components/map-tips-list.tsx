@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MapBounds, MapPoint } from '@common/schemas/map';
 import type { LabelledCluster } from '../lib/labelled-clusters';
 import { ClusterTips } from './cluster-tips';
+import { tipPath } from '@/components/navigation/content-path';
 
 type MapTipsListProps = {
   clusters: LabelledCluster[];
@@ -44,7 +45,7 @@ export function MapTipsList({ clusters, points, onZoom, listing, headingRef }: M
         {points.map((point) => (
           <li key={point.id} className="min-w-0">
             <Link
-              to={`/tips/${point.id}`}
+              to={tipPath(point.id)}
               className="inline-block max-w-full rounded-full border px-3 py-1 wrap-anywhere hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               <span className="font-medium">{point.title}</span>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { Link } from 'react-router';
 import { Bookmark, Check, ShieldCheck, Undo2 } from 'lucide-react';
@@ -10,14 +11,20 @@ import { cn } from '@/lib/utils';
 type NotificationItemProps = {
   notification: Notification;
   onOpen: (notification: Notification) => void;
-  onToggleRead: (notification: Notification) => void;
+  /** `control`: the button pressed, so focus finds a neighbour if the item leaves the list. */
+  onToggleRead: (notification: Notification, control: HTMLElement) => void;
   isToggling: boolean;
+  /** What the member can do right here (Accept / Reject of a request, issue 36), composed by app/. */
+  actions?: ReactNode;
 };
+
+/** From the admins as a whole (issues 25, 36): a report's outcome, a decision on one's own content, a new report. */
+const MODERATION_TYPES: ReadonlySet<Notification['type']> = new Set(['moderation', 'content_moderated', 'report_received']);
 
 /** Saves are anonymous (ADR 031): their notices show a neutral icon and name nobody. */
 const isAnonymous = (notification: Notification) => notification.type === 'tip_saved' || notification.type === 'guide_saved';
 
-export function NotificationItem({ notification, onOpen, onToggleRead, isToggling }: NotificationItemProps) {
+export function NotificationItem({ notification, onOpen, onToggleRead, isToggling, actions }: NotificationItemProps) {
   const anonymous = isAnonymous(notification);
   const name = anonymous ? '' : memberName(notification.actor);
   const createdAt = new Date(notification.createdAt);
@@ -28,6 +35,7 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
   return (
     <li
       data-testid="notification-item"
+      data-focus-item
       data-read={notification.isRead}
       className={cn(
         'flex items-start gap-3 rounded-xl border p-3 transition-colors sm:p-4',
@@ -36,7 +44,7 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
     >
       {anonymous ? (
         <SavedIcon />
-      ) : notification.type === 'moderation' ? (
+      ) : MODERATION_TYPES.has(notification.type) ? (
         <ModerationIcon />
       ) : notification.actor ? (
         // The actor's profile at its URL (ADR 046); beside the item's button, as a link cannot sit inside one.
@@ -50,34 +58,42 @@ export function NotificationItem({ notification, onOpen, onToggleRead, isTogglin
       ) : (
         <ActorAvatar name={name} pictureUrl={null} />
       )}
-      <button
-        type="button"
-        onClick={() => onOpen(notification)}
-        className="flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded-lg text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <span className="grid min-w-0 gap-1">
-          <span className={cn('text-sm wrap-anywhere', notification.isRead ? 'text-muted-foreground' : 'text-foreground')}>
-            {hasNamePrefix ? (
-              <>
-                <span className="font-semibold text-foreground">{name}</span>
-                {content.slice(name.length)}
-              </>
-            ) : (
-              content
-            )}
+      <div className="grid min-w-0 flex-1 gap-2">
+        <button
+          type="button"
+          onClick={() => onOpen(notification)}
+          className="flex min-w-0 cursor-pointer items-start gap-3 rounded-lg text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="grid min-w-0 gap-1">
+            <span className={cn('text-sm wrap-anywhere', notification.isRead ? 'text-muted-foreground' : 'text-foreground')}>
+              {hasNamePrefix ? (
+                <>
+                  <span className="font-semibold text-foreground">{name}</span>
+                  {content.slice(name.length)}
+                </>
+              ) : (
+                content
+              )}
+            </span>
+            <time dateTime={notification.createdAt} title={createdAt.toLocaleString()} className="text-xs text-muted-foreground">
+              {formatDistanceToNow(createdAt, { addSuffix: true })}
+            </time>
           </span>
-          <time dateTime={notification.createdAt} title={createdAt.toLocaleString()} className="text-xs text-muted-foreground">
-            {formatDistanceToNow(createdAt, { addSuffix: true })}
-          </time>
-        </span>
-      </button>
+        </button>
+        {actions}
+      </div>
       <div className="flex shrink-0 items-center gap-2">
         {notification.isRead ? null : (
           <span className="size-2.5 rounded-full bg-destructive">
             <span className="sr-only">Unread</span>
           </span>
         )}
-        <Button variant="ghost" size="sm" disabled={isToggling} onClick={() => onToggleRead(notification)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={isToggling}
+          onClick={(event) => onToggleRead(notification, event.currentTarget)}
+        >
           {notification.isRead ? <Undo2 aria-hidden /> : <Check aria-hidden />}
           <span className="sr-only sm:not-sr-only">{notification.isRead ? 'Mark unread' : 'Mark read'}</span>
         </Button>

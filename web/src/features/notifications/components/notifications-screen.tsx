@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Bell, BellOff, CheckCheck, Inbox } from 'lucide-react';
 import { NOTIFICATION_TEXTS, type Notification, type NotificationCounts } from '@common/schemas/notification';
@@ -17,6 +17,7 @@ import { useMarkNotification } from '../api/mark-notification';
 import { NotificationItem } from './notification-item';
 import { notificationTarget } from './notification-target';
 import { LoadMoreButton } from '@/components/ui/load-more-button';
+import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 
 const TABS: { value: NotificationFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -32,7 +33,10 @@ const EMPTY: Record<NotificationFilter, { title: string; description?: string; i
 
 const isFilter = (value: string): value is NotificationFilter => TABS.some((tab) => tab.value === value);
 
-export function NotificationsScreen() {
+/** What can be done from a notification itself (issue 36), composed by app/ from other features. */
+export type RenderNotificationActions = (notification: Notification) => ReactNode;
+
+export function NotificationsScreen({ renderActions }: { renderActions?: RenderNotificationActions }) {
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const counts = useNotificationCounts();
   const markAll = useMarkAllNotificationsRead();
@@ -70,7 +74,7 @@ export function NotificationsScreen() {
         </TabsList>
         {TABS.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
-            {tab.value === filter ? <NotificationList filter={filter} /> : null}
+            {tab.value === filter ? <NotificationList filter={filter} renderActions={renderActions} /> : null}
           </TabsContent>
         ))}
       </Tabs>
@@ -83,10 +87,12 @@ function TabCount({ filter, counts }: { filter: NotificationFilter; counts: Noti
   return <span className="tabular-nums">({counts[filter]})</span>;
 }
 
-function NotificationList({ filter }: { filter: NotificationFilter }) {
+function NotificationList({ filter, renderActions }: { filter: NotificationFilter; renderActions?: RenderNotificationActions }) {
   const list = useNotifications(filter);
   const mark = useMarkNotification();
   const navigate = useNavigate();
+  // Marking one read in the Unread tab (or unread in Read) takes it out of the list (issue 36).
+  const focusAfterRemoval = useFocusAfterRemoval();
 
   if (hasQueryFailed(list)) return <QueryFailure query={list} />;
   if (list.isPending) return <NotificationsSkeleton />;
@@ -97,7 +103,8 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
     return <NoticeCard icon={empty.icon} tone="secondary" titleAs="p" title={empty.title} description={empty.description} />;
   }
 
-  const toggleRead = (notification: Notification) => {
+  const toggleRead = (notification: Notification, control: HTMLElement) => {
+    if (filter !== 'all') focusAfterRemoval(control);
     const isRead = !notification.isRead;
     mark.mutate(
       { id: notification.id, isRead },
@@ -123,6 +130,7 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
             onOpen={open}
             onToggleRead={toggleRead}
             isToggling={mark.isPending && mark.variables?.id === notification.id}
+            actions={renderActions?.(notification)}
           />
         ))}
       </ul>

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Guide } from '@common/schemas/guide';
 import { TEXTS } from '@common/texts';
 import { ApiError } from '@/lib/api-client';
-import { askWorker } from '@/sw/client';
+import { askWorker, keepGuideOffline } from '@/sw/client';
 import { KEEP_FOR_GUIDE_HEADER } from '@/sw/policy';
-import { guideAnswerUrls, guidePhotoUrls } from '../guide-downloads';
+import { guideAnswerUrls, guidePhotoUrls } from '@/sw/guide-downloads';
 import { OFFLINE_STATUS_KEY } from './offline-status';
 
 export type Progress = { done: number; total: number };
@@ -24,7 +24,9 @@ async function download(url: string, guideId: string): Promise<Response> {
 /**
  * "Make available offline": downloads the guide's answers, then its photos, telling `onProgress`
  * after each; the service worker stores each one marked as this guide's, and once all are in,
- * the guide is marked kept (ADR 071).
+ * the guide is marked kept (ADR 071). On a first visit the worker may still be installing and see
+ * none of them go by: it is asked through the outbox, waited for, and fetches what it did not
+ * store (ADR 102). Done only once the worker says the guide is kept.
  */
 export async function makeGuideOffline(guide: Guide, onProgress: (progress: Progress) => void): Promise<void> {
   if (!navigator.onLine) throw new ApiError(0, TEXTS.offlineNotSent);
@@ -49,7 +51,8 @@ export async function makeGuideOffline(guide: Guide, onProgress: (progress: Prog
     await (await download(url, guide.id)).arrayBuffer();
     onProgress({ done: ++done, total });
   }
-  await askWorker({ type: 'guide-kept', guideId: guide.id });
+  const status = await keepGuideOffline(guide.id);
+  if (!status?.guides.includes(guide.id)) throw new ApiError(0, TEXTS.genericFailure);
 }
 
 export function useMakeGuideOffline(onProgress: (progress: Progress) => void) {

@@ -19,7 +19,8 @@ export const OFFLINE_TEXTS = {
 /**
  * On a guide's page (issue 23): downloads the guide, its tips, map and photos at once, with its
  * progress, for reading without a network; then says so and offers to remove the copy. Shown
- * only where a service worker runs the page.
+ * only where a service worker runs the page, from a first visit's first seconds while it still
+ * installs (ADR 102).
  */
 export function MakeAvailableOffline({ guide }: { guide: Guide }) {
   const status = useOfflineStatus();
@@ -27,7 +28,7 @@ export function MakeAvailableOffline({ guide }: { guide: Guide }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const make = useMakeGuideOffline(setProgress);
   const remove = useRemoveGuideOffline();
-  if (!status.data?.memberId) return null;
+  if (!status.data || (!status.data.memberId && !status.data.isInstalling)) return null;
   const isKept = status.data.guides.includes(guide.id);
 
   if (make.isPending && progress) {

@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { serverMessageOr } from '@/lib/api-client';
+import { useMe } from '@/lib/api/get-me';
 import { usePreferences } from '../api/get-notification-preferences';
 import { useUpdatePreferences } from '../api/update-notification-preferences';
 
@@ -18,6 +19,8 @@ import { useUpdatePreferences } from '../api/update-notification-preferences';
 export function NotificationChoicesCard() {
   const query = usePreferences();
   const update = useUpdatePreferences();
+  // New reports reach admins only (issue 36): a member has nothing to choose there.
+  const isAdmin = useMe().data?.role === 'admin';
 
   const change = (next: NotificationPreference) =>
     update.mutate([next], {
@@ -40,9 +43,11 @@ export function NotificationChoicesCard() {
           </p>
         ) : (
           <ul className="grid gap-3" aria-describedby="notification-choices-description">
-            {query.data.preferences.map((p) => (
-              <PreferenceRow key={p.kind} preference={p} onChange={change} />
-            ))}
+            {query.data.preferences
+              .filter((p) => isAdmin || p.kind !== 'new_reports')
+              .map((p) => (
+                <PreferenceRow key={p.kind} preference={p} onChange={change} />
+              ))}
           </ul>
         )}
         {update.isError ? (

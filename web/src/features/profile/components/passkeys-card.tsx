@@ -72,7 +72,7 @@ export function PasskeysCard() {
         ) : (
           <ul className="grid divide-y rounded-md border" aria-label="Your passkeys">
             {items.map((passkey) => (
-              <li key={passkey.id} className="p-3">
+              <li key={passkey.id} className="p-3" data-focus-item>
                 <PasskeyRow
                   passkey={passkey}
                   isEditing={editingId === passkey.id}

@@ -38,7 +38,10 @@ export function SessionRow({
   const Icon = (session.deviceType && DEVICE_ICONS[session.deviceType as keyof typeof DEVICE_ICONS]) || Monitor;
   const label = sessionLabel(session);
   return (
-    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
+    <li
+      data-focus-item
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
+    >
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted" aria-hidden>
         <Icon className="size-4.5 text-muted-foreground" />
       </span>

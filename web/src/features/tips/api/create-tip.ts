@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tip, TipInput } from '@common/schemas/tip';
 import { api } from '@/lib/api-client';
-import { tipQueryKey } from './get-tip';
+import { tipQueryKey, tipUrl } from './get-tip';
 import { refreshInBackground } from '@/lib/query-client';
+import { keepOffline } from '@/sw/client';
 
 export function createTip(input: TipInput) {
   return api.post<Tip>('/api/tips', input);
@@ -16,6 +17,8 @@ export function useCreateTip() {
       queryClient.setQueryData(tipQueryKey(tip.id), tip);
       // Lists, explore and the guide editor's tip picker all show it.
       refreshInBackground(queryClient, ['content'], ['tips', 'options']);
+      // What the member writes reads offline (ADRs 071, 102).
+      keepOffline(tipUrl(tip.id));
     },
   });
 }

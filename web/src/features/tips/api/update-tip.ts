@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tip, TipInput } from '@common/schemas/tip';
 import { api } from '@/lib/api-client';
-import { tipQueryKey } from './get-tip';
+import { tipQueryKey, tipUrl } from './get-tip';
 import { refreshInBackground } from '@/lib/query-client';
+import { keepOffline } from '@/sw/client';
 
 export function updateTip({ id, input }: { id: string; input: TipInput }) {
   return api.put<Tip>(`/api/tips/${encodeURIComponent(id)}`, input);
@@ -15,6 +16,8 @@ export function useUpdateTip() {
     onSuccess: (tip) => {
       queryClient.setQueryData(tipQueryKey(tip.id), tip);
       refreshInBackground(queryClient, ['content'], ['tips', 'options']);
+      // The offline copy is the edited tip, not the one read before (ADR 102).
+      keepOffline(tipUrl(tip.id));
     },
   });
 }

@@ -7,9 +7,11 @@ import { useUploadTipPhotos } from '../api/upload-tip-photos';
 import { TIP_SCREEN_TEXTS as T } from '../texts';
 import { tipToFormValues, toTipInput } from '../tip-form-values';
 import { DeleteTipDialog } from './delete-tip-dialog';
+import { NarrowingWarning } from './narrowing-warning';
 import { TipForm, type TipFormSubmission } from './tip-form';
 import type { PinMap } from './tip-location-field';
 import { uploadNewPhotos } from '@/components/content/upload-new-photos';
+import { tipPath } from '@/components/navigation/content-path';
 
 /** /edit-tip/:id: kept photos plus new uploads (at most 5); saving goes back to the tip. */
 export function EditTip({ tip, pinMap }: { tip: Tip; pinMap?: PinMap }) {
@@ -27,7 +29,7 @@ export function EditTip({ tip, pinMap }: { tip: Tip; pinMap?: PinMap }) {
       {
         onSuccess: () => {
           notifySuccess(T.updated);
-          void navigate(`/view-tip/${tip.id}`);
+          void navigate(tipPath(tip.id));
         },
         onError: (error) => {
           notifyFixedFailure(T.updateFailed, error);
@@ -56,6 +58,7 @@ export function EditTip({ tip, pinMap }: { tip: Tip; pinMap?: PinMap }) {
       savingLabel="Saving..."
       onSubmit={onSubmit}
       pinMap={pinMap}
+      visibilityNote={(chosen) => <NarrowingWarning tipId={tip.id} saved={tip.visibility} chosen={chosen} />}
       secondaryActions={
         <DeleteTipDialog isDeleting={remove.isPending || remove.isSuccess} disabled={status !== 'idle'} onConfirm={onDelete} />
       }

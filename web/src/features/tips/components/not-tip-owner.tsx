@@ -3,6 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { TIP_SCREEN_TEXTS as T } from '../texts';
+import { tipPath } from '@/components/navigation/content-path';
 
 /** Someone else's public tip on /edit-tip: no form (the server would refuse the save anyway, D2). */
 export function NotTipOwner({ tipId }: { tipId: string }) {
@@ -14,7 +15,7 @@ export function NotTipOwner({ tipId }: { tipId: string }) {
       description="This tip belongs to another member. You can still view it."
       action={
         <Button variant="outline" asChild>
-          <Link to={`/view-tip/${tipId}`}>View the tip</Link>
+          <Link to={tipPath(tipId)}>View the tip</Link>
         </Button>
       }
     />

@@ -21,6 +21,7 @@ import { tipQueryKey } from '../api/get-tip';
 import { precisionText } from '../tip-location';
 import { ModeratorUnhide } from '@/components/content/moderator-unhide';
 import { VisibilityBadges } from '@/components/content/visibility-badge';
+import { editTipPath, tipPath } from '@/components/navigation/content-path';
 
 /**
  * /view-tip/:id (SPEC 2). Like and Save are for non-owners; Edit Tip for the owner. `map`: the
@@ -46,10 +47,10 @@ export function TipDetail({ tip, map }: { tip: Tip; map?: ReactNode }) {
           Back to Tips
         </BackLink>
         <div className="flex flex-wrap gap-2">
-          <CopyLinkButton path={`/view-tip/${tip.id}`} />
+          <CopyLinkButton path={tipPath(tip.id)} />
           {isOwner ? (
             <Button variant="outline" asChild>
-              <Link to={`/edit-tip/${tip.id}`}>
+              <Link to={editTipPath(tip.id)}>
                 <Pencil aria-hidden />
                 Edit Tip
               </Link>
@@ -159,7 +160,7 @@ function TipFacts({ tip, map }: { tip: Tip; map: ReactNode }) {
           ) : null}
           {tip.location ? (
             <Fact label="Location" icon={<Crosshair className="size-4" aria-hidden />}>
-              {precisionText(tip.location, tip.city)}
+              {precisionText(tip.location, tip.city, tip.country)}
             </Fact>
           ) : null}
         </dl>

@@ -20,6 +20,7 @@ import { findTipFormProblem, tipFormErrors, todayIsoDate, type TipFormValues } f
 import { TipCategorySelect } from './tip-category-select';
 import { type PinMap, TipLocationField } from './tip-location-field';
 import { VisibilityChoice } from '@/components/content/visibility-choice';
+import type { Visibility } from '@common/schemas/visibility';
 
 export type TipFormStatus = 'idle' | 'uploading' | 'saving';
 
@@ -39,6 +40,8 @@ type TipFormProps = {
   secondaryActions?: React.ReactNode;
   /** The Location section's map, given by the page (lazy map code); without it, no map is drawn. */
   pinMap?: PinMap;
+  /** Shown under the visibility choice for the level chosen (edit: the narrowing warning, issue 36). */
+  visibilityNote?: (chosen: Visibility) => React.ReactNode;
 };
 
 const TIP_FIELDS: readonly (keyof TipFormValues)[] = [
@@ -77,6 +80,7 @@ export function TipForm({
   onSubmit,
   secondaryActions,
   pinMap,
+  visibilityNote,
 }: TipFormProps) {
   const {
     register,
@@ -250,7 +254,10 @@ export function TipForm({
           control={control}
           name="visibility"
           render={({ field }) => (
-            <VisibilityChoice value={field.value} onChange={field.onChange} className="rounded-lg border bg-muted/40 p-4" />
+            <div className="grid gap-3">
+              <VisibilityChoice value={field.value} onChange={field.onChange} className="rounded-lg border bg-muted/40 p-4" />
+              {visibilityNote?.(field.value)}
+            </div>
           )}
         />
       </Section>

@@ -31,7 +31,7 @@ type TipLocationFieldProps = { control: Control<TipFormValues>; error: string | 
  * a map to drop or move the pin. A link pointing into another country is a warning, not an error.
  */
 export function TipLocationField({ control, error, pinMap: PinMap }: TipLocationFieldProps) {
-  const { state, warning, city } = useLocatedFields(control);
+  const { state, warning, city, country } = useLocatedFields(control);
   return (
     <Controller
       control={control}
@@ -43,7 +43,7 @@ export function TipLocationField({ control, error, pinMap: PinMap }: TipLocation
           <div className="grid gap-3">
             <Field id="pin" label="Location" error={error}>
               <LocationStatus>
-                {locateStatus(pin, state, city)}
+                {locateStatus(pin, state, city, country)}
                 {point ? <span className="text-muted-foreground"> ({formatCoordinates(point)})</span> : null}
               </LocationStatus>
             </Field>
@@ -52,7 +52,7 @@ export function TipLocationField({ control, error, pinMap: PinMap }: TipLocation
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-xs text-muted-foreground" id={HELP_ID}>
                 Click the map to drop or move the pin, or drag it. By keyboard: pan with the arrow keys, then place the pin at the
-                map&apos;s centre. Without a pin the tip is placed from its link or city.
+                map&apos;s centre. Without a pin the tip is placed from its link or city, else at its country.
               </p>
               {pin ? (
                 <Button type="button" variant="outline" size="sm" onClick={() => field.onChange(null)}>

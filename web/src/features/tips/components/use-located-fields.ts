@@ -26,19 +26,21 @@ export function useLocatedFields(control: Control<TipFormValues>): {
   warning: string | null;
   /** The city the answer is about (the field as it was when asked). */
   city: string;
+  /** The country the answer is about: a tip no city places is drawn there (ADR 101). */
+  country: string;
 } {
   const [country, city, mapsUrl] = useWatch({ control, name: ['country', 'city', 'googleMapsUrl'] });
   // One string, so the debounce compares by value and not by a new array each render.
   const key = useDebouncedValue(JSON.stringify([country, city.trim(), mapsUrl.trim()]), DEBOUNCE_MS);
   const fields = React.useMemo(() => toFields(key), [key]);
   const query = useLocateTip(fields);
-  const asked = fields?.city ?? '';
-  if (!fields) return { state: { kind: 'no-country' }, warning: null, city: asked };
-  if (query.isError) return { state: { kind: 'failed' }, warning: null, city: asked };
+  const asked = { city: fields?.city ?? '', country: fields?.country ?? '' };
+  if (!fields) return { state: { kind: 'no-country' }, warning: null, ...asked };
+  if (query.isError) return { state: { kind: 'failed' }, warning: null, ...asked };
   if (!query.data || query.isPlaceholderData) {
-    return { state: { kind: 'pending', previous: query.data }, warning: null, city: asked };
+    return { state: { kind: 'pending', previous: query.data }, warning: null, ...asked };
   }
-  return { state: { kind: 'done', result: query.data }, warning: query.data.warning, city: asked };
+  return { state: { kind: 'done', result: query.data }, warning: query.data.warning, ...asked };
 }
 
 function toFields(key: string): LocateFields | null {

@@ -2,7 +2,8 @@
  * What "Make available offline" downloads for a guide (issue 23, ADR 071): the guide, its map,
  * every tip of it the viewer may see (the API already hides the others), and their photos
  * (every thumbnail; the guide's cover in full size). The URLs are the ones the screens ask, so
- * the service worker's copies answer them offline.
+ * the service worker's copies answer them offline. The page downloads them (with its progress);
+ * the worker fetches again whatever of it it did not store itself (ADR 102).
  */
 import type { Guide } from '@common/schemas/guide';
 import { thumbnailUrl } from '@common/media-url';

@@ -1,0 +1,6 @@
+CREATE INDEX "guides_private_user_liked_idx" ON "guides" USING btree ("user_id","likes_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "guides"."is_private" = true;--> statement-breakpoint
+CREATE INDEX "profiles_sort_name_idx" ON "profiles" USING btree ((lower(COALESCE("name", "username", '')) COLLATE "C"),"user_id");--> statement-breakpoint
+CREATE INDEX "tips_private_user_liked_idx" ON "tips" USING btree ("user_id","likes_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = true;--> statement-breakpoint
+CREATE INDEX "tips_private_user_rated_idx" ON "tips" USING btree ("user_id",(COALESCE("rating", 0)) DESC,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = true;--> statement-breakpoint
+CREATE INDEX "tips_public_type_created_idx" ON "tips" USING btree ("tip_type_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "tips"."is_private" = false;--> statement-breakpoint
+CREATE INDEX "tips_shared_type_created_idx" ON "tips" USING btree ("tip_type_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"user_id") WHERE "tips"."visibility" = 'connections' AND "tips"."hidden_at" IS NULL;
