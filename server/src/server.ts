@@ -4,6 +4,7 @@ import { openDatabase } from '@db/client';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
+import { backupSocketPath, serveLiveDataDir } from './modules/backup/live-data-dir';
 import { startEmbeddedMaintenance } from './modules/maintenance/embedded-maintenance';
 import { offlineGazetteer, warmGazetteer } from './modules/maps/gazetteer';
 import { backfillTipLocations, unlocatedCount } from './modules/maps/location-backfill';
@@ -23,6 +24,15 @@ async function main() {
   const app = await buildApp({ config, database, sessionSecret });
   // PostgreSQL vacuums and analyzes itself; PGlite has no autovacuum (ADR 021).
   const maintenance = database.kind === 'pglite' ? startEmbeddedMaintenance({ database, log: app.log }) : undefined;
+  // `npm run backup` reads the embedded database through the server that has it open (ADR 119).
+  const liveDataDir =
+    database.kind === 'pglite'
+      ? await serveLiveDataDir({
+          socketPath: backupSocketPath(config.dataDir),
+          dump: () => database.dumpDataDir!(),
+          onError: (error) => app.log.error({ err: error }, 'a backup could not copy the database'),
+        })
+      : undefined;
 
   if (generatedAdmin) {
     // Printed once: the password is not stored anywhere in clear.
@@ -48,6 +58,7 @@ async function main() {
     deadline.unref();
     try {
       await app.close();
+      await liveDataDir?.close();
       await maintenance?.stop();
       await database.close();
     } catch (error) {

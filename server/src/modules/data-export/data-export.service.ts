@@ -15,7 +15,7 @@ import * as repo from './data-export.repository';
 import { writeArchive } from './export-archive';
 import { createExportSlots } from './export-slots';
 import { createExportTickets } from './export-tickets';
-import { createZipWriter } from './zip-writer';
+import { createZipWriter } from '@server/lib/zip-writer';
 
 export interface DataExportDeps {
   db: Database;

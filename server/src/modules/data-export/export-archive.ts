@@ -12,7 +12,7 @@ import { readPreferences } from '../notification-choices/preferences.repository'
 import * as repo from './data-export.repository';
 import { exportReadme } from './export-readme';
 import * as records from './export-records';
-import type { ZipWriter } from './zip-writer';
+import type { ZipWriter } from '@server/lib/zip-writer';
 
 /** Rows per query: a page of tips with long texts is a few hundred KB at most. */
 export const EXPORT_PAGE_ROWS = 200;

@@ -87,6 +87,8 @@ export interface MediaStorage {
   exists(url: string): Promise<boolean>;
   /** The stored file of a valid reference with its size, or null when there is none. */
   open(ref: MediaRef): Promise<OpenedMedia | null>;
+  /** Writes one file (a photo or a variant) under its reference as it is: a restore (ADR 119). */
+  put(ref: MediaRef, body: Buffer): Promise<void>;
   /** Removes everything this user has in this bucket (after their account is deleted). */
   deleteFolder(bucket: MediaBucket, userId: string): Promise<void>;
   /**
@@ -147,6 +149,20 @@ export async function writePhotos(
   return files;
 }
 
+/** Writes the file beside its final name, then renames it: a reader never sees half a file. */
+async function writeAtomically(dir: string, file: string, buffer: Buffer): Promise<string> {
+  const target = path.join(dir, file);
+  const tmp = path.join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, buffer, { flag: 'wx' });
+    await rename(tmp, target);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  return target;
+}
+
 export function createMediaStorage(dataDir: string): MediaStorage {
   const root = path.resolve(dataDir, 'uploads');
   const pathOf = (ref: MediaRef) => path.join(root, ref.bucket, ref.userId, ref.file);
@@ -164,25 +180,24 @@ export function createMediaStorage(dataDir: string): MediaStorage {
       if (!dir) throw new Error(`Invalid media location ${bucket}/${userId}`);
       await mkdir(dir, { recursive: true });
       const written: string[] = [];
-      const writeAtomically = async (file: string, buffer: Buffer) => {
-        const target = path.join(dir, file);
-        const tmp = path.join(dir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
-        try {
-          await writeFile(tmp, buffer, { flag: 'wx' });
-          await rename(tmp, target);
-        } catch (error) {
-          await rm(tmp, { force: true });
-          throw error;
-        }
-        written.push(target);
+      const write = async (file: string, buffer: Buffer) => {
+        written.push(await writeAtomically(dir, file, buffer));
       };
       try {
-        const files = await writePhotos(buffers, variants, writeAtomically);
+        const files = await writePhotos(buffers, variants, write);
         return files.map((file) => mediaUrl({ bucket, userId, file }));
       } catch (error) {
         await Promise.all(written.map((p) => rm(p, { force: true })));
         throw error;
       }
+    },
+
+    async put(ref, body) {
+      const checked = validMediaRef(ref.bucket, ref.userId, ref.file);
+      if (!checked) throw new Error(`Invalid media reference ${ref.bucket}/${ref.userId}/${ref.file}`);
+      const dir = path.dirname(pathOf(checked));
+      await mkdir(dir, { recursive: true });
+      await writeAtomically(dir, checked.file, body);
     },
 
     async deleteByUrls(urls) {

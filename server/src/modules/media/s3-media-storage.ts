@@ -127,6 +127,12 @@ export function createS3MediaStorage(settings: S3Settings, client: S3Client = cr
       }
     },
 
+    async put(ref, body) {
+      const checked = validMediaRef(ref.bucket, ref.userId, ref.file);
+      if (!checked) throw new Error(`Invalid media reference ${ref.bucket}/${ref.userId}/${ref.file}`);
+      await put(keyOf(checked), body);
+    },
+
     async deleteByUrls(urls) {
       const refs = urls.map(parseMediaUrl).filter((r): r is MediaRef => r !== null);
       const keys = refs.flatMap((ref) => [ref, ...variantNames(ref.file).map((file) => ({ ...ref, file }))]).map(keyOf);

@@ -15,7 +15,7 @@ export interface ZipWriter {
    * source fails or `signal` aborts (the source is then destroyed: its file handle or its
    * database cursor is let go at once).
    */
-  add(name: string, source: Readable | string, options?: { store?: boolean }): Promise<void>;
+  add(name: string, source: Readable | Buffer | string, options?: { store?: boolean }): Promise<void>;
   /** Writes the central directory and ends the archive: only after the last entry. */
   finish(): void;
   /** Ends the archive unfinished: the reader sees a broken transfer, never a complete-looking zip. */
@@ -27,10 +27,10 @@ export function createZipWriter(signal: AbortSignal, date: Date): ZipWriter {
   const zip = new ZipStream({ zlib: { level: 6 } });
   const output = zip as unknown as Readable;
 
-  function add(name: string, source: Readable | string, options: { store?: boolean } = {}): Promise<void> {
+  function add(name: string, source: Readable | Buffer | string, options: { store?: boolean } = {}): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const stop = () => {
-        if (typeof source !== 'string') source.destroy();
+        if (typeof source !== 'string' && !Buffer.isBuffer(source)) source.destroy();
         reject(signal.reason instanceof Error ? signal.reason : new Error('export aborted'));
       };
       if (signal.aborted) return stop();

@@ -1,0 +1,42 @@
+/**
+ * The database and photo store a backup reads or a restore writes, from the same settings the
+ * server reads (DATABASE_URL or DATA_DIR, S3_* or DATA_DIR/uploads).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { type DatabaseHandle, openDatabase } from '@db/client';
+import type { Config } from '@server/config/env';
+import { type MediaStorage, createMediaStorage } from '@server/modules/media/media-storage';
+import { createS3MediaStorage } from '@server/modules/media/s3-media-storage';
+import { backupSocketPath, requestLiveDataDir } from './live-data-dir';
+
+export type SiteSettings = Pick<Config, 'databaseUrl' | 'dataDir' | 's3'>;
+
+export const embeddedDataDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+export function siteStorage(settings: SiteSettings): MediaStorage {
+  return settings.s3 ? createS3MediaStorage(settings.s3) : createMediaStorage(settings.dataDir);
+}
+
+export const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+
+/**
+ * The site's database to read a backup from. PostgreSQL is read in place (in one snapshot). The
+ * embedded one is copied, from the running server when one answers (live-data-dir.ts), and the
+ * copy is opened in memory here.
+ */
+export async function openBackupSource(settings: SiteSettings): Promise<DatabaseHandle> {
+  if (settings.databaseUrl) return openDatabase({ kind: 'postgres', url: settings.databaseUrl, poolSize: 2 });
+  const dir = embeddedDataDir(settings.dataDir);
+  const live = await requestLiveDataDir(backupSocketPath(settings.dataDir));
+  if (live) return openDatabase({ kind: 'pglite', loadDataDir: new Blob([live]) });
+  if (isEmptyFolder(dir)) throw new Error(`There is no Waymark database in ${settings.dataDir}: check DATA_DIR.`);
+  // No server runs: the data directory is read directly, through a copy all the same.
+  const stopped = await openDatabase({ kind: 'pglite', dataDir: dir });
+  try {
+    const tarball = await stopped.dumpDataDir!();
+    return openDatabase({ kind: 'pglite', loadDataDir: tarball });
+  } finally {
+    await stopped.close();
+  }
+}
