@@ -144,6 +144,8 @@ export interface AppDeps {
   ssrEntry?: string;
   /** The places tips are located by; the offline GeoNames gazetteer unless a test brings its own. */
   gazetteer?: Gazetteer;
+  /** "Download my data" exports running at once in this process (4); tests set fewer. */
+  dataExportCapacity?: number;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -259,7 +261,9 @@ export async function buildApp(deps: AppDeps) {
     storage: mediaStorage,
     publicUrl: config.publicUrl,
     secret: deps.sessionSecret,
+    redis,
     log: app.log,
+    capacity: deps.dataExportCapacity,
   });
   const connections = createConnectionsService({ db });
   const notifications = createNotificationsService({ db });

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** Another test app's database: this app is a second instance on it, and leaves it open on close. */
   sharedDatabase?: DatabaseHandle;
+  /** "Download my data" exports this instance runs at once (4 unless set). */
+  dataExportCapacity?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -58,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: options.mailer,
     webRoot: options.webRoot ?? '/nonexistent',
     gazetteer: options.gazetteer ?? testGazetteer,
+    dataExportCapacity: options.dataExportCapacity,
     rateLimits: {
       signIn: 1000,
       signInUnknownDevice: 1000,

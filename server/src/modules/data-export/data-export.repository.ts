@@ -335,3 +335,21 @@ export async function tryLockExport(db: Executor, userId: string): Promise<boole
   );
   return row?.locked === true;
 }
+
+/**
+ * On PostgreSQL, whether an export of the member holds that lock now, on any instance. Read from
+ * pg_locks rather than by taking the lock a moment: a probe could make a download starting at the
+ * same instant fail. (A lock of two int4 keys shows them as classid and objid, objsubid 2.)
+ */
+export async function isExportLocked(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await executeRows<{ locked: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from pg_locks
+      where locktype = 'advisory' and granted and objsubid = 2
+        and database = (select oid from pg_database where datname = current_database())
+        and classid = hashtext('waymark:data-export')::oid and objid = hashtext(${userId})::oid
+    ) as locked`,
+  );
+  return row?.locked === true;
+}

@@ -17,7 +17,7 @@ export function dataExportRoutes(app: FastifyInstance, opts: { dataExport: DataE
   r.post('/export', { config: member, schema: { response: { 201: DataExportStartSchema } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
     // A second click while a download runs is told so, and does not spend one of the hour's exports.
-    dataExport.assertCanStart(viewer.userId);
+    await dataExport.assertCanStart(viewer.userId);
     await app.keyedLimits.dataExports(request, viewer.userId);
     return reply.status(201).send(await dataExport.start(viewer.userId));
   });

@@ -7,6 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import { DATA_EXPORT_TEXTS, type DataExportStart, dataExportFileName } from '@common/schemas/data-export';
 import type { Database, Executor } from '@db/client';
 import { AppError, ConflictError, NotFoundError } from '@server/lib/errors';
@@ -14,6 +15,7 @@ import type { MediaStorage } from '../media/media-storage';
 import * as repo from './data-export.repository';
 import { writeArchive } from './export-archive';
 import { createExportSlots } from './export-slots';
+import { createUsedNonces } from './export-ticket-nonces';
 import { createExportTickets } from './export-tickets';
 import { createZipWriter } from '@server/lib/zip-writer';
 
@@ -29,7 +31,9 @@ export interface DataExportDeps {
   publicUrl: string;
   /** Signs the download tickets (the session secret). */
   secret: string;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Where used tickets are recorded for every instance (ADR 118); null: this process only. */
+  redis: Redis | null;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** Exports running at once in this process (each holds a pooled connection on PostgreSQL). */
   capacity?: number;
 }
@@ -52,7 +56,7 @@ function deferred<T>() {
 
 export function createDataExportService(deps: DataExportDeps) {
   const { db, publicUrl, log } = deps;
-  const tickets = createExportTickets(deps.secret);
+  const tickets = createExportTickets(deps.secret, createUsedNonces(deps.redis, log));
   const slots = createExportSlots(deps.capacity ?? 4);
 
   function inSnapshot(userId: string, work: (reader: Executor) => Promise<void>): Promise<void> {
@@ -67,9 +71,16 @@ export function createDataExportService(deps: DataExportDeps) {
     );
   }
 
-  /** POST /api/account/export, before the rate limit counts: 409 while the member's export runs. */
-  function assertCanStart(userId: string): void {
+  /**
+   * POST /api/account/export, before the rate limit counts: 409 while the member's export runs,
+   * here or (on PostgreSQL, by its advisory lock) on another instance, so the refusal is an answer
+   * the profile shows rather than a download that fails with a spent ticket.
+   */
+  async function assertCanStart(userId: string): Promise<void> {
     slots.assertIdle(userId);
+    if (deps.hasSnapshots && (await repo.isExportLocked(db, userId))) {
+      throw new ConflictError(DATA_EXPORT_TEXTS.alreadyRunning);
+    }
   }
 
   /** POST /api/account/export: the URL to download from, valid for a minute, once. */
@@ -87,14 +98,16 @@ export function createDataExportService(deps: DataExportDeps) {
    * let go), the snapshot's transaction rolls back and the slot is freed.
    */
   async function open(userId: string, ticket: string, signal: AbortSignal): Promise<ExportDownload> {
-    if (!tickets.redeem(userId, ticket)) throw new NotFoundError(DATA_EXPORT_TEXTS.ticketGone);
+    if (!(await tickets.redeem(userId, ticket))) throw new NotFoundError(DATA_EXPORT_TEXTS.ticketGone);
     const release = slots.claim(userId);
     const exportedAt = new Date();
     const zip = createZipWriter(signal, exportedAt);
     const opened = deferred<string | null>();
+    let isHandedOut = false;
     inSnapshot(userId, async (reader) => {
       const account = await repo.findAccount(reader, userId);
       if (!account) throw new NotFoundError(DATA_EXPORT_TEXTS.ticketGone);
+      isHandedOut = true;
       opened.resolve(account.username);
       await writeArchive(zip, { db: reader, storage: deps.storage, userId, publicUrl, exportedAt, signal }, account);
     })
@@ -109,7 +122,10 @@ export function createDataExportService(deps: DataExportDeps) {
         if (!signal.aborted && !(error instanceof AppError)) {
           log.warn({ err: error, userId }, 'a data export failed while it was being written');
         }
-        zip.destroy(error instanceof Error ? error : new Error(String(error)));
+        // Refused before the zip was handed out, nothing reads it: an 'error' event there would
+        // have no listener and end the process.
+        if (!isHandedOut) zip.output.destroy();
+        else zip.destroy(error instanceof Error ? error : new Error(String(error)));
       })
       .finally(release);
     const username = await opened.promise;

@@ -4,9 +4,11 @@
  * streams straight to disk. The ticket is bytes: user id (16), expiry in seconds (4), a random
  * nonce (16), then the first 128 bits of an HMAC-SHA256 of them under the session secret, in
  * base64url. It is checked without a database read, names its member (another member's session
- * cannot use it), expires after a minute and opens one download.
+ * cannot use it), expires after a minute and opens one download: on every instance while Redis
+ * answers, on each instance while it does not (export-ticket-nonces.ts, ADR 118).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { UsedNonces } from './export-ticket-nonces';
 
 const USER_BYTES = 16;
 const EXPIRY_BYTES = 4;
@@ -22,10 +24,7 @@ const macOf = (secret: string, body: Buffer) =>
 const uuidOf = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
-export function createExportTickets(secret: string, now: () => number = Date.now) {
-  /** Nonces already used, until their ticket would have expired anyway. */
-  const used = new Map<string, number>();
-
+export function createExportTickets(secret: string, used: UsedNonces, now: () => number = Date.now) {
   function issue(userId: string): string {
     const expiry = Buffer.alloc(EXPIRY_BYTES);
     expiry.writeUInt32BE(Math.floor(now() / 1000) + TICKET_TTL_SECONDS);
@@ -34,7 +33,7 @@ export function createExportTickets(secret: string, now: () => number = Date.now
   }
 
   /** True once for a ticket this server issued to `userId` that has not expired; false for anything else. */
-  function redeem(userId: string, ticket: string): boolean {
+  async function redeem(userId: string, ticket: string): Promise<boolean> {
     const bytes = Buffer.from(ticket, 'base64url');
     // Only the canonical spelling: base64url decoding ignores stray bits and characters.
     if (bytes.length !== BODY_BYTES + MAC_BYTES || bytes.toString('base64url') !== ticket) return false;
@@ -44,11 +43,7 @@ export function createExportTickets(secret: string, now: () => number = Date.now
     const expiresAt = body.readUInt32BE(USER_BYTES) * 1000;
     const nowMs = now();
     if (expiresAt <= nowMs) return false;
-    for (const [nonce, until] of used) if (until <= nowMs) used.delete(nonce);
-    const nonce = body.subarray(USER_BYTES + EXPIRY_BYTES).toString('hex');
-    if (used.has(nonce)) return false;
-    used.set(nonce, expiresAt);
-    return true;
+    return used.claim(body.subarray(USER_BYTES + EXPIRY_BYTES).toString('hex'), expiresAt, nowMs);
   }
 
   return { issue, redeem };
