@@ -10,6 +10,13 @@ const alias = {
   '@server-test': path.resolve(import.meta.dirname, 'server/test'),
 };
 
+/**
+ * In CI a failed test runs once more, as Playwright's do (ADR 120): one intermittent failure
+ * must not cost a whole landing. scripts/test.ts names every test that needed it, so a flaky
+ * test is seen and fixed, not hidden.
+ */
+const retry = process.env.CI ? 1 : 0;
+
 /** A migrated, seeded database made once per run, which each test file copies. */
 const templateSetup = (db: 'pglite' | 'postgres') => `server/test/${db}-template.setup.ts`;
 
@@ -21,6 +28,7 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   resolve: { alias },
   test: {
     name,
+    retry,
     include: ['server/**/*.api.test.ts'],
     env: { WAYMARK_TEST_DB: db },
     globalSetup: [templateSetup(db)],
@@ -40,6 +48,7 @@ const fuzzProject = (db: 'pglite' | 'postgres') => ({
   resolve: { alias },
   test: {
     name: 'fuzz',
+    retry,
     include: ['server/test/fuzz/**/*.fuzz.test.ts'],
     env: { WAYMARK_TEST_DB: db },
     globalSetup: [templateSetup(db), 'server/test/fuzz/figures.setup.ts'],
@@ -60,6 +69,7 @@ const fleetProject = {
   resolve: { alias },
   test: {
     name: 'fleet',
+    retry,
     include: ['server/test/fleet/**/*.test.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
@@ -90,6 +100,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          retry,
           include: [
             'common/**/*.test.ts',
             'web/**/*.test.{ts,tsx}',

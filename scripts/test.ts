@@ -92,6 +92,49 @@ async function lintAndBuild(): Promise<{ isGreen: boolean; seconds: string }> {
   return { isGreen: eslint.isGreen && prettier.isGreen && commits.isGreen, seconds };
 }
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; tests: { status: string; projectName: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+}
+
+/** "Failed: <file> > <test>" and "Flaky (passed on its retry): ..." lines of both runners. */
+function namedTests(vitest: VitestReport | null, playwright: PlaywrightReport | null): string[] {
+  const lines: string[] = [];
+  for (const file of vitest?.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults) {
+      const firstError = (test.failureMessages[0] ?? '').split('\n')[0];
+      if (test.status === 'failed') lines.push(`Failed: ${where} > ${test.fullName}: ${firstError}`);
+      else if (test.status === 'passed' && test.failureMessages.length > 0) {
+        lines.push(`Flaky (passed on its retry): ${where} > ${test.fullName}: ${firstError}`);
+      }
+    }
+  }
+  const walk = (suite: PlaywrightSuite, file: string) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'unexpected') lines.push(`Failed: ${file} > ${spec.title}`);
+        if (test.status === 'flaky') lines.push(`Flaky (passed on its retry): ${file} > ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite, suite.file ?? suite.title);
+  return lines;
+}
+
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const { isGreen: isLintGreen, seconds: lintSeconds } = await lintAndBuild();
@@ -109,8 +152,8 @@ const isPlaywrightGreen = run('node_modules/@playwright/test/cli.js', ['test'], 
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
 });
 
-const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(vitestJson);
-const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
+const v = readJson<VitestReport>(vitestJson);
+const p = readJson<PlaywrightReport>(playwrightJson);
 const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
 const failed = (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0);
 const skipped = (v?.numPendingTests ?? 0) + (p?.stats.skipped ?? 0);
@@ -119,6 +162,8 @@ const isGreen = isLintGreen && isVitestGreen && isPlaywrightGreen && v !== null 
 console.log(
   `\nLint: ${isLintGreen ? 'green' : 'RED'} (${lintSeconds} s); Vitest: ${isVitestGreen ? 'green' : 'RED'}; Playwright: ${isPlaywrightGreen ? 'green' : 'RED'}`,
 );
+// Named last, where a cut log still shows them: what failed, and what passed only on its retry.
+for (const line of namedTests(v, p)) console.log(line);
 // A runner that crashed before reporting still counts as a failure.
 const shownFailed = failed > 0 || isGreen ? failed : 1;
 console.log(`Total: ${passed} passed, ${shownFailed} failed, ${skipped} skipped`);
