@@ -23,7 +23,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   const manifest = await takeBackup({ settings: config, file, print: (line) => console.log(line) });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-  console.log(`Backup written to ${file}: ${rows} rows, ${manifest.files.length} photo files, ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Backup written to ${file}: ${rows} rows, ${manifest.files.length} photo files, ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   if (manifest.missingPhotos.length > 0) {
     console.log(`${manifest.missingPhotos.length} photos the database names had no file (lost before this backup):`);
     for (const url of manifest.missingPhotos) console.log(`  ${url}`);

@@ -1,6 +1,6 @@
 /** Starts Waymark: read config, open and prepare the database, listen, shut down gracefully. */
 import path from 'node:path';
-import { openDatabase } from '@db/client';
+import { type DatabaseHandle, openDatabase } from '@db/client';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
@@ -15,24 +15,26 @@ const SHUTDOWN_DEADLINE_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
+  // `npm run backup` reads the embedded database through the server that has it open (ADR 119).
+  // Listening comes first: a second server on this DATA_DIR stops here, before opening the database.
+  const opened: { database?: DatabaseHandle } = {};
+  const liveDataDir = config.databaseUrl
+    ? undefined
+    : await serveLiveDataDir({
+        socketPath: backupSocketPath(config.dataDir),
+        dump: () => opened.database?.dumpDataDir?.() ?? Promise.reject(new Error('the database is not open yet')),
+        onError: (error) => console.error('a backup could not copy the database:', error),
+      });
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
+  opened.database = database;
   const { sessionSecret, generatedAdmin } = await bootstrap(database, config);
   const app = await buildApp({ config, database, sessionSecret });
   // PostgreSQL vacuums and analyzes itself; PGlite has no autovacuum (ADR 021).
   const maintenance = database.kind === 'pglite' ? startEmbeddedMaintenance({ database, log: app.log }) : undefined;
-  // `npm run backup` reads the embedded database through the server that has it open (ADR 119).
-  const liveDataDir =
-    database.kind === 'pglite'
-      ? await serveLiveDataDir({
-          socketPath: backupSocketPath(config.dataDir),
-          dump: () => database.dumpDataDir!(),
-          onError: (error) => app.log.error({ err: error }, 'a backup could not copy the database'),
-        })
-      : undefined;
 
   if (generatedAdmin) {
     // Printed once: the password is not stored anywhere in clear.

@@ -81,7 +81,8 @@ describe.skipIf(onPostgres)('a backup of the embedded database', () => {
     expect(manifest.files).toHaveLength(3);
     const backup = await openBackup(file);
     const users: string[] = [];
-    for await (const line of backup.lines(tableEntry('users'), manifest.tables.find((x) => x.name === 'users')!.sha256)) users.push(line);
+    for await (const line of backup.lines(tableEntry('users'), manifest.tables.find((x) => x.name === 'users')!.sha256))
+      users.push(line);
     backup.close();
     expect(users.some((line) => line.includes(member.email))).toBe(true);
   }, 120_000);
@@ -118,7 +119,10 @@ describe.skipIf(onPostgres)('a backup of the embedded database', () => {
     zip.finish();
     await written;
     await expect(
-      restoreBackup({ settings: { ...settings, dataDir: path.join(work, 'from-older') }, file: path.join(work, 'older-edited.zip') }),
+      restoreBackup({
+        settings: { ...settings, dataDir: path.join(work, 'from-older') },
+        file: path.join(work, 'older-edited.zip'),
+      }),
     ).rejects.toThrow('Restore it with the version that took it');
   }, 60_000);
 
@@ -132,6 +136,10 @@ describe.skipIf(onPostgres)('a backup of the embedded database', () => {
     // The next afterAll closes them again: open ones to close.
     database = await openDatabase({ kind: 'pglite', dataDir: embeddedDataDir(dataDir) });
     t = await createTestApp({ sharedDatabase: database, env: { DATA_DIR: dataDir } });
-    live = await serveLiveDataDir({ socketPath: backupSocketPath(dataDir), dump: () => database.dumpDataDir!(), onError: () => undefined });
+    live = await serveLiveDataDir({
+      socketPath: backupSocketPath(dataDir),
+      dump: () => database.dumpDataDir!(),
+      onError: () => undefined,
+    });
   }, 120_000);
 });

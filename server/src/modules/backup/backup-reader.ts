@@ -58,7 +58,8 @@ export async function openBackup(file: string): Promise<BackupReader> {
     async file(name, expected) {
       const body = await buffer(await stream(name));
       const sha256 = createHash('sha256').update(body).digest('hex');
-      if (body.length !== expected.size || sha256 !== expected.sha256) throw new BackupFileError(`${name} is damaged in the backup`);
+      if (body.length !== expected.size || sha256 !== expected.sha256)
+        throw new BackupFileError(`${name} is damaged in the backup`);
       return body;
     },
     async *lines(name, sha256) {

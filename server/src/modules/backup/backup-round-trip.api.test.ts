@@ -74,14 +74,25 @@ beforeAll(async () => {
   [photoUrl = ''] = await uploadTipPhotos(source, alice.cookie);
   const tip = await source.call('POST', '/api/tips', {
     cookie: alice.cookie,
-    body: { title: 'Tiles of Porto', country: 'Portugal', city: 'Porto', description: 'Azulejos everywhere.', photoUrls: [photoUrl] },
+    body: {
+      title: 'Tiles of Porto',
+      country: 'Portugal',
+      city: 'Porto',
+      description: 'Azulejos everywhere.',
+      photoUrls: [photoUrl],
+    },
   });
   expect(tip.statusCode, tip.body).toBe(201);
   tipId = tip.json<{ id: string }>().id;
-  expect((await source.call('POST', '/api/likes/toggle', { cookie: bob.cookie, body: { contentType: 'tip', contentId: tipId } })).statusCode).toBe(200);
+  expect(
+    (await source.call('POST', '/api/likes/toggle', { cookie: bob.cookie, body: { contentType: 'tip', contentId: tipId } }))
+      .statusCode,
+  ).toBe(200);
   const asked = await source.call('POST', '/api/connections', { cookie: bob.cookie, body: { addresseeId: alice.id } });
   expect(asked.statusCode, asked.body).toBe(201);
-  const accepted = await source.call('POST', `/api/connections/${asked.json<{ id: string }>().id}/accept`, { cookie: alice.cookie });
+  const accepted = await source.call('POST', `/api/connections/${asked.json<{ id: string }>().id}/accept`, {
+    cookie: alice.cookie,
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
 }, 60_000);
 
@@ -106,7 +117,10 @@ describe('a backup taken while members write, restored into the other database',
     const writes = (async () => {
       while (isBackingUp) {
         for (const { id } of demoTips) {
-          const res = await source.call('POST', '/api/likes/toggle', { cookie: alice.cookie, body: { contentType: 'tip', contentId: id } });
+          const res = await source.call('POST', '/api/likes/toggle', {
+            cookie: alice.cookie,
+            body: { contentType: 'tip', contentId: id },
+          });
           expect(res.statusCode).toBe(200);
           toggles += 1;
         }
@@ -126,7 +140,16 @@ describe('a backup taken while members write, restored into the other database',
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(manifest.missingPhotos).toEqual([]);
     // The photo and its variants.
-    expect(manifest.files.filter((f) => photoUrl.endsWith(f.key.split('/').pop()!.replace(/\.(thumb|mid)\.webp$/, '.webp')))).toHaveLength(3);
+    expect(
+      manifest.files.filter((f) =>
+        photoUrl.endsWith(
+          f.key
+            .split('/')
+            .pop()!
+            .replace(/\.(thumb|mid)\.webp$/, '.webp'),
+        ),
+      ),
+    ).toHaveLength(3);
     expect(manifest.tables.find((t) => t.name === 'users')?.rows).toBeGreaterThanOrEqual(6);
   }, 120_000);
 
@@ -154,7 +177,10 @@ describe('a backup taken while members write, restored into the other database',
       ? await openDatabase({ kind: 'postgres', url: settings.databaseUrl })
       : await openDatabase({ kind: 'pglite', dataDir: embeddedDataDir(targetDir) });
     for (const table of manifest.tables) {
-      const [row] = await executeRows<{ n: number }>(restoredDatabase.db, sql.raw(`select count(*)::int as n from "${table.name}"`));
+      const [row] = await executeRows<{ n: number }>(
+        restoredDatabase.db,
+        sql.raw(`select count(*)::int as n from "${table.name}"`),
+      );
       expect(row?.n, table.name).toBe(table.rows);
     }
     const { violations } = await checkInvariants((text) => executeRows(restoredDatabase.db, sql.raw(text)));

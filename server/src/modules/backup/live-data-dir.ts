@@ -6,7 +6,7 @@
  * consistent state without stopping the site. The command reads that copy at its own pace.
  */
 import { createHash } from 'node:crypto';
-import { chmod, unlink } from 'node:fs/promises';
+import { chmod, mkdir, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +59,7 @@ export async function serveLiveDataDir(opts: {
   if (await isAnswering(opts.socketPath)) {
     throw new Error(`another Waymark server already runs on this DATA_DIR (${opts.socketPath} answers)`);
   }
+  await mkdir(path.dirname(opts.socketPath), { recursive: true });
   // A socket file left by a server that was killed.
   await unlink(opts.socketPath).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;

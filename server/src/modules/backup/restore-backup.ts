@@ -125,7 +125,8 @@ async function restoreTables(backup: BackupReader, database: DatabaseHandle, pri
       }
       await insertRows(tx, table, rows);
       count += rows.length;
-      if (count !== entry.rows) throw new BackupFileError(`${table.name}: ${count} rows in the backup, its manifest says ${entry.rows}`);
+      if (count !== entry.rows)
+        throw new BackupFileError(`${table.name}: ${count} rows in the backup, its manifest says ${entry.rows}`);
       await setTriggers(tx, table, true);
       await resetSequences(tx, table);
       print(`${table.name}: ${count} rows`);
@@ -135,7 +136,7 @@ async function restoreTables(backup: BackupReader, database: DatabaseHandle, pri
 
 function assertSameTables(tables: readonly TableShape[], manifest: BackupManifest) {
   const saved = new Map(manifest.tables.map((t) => [t.name, t.columns.join(',')]));
-  const differs =
-    tables.length !== manifest.tables.length || tables.some((t) => saved.get(t.name) !== t.columns.join(','));
-  if (differs) throw new BackupFileError('The backup’s tables differ from this database’s after migrating: it cannot be restored here.');
+  const differs = tables.length !== manifest.tables.length || tables.some((t) => saved.get(t.name) !== t.columns.join(','));
+  if (differs)
+    throw new BackupFileError('The backup’s tables differ from this database’s after migrating: it cannot be restored here.');
 }

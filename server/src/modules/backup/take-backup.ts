@@ -89,22 +89,23 @@ async function writeArchive(
     files: [],
     missingPhotos: [],
   };
+  const add: AddEntry = (name, source, options) => zip.add(name, source, options);
   try {
-    await zip.add(README_ENTRY, README_TEXT);
+    await add(README_ENTRY, README_TEXT);
     const photoUrls = await database.db.transaction(
       async (tx) => {
         manifest.migrations = (await appliedMigrations(tx)).map((m) => m.hash);
         for (const table of await tableShapes(tx)) {
-          manifest.tables.push(await addTable(zip.add, tx, table));
+          manifest.tables.push(await addTable(add, tx, table));
           print(`${table.name}: ${manifest.tables.at(-1)?.rows} rows`);
         }
         return namedPhotoUrls(tx);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    await addPhotos(zip.add, storage, photoUrls, manifest);
+    await addPhotos(add, storage, photoUrls, manifest);
     print(`${manifest.files.length} photo files`);
-    await zip.add(MANIFEST_ENTRY, JSON.stringify(manifest, null, 1));
+    await add(MANIFEST_ENTRY, JSON.stringify(manifest, null, 1));
     zip.finish();
     await written;
     return manifest;
@@ -114,7 +115,7 @@ async function writeArchive(
   }
 }
 
-type AddEntry = ReturnType<typeof createZipWriter>['add'];
+type AddEntry = (name: string, source: Readable | Buffer | string, options?: { store?: boolean }) => Promise<void>;
 
 async function addTable(add: AddEntry, tx: Executor, table: TableShape): Promise<BackupManifest['tables'][number]> {
   const hash = createHash('sha256');
