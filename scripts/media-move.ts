@@ -4,18 +4,10 @@
  * Resumable: a rerun skips every file already in the bucket with the same size and MD5.
  * It never deletes a local file. Exits 1 when a file could not be copied, 2 without S3_*.
  */
-import { ConfigError, loadConfig } from '@server/config/env';
 import { moveUploadsToBucket } from '@server/modules/media/media-move';
+import { runOperatorCommand } from './lib/operator-command';
 
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 2;
-  }
+runOperatorCommand(async (config) => {
   if (!config.s3) {
     console.error(
       'media:move needs the bucket: set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE as needed).',
@@ -33,12 +25,4 @@ async function main(): Promise<number> {
   );
   if (summary.failed > 0) console.log('Some files failed: run media:move again, it copies only what is missing.');
   return summary.failed > 0 ? 1 : 0;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+});
