@@ -16,7 +16,7 @@ import { type TestApp, createTestApp } from '@server-test/test-app';
 import { uploadTipPhotos } from '../media/test-uploads';
 import { MANIFEST_ENTRY, README_ENTRY, tableEntry } from './backup-archive';
 import { openBackup } from './backup-reader';
-import { embeddedDataDir } from './backup-source';
+import { embeddedDataDir, openBackupSource } from './backup-source';
 import { type LiveDataDirServer, backupSocketPath, serveLiveDataDir } from './live-data-dir';
 import { restoreBackup } from './restore-backup';
 import { takeBackup } from './take-backup';
@@ -133,6 +133,12 @@ describe.skipIf(onPostgres)('a backup of the embedded database', () => {
     const file = path.join(work, 'stopped.zip');
     const manifest = await takeBackup({ settings, file });
     expect(manifest.tables.find((table) => table.name === 'tips')?.rows).toBe(1);
+    // While the command has the directory open, a server starting there refuses, as it would beside another server.
+    const source = await openBackupSource(settings);
+    await expect(
+      serveLiveDataDir({ socketPath: backupSocketPath(dataDir), dump: () => source.dumpDataDir!(), onError: () => undefined }),
+    ).rejects.toThrow('already runs');
+    await source.close();
     // The next afterAll closes them again: open ones to close.
     database = await openDatabase({ kind: 'pglite', dataDir: embeddedDataDir(dataDir) });
     t = await createTestApp({ sharedDatabase: database, env: { DATA_DIR: dataDir } });

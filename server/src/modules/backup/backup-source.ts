@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from '@db/client';
 import type { Config } from '@server/config/env';
 import { type MediaStorage, createMediaStorage } from '@server/modules/media/media-storage';
 import { createS3MediaStorage } from '@server/modules/media/s3-media-storage';
-import { backupSocketPath, requestLiveDataDir } from './live-data-dir';
+import { backupSocketPath, requestLiveDataDir, serveLiveDataDir } from './live-data-dir';
 
 export type SiteSettings = Pick<Config, 'databaseUrl' | 'dataDir' | 's3'>;
 
@@ -22,21 +22,35 @@ export const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(di
 
 /**
  * The site's database to read a backup from. PostgreSQL is read in place (in one snapshot). The
- * embedded one is copied, from the running server when one answers (live-data-dir.ts), and the
- * copy is opened in memory here.
+ * embedded one is copied from the running server when one answers (live-data-dir.ts) and the copy
+ * opened in memory here; with no server running, its directory is opened directly, and the socket
+ * is held meanwhile so a server started during the backup refuses to open it too.
  */
 export async function openBackupSource(settings: SiteSettings): Promise<DatabaseHandle> {
   if (settings.databaseUrl) return openDatabase({ kind: 'postgres', url: settings.databaseUrl, poolSize: 2 });
   const dir = embeddedDataDir(settings.dataDir);
-  const live = await requestLiveDataDir(backupSocketPath(settings.dataDir));
+  const socketPath = backupSocketPath(settings.dataDir);
+  const live = await requestLiveDataDir(socketPath);
   if (live) return openDatabase({ kind: 'pglite', loadDataDir: new Blob([live]) });
   if (isEmptyFolder(dir)) throw new Error(`There is no Waymark database in ${settings.dataDir}: check DATA_DIR.`);
-  // No server runs: the data directory is read directly, through a copy all the same.
-  const stopped = await openDatabase({ kind: 'pglite', dataDir: dir });
+  const opened: { database?: DatabaseHandle } = {};
+  const claim = await serveLiveDataDir({
+    socketPath,
+    dump: () => opened.database?.dumpDataDir?.() ?? Promise.reject(new Error('not open yet')),
+    onError: () => undefined,
+  });
   try {
-    const tarball = await stopped.dumpDataDir!();
-    return openDatabase({ kind: 'pglite', loadDataDir: tarball });
-  } finally {
-    await stopped.close();
+    opened.database = await openDatabase({ kind: 'pglite', dataDir: dir });
+  } catch (error) {
+    await claim.close();
+    throw error;
   }
+  const database = opened.database;
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await claim.close();
+    },
+  };
 }

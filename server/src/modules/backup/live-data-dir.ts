@@ -10,6 +10,8 @@ import { chmod, mkdir, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 const REQUEST = 'dump\n';
 /** Unix socket paths are limited to about 104 bytes; a longer DATA_DIR gets one in the temp folder. */
@@ -75,7 +77,8 @@ export async function serveLiveDataDir(opts: {
     socket.on('end', () => {
       if (request !== REQUEST) return void socket.destroy();
       opts.dump().then(
-        async (blob) => socket.end(Buffer.from(await blob.arrayBuffer())),
+        // Streamed from the tarball PGlite made: no second copy of it in the server's memory.
+        (blob) => Readable.fromWeb(blob.stream() as WebReadableStream).pipe(socket),
         (error: unknown) => {
           opts.onError(error);
           socket.end();
