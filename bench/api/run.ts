@@ -36,7 +36,7 @@ export interface ApiBenchOptions {
 const OUT_DIR = path.join(REPO_ROOT, '.tmp/bench');
 const WARM_UP_SECONDS = 1;
 /** The most the config accepts: rate limits must not answer 429 to the load. */
-const NO_RATE_LIMITS = {
+export const NO_RATE_LIMITS = {
   RATE_LIMIT_SIGN_IN: '100000',
   RATE_LIMIT_SIGN_UP: '100000',
   RATE_LIMIT_INVITATIONS: '100000',

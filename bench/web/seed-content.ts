@@ -15,8 +15,11 @@ const PLACES = [
   ['Morocco', 'Fes'],
 ] as const;
 
-/** A camera-sized JPEG (2000x1500): a gradient with noise, so it compresses like a photo. */
-export async function photoJpeg(seed: number): Promise<Buffer> {
+/**
+ * A camera-sized JPEG (2000x1500): a gradient with noise, so it compresses like a photo. The
+ * default noise makes a ~890 KB WebP original; 24 makes ~410 KB, a phone photo's size.
+ */
+export async function photoJpeg(seed: number, noiseLevel = 48): Promise<Buffer> {
   const width = 2000;
   const height = 1500;
   const raw = Buffer.alloc(width * height * 3);
@@ -24,7 +27,7 @@ export async function photoJpeg(seed: number): Promise<Buffer> {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       state = (state * 1103515245 + 12345) >>> 0;
-      const noise = (state >>> 24) % 48;
+      const noise = (state >>> 24) % noiseLevel;
       const i = (y * width + x) * 3;
       raw[i] = Math.min(255, (((x * 255) / width + seed * 40) % 256) + noise / 2);
       raw[i + 1] = Math.min(255, (y * 200) / height + noise);
@@ -51,7 +54,7 @@ function multipart(files: readonly Buffer[]) {
   };
 }
 
-async function uploadPhotos(base: string, cookie: string, files: readonly Buffer[]): Promise<string[]> {
+export async function uploadPhotos(base: string, cookie: string, files: readonly Buffer[]): Promise<string[]> {
   const { body, contentType } = multipart(files);
   const res = await fetch(`${base}/api/uploads/tip-photos`, {
     method: 'POST',
