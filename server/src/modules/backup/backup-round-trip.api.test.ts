@@ -159,6 +159,35 @@ describe('a backup taken while members write, restored into the other database',
     ).rejects.toThrow('exists already');
   });
 
+  it('takes the backup again when a photo went while copying, and lists one lost before', async () => {
+    const storage = siteStorage(source.config);
+    let hidden = 0;
+    const flaky: typeof storage = {
+      ...storage,
+      // The first attempt finds the photo gone, as when it is deleted between the snapshot and the copy.
+      open: async (ref) => (ref.file === photoUrl.split('/').pop() && hidden++ === 0 ? null : storage.open(ref)),
+    };
+    const lines: string[] = [];
+    const again = await takeBackup({
+      settings: source.config,
+      file: path.join(work, 'again.zip'),
+      source: { database: source.database, storage: flaky },
+      print: (line) => lines.push(line),
+    });
+    expect(lines).toContain('photos deleted while copying: 1; taking the backup again');
+    expect(again.missingPhotos).toEqual([]);
+    const lost: typeof storage = {
+      ...storage,
+      open: async (ref) => (ref.file === photoUrl.split('/').pop() ? null : storage.open(ref)),
+    };
+    const listed = await takeBackup({
+      settings: source.config,
+      file: path.join(work, 'lost.zip'),
+      source: { database: source.database, storage: lost },
+    });
+    expect(listed.missingPhotos).toEqual([photoUrl]);
+  });
+
   it('restores into an empty database and store of the other kind', async () => {
     let env: NodeJS.ProcessEnv = { DATA_DIR: targetDir };
     if (!onPostgres && adminUrl) {

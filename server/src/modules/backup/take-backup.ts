@@ -53,7 +53,7 @@ export async function takeBackup(opts: BackupOptions): Promise<BackupManifest> {
       try {
         const manifest = await writeArchive(database, storage, opts.settings, partial, print);
         if (manifest.missingPhotos.length > 0 && attempt < ATTEMPTS) {
-          print(`${manifest.missingPhotos.length} photos were deleted while copying; taking the backup again`);
+          print(`photos deleted while copying: ${manifest.missingPhotos.length}; taking the backup again`);
           continue;
         }
         // link, not rename: it refuses to replace a file that appeared meanwhile.
