@@ -1,5 +1,5 @@
 /**
- * The live stream's event names (GET /api/events, Server-Sent Events, DECISIONS A3), apart from
+ * The live stream's event names (GET /api/events, Server-Sent Events, docs/product.md#live-updates), apart from
  * the schemas so the client's always-loaded live code does not bring zod into the sign-in page's
  * JavaScript (tests/e2e/bundle-budget.spec.ts). Each event names what changed; the client
  * refetches the matching queries. The first event on every stream is `ready` (the confirmation

@@ -162,7 +162,7 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
-  /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
+  /** Calls allowed per window (ADR 005; windows in plugins/rate-limit.ts). */
   rateLimits: RateLimits;
   /** REQUIRE_ADMIN_2FA: admin routes refuse an admin without two-factor (ADR 076). */
   requireAdminTwoFactor: boolean;

@@ -65,7 +65,7 @@ function validationMessage(issues: ValidationIssue[]): string {
   if (!first) return 'Invalid request';
   const field = first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
   // zod's own default text ("Invalid input: expected string, received undefined") means nothing
-  // to a person; a schema's own message (e.g. SPEC 5's 'Missing Information') is kept.
+  // to a person; a schema's own message (e.g. 'Missing Information', docs/product.md#forms-and-validation) is kept.
   const isZodDefault = !first.message || first.message.startsWith('Invalid input');
   if (isZodDefault && field) return `${field} is missing or not valid`;
   return first.message ?? 'Invalid request';

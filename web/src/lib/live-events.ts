@@ -12,7 +12,7 @@ import {
 } from './shared-live-stream';
 
 /**
- * The live stream (DECISIONS A3): ONE EventSource per browser to GET /api/events, held by one
+ * The live stream (docs/product.md#live-updates): ONE EventSource per browser to GET /api/events, held by one
  * tab and shared with the others (shared-live-stream.ts). Each event names what
  * changed and the matching queries are refetched. The stream counts as live once its `ready`
  * event arrives; until then, after an error, or when `ready` does not come within

@@ -1,5 +1,5 @@
 /**
- * Deleting a member everywhere (D10, ADR 011): the account's own DELETE /api/account and the
+ * Deleting a member everywhere (docs/product.md#deleting-an-account, ADR 011): the account's own DELETE /api/account and the
  * admin panel's "delete user" call the same `deleteUserEverywhere`, which never deletes the last
  * admin (ADR 029).
  */

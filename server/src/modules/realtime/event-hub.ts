@@ -1,5 +1,5 @@
 /**
- * The event hub (DECISIONS A3, docs/decisions/012): one LISTEN on `waymark_events` per process,
+ * The event hub (docs/product.md#live-updates, ADR 012): one LISTEN on `waymark_events` per process,
  * fanned out to the open SSE streams of the event's user (or of everyone when userId is null).
  * Also prunes events older than the retention window, on start and hourly.
  *

@@ -1,5 +1,5 @@
 /**
- * GET /api/events: the live stream (Server-Sent Events, DECISIONS A3, docs/decisions/012).
+ * GET /api/events: the live stream (Server-Sent Events, docs/product.md#live-updates, ADR 012).
  * `retry` and `ready` first, then (with Last-Event-ID) the stored events missed since that id,
  * then live ones from the hub, each once. A `: ping` comment every 25 s keeps proxies from
  * closing an idle stream. A stream ends with its session (docs/decisions/034): its last event
