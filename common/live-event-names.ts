@@ -10,6 +10,6 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**
  * The last event of a stream whose session ended (sign-out, password change, role change,
- * deletion, expiry; docs/decisions/034): the client stops reconnecting and asks who is signed in.
+ * deletion, expiry; ADR 034): the client stops reconnecting and asks who is signed in.
  */
 export const SESSION_ENDED_EVENT = 'session-ended';

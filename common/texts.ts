@@ -61,11 +61,11 @@ export const TEXTS = {
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
 
-  /** 503 while PostgreSQL is unreachable (docs/decisions/014). */
+  /** 503 while PostgreSQL is unreachable (ADR 014). */
   databaseUnavailable: "Waymark can't reach its database right now. Please try again in a moment.",
   /** 503 while the photo bucket is unreachable (issue 37, ADR 116). */
   storageUnavailable: "Waymark can't reach its photo storage right now. Please try again in a moment.",
-  /** 409 when a row the request refers to was deleted while it ran (docs/decisions/014). */
+  /** 409 when a row the request refers to was deleted while it ran (ADR 014). */
   changedMeanwhile: 'Something this refers to was just deleted. Please reload and try again.',
 
   // Accounts hardening (issue 19, ADRs 026-029).

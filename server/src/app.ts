@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Slow or silent clients cannot hold connections open (docs/decisions/033).
+    // Slow or silent clients cannot hold connections open (ADR 033).
     ...serverTimeoutOptions(config.timeouts),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -22,7 +22,7 @@ const STATUS_NAMES: Record<number, string> = {
 /**
  * Errors that mean "the database cannot be reached", not "the request is wrong": socket errors,
  * pg's pool/connection messages, SQLSTATE class 08 (connection exception) and 57P01-57P03 (the
- * server is shutting down or starting). They answer 503 so clients retry (docs/decisions/014).
+ * server is shutting down or starting). They answer 503 so clients retry (ADR 014).
  */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

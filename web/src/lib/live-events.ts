@@ -63,7 +63,7 @@ export type LiveConnectionOptions = {
    */
   onChange: (queryKey: readonly string[], change?: LiveChange) => void;
   onStatus: (isLive: boolean) => void;
-  /** The server ended the stream with its session (docs/decisions/034): ask who is signed in. */
+  /** The server ended the stream with its session (ADR 034): ask who is signed in. */
   onSessionEnded?: () => void;
   timeoutMs?: number;
   /** Delay before opening a new stream when the browser gave up on one (readyState CLOSED). */

@@ -16,7 +16,7 @@ export interface DeleteUserDeps {
   storage: MediaStorage;
   /** Where a failed file removal is reported (the database is the truth; it never fails the call). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
-  /** Told when a user's sessions or role change (the session cache, docs/decisions/016). */
+  /** Told when a user's sessions or role change (the session cache, ADR 016). */
   authChanges: AuthChanges;
 }
 

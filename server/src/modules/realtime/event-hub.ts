@@ -6,7 +6,7 @@
  * When PostgreSQL drops the LISTEN connection the hub listens again (lib/durable-listen) and
  * tells its `onResume` callbacks: NOTIFYs sent meanwhile reached nobody, so the routes end the
  * open streams and the clients come back with Last-Event-ID and get the replay
- * (docs/decisions/014).
+ * (ADR 014).
  */
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

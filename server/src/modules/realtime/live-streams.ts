@@ -1,5 +1,5 @@
 /**
- * The open live streams of this process and the rules that end them (docs/decisions/034):
+ * The open live streams of this process and the rules that end them (ADR 034):
  * - A stream lives as long as the session it was opened with, and with the role it was opened
  *   with: sign-out, password change, deletion, a role change, expiry (idle or the 30-day limit)
  *   or a sign-in that replaces the session ends it. Changes are heard through the session
