@@ -134,7 +134,7 @@ function pageTemplate(): Plugin {
 /**
  * The web app manifest and the service worker (issue 23, ADR 070): our own worker
  * (web/src/sw/sw.ts) with Workbox's precache list injected, built to /sw.js. The page registers
- * it itself after load (web/src/lib/service-worker.ts), so nothing is added to the entry.
+ * it itself after load (web/src/lib/register-service-worker.ts), so nothing is added to the entry.
  */
 function serviceWorker() {
   return VitePWA({

@@ -1,4 +1,4 @@
-/** Content screens' texts (SPEC 8), kept free of zod so a screen can show them without the schemas. */
+/** Content screens' texts (docs/product.md#texts-word-for-word), kept free of zod so a screen can show them without the schemas. */
 export const CONTENT_TEXTS = {
   noContentYet: 'No content yet',
   noTipsYet: 'No tips yet',

@@ -1,5 +1,5 @@
 /**
- * The system messages a member dismissed in this browser session (SPEC 2: "per user for the
+ * The system messages a member dismissed in this browser session (docs/product.md#screens: "per user for the
  * current browser session"). They live in a session cookie, not in the tab's storage, so that
  * the server leaves them out of the page it draws: banners are part of the first paint and
  * nothing moves under a finger when the scripts take the page over (issue 36, ADR 110).

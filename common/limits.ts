@@ -1,4 +1,4 @@
-/** SPEC section 9: business constants both sides enforce. */
+/** docs/product.md#limits: business constants both sides enforce. */
 export const LIMITS = {
   passwordMinLength: 6,
   /** Upper bound on passwords so hashing cost stays bounded (argon2 hashes the whole input). */
@@ -20,7 +20,7 @@ export const LIMITS = {
   countryTypeAheadSuggestions: 8,
 } as const;
 
-/** SPEC section 9 and DECISIONS A3: poll intervals when the live stream is not confirmed. */
+/** docs/product.md#limits and docs/product.md#live-updates: poll intervals when the live stream is not confirmed. */
 export const POLL_INTERVALS_MS = {
   notifications: 60_000,
   connections: 45_000,

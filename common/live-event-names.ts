@@ -1,5 +1,5 @@
 /**
- * The live stream's event names (GET /api/events, Server-Sent Events, DECISIONS A3), apart from
+ * The live stream's event names (GET /api/events, Server-Sent Events, docs/product.md#live-updates), apart from
  * the schemas so the client's always-loaded live code does not bring zod into the sign-in page's
  * JavaScript (tests/e2e/bundle-budget.spec.ts). Each event names what changed; the client
  * refetches the matching queries. The first event on every stream is `ready` (the confirmation
@@ -10,6 +10,6 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**
  * The last event of a stream whose session ended (sign-out, password change, role change,
- * deletion, expiry; docs/decisions/034): the client stops reconnecting and asks who is signed in.
+ * deletion, expiry; ADR 034): the client stops reconnecting and asks who is signed in.
  */
 export const SESSION_ENDED_EVENT = 'session-ended';

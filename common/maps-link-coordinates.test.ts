@@ -148,7 +148,7 @@ const PARSED: [string, number, number][] = [
 ];
 
 const NOT_PARSED: [string, string][] = [
-  // Short links: their place is known only after a request to Google, never made (D13)
+  // Short links: their place is known only after a request to Google, never made (docs/product.md#nothing-leaves-the-origin)
   ['https://maps.app.goo.gl/3u5Bv8rLfFqDeFPo7', 'short link'],
   ['https://goo.gl/maps/Xyz123AbC', 'old short link'],
   ['https://osm.org/go/0BOdUs9e--?m=', 'OpenStreetMap short code'],

@@ -128,7 +128,7 @@ function mapFragment(value: string | null): LinkCoordinates | null {
 
 const READERS: Record<MapsProvider, (url: URL) => LinkCoordinates | null> = {
   google: fromGoogle,
-  googleShortLink: () => null, // known only after a redirect, which Waymark never asks for (D13)
+  googleShortLink: () => null, // known only after a redirect, which Waymark never asks for (docs/product.md#nothing-leaves-the-origin)
   apple: fromApple,
   openstreetmap: fromOpenStreetMap,
 };

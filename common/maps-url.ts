@@ -1,5 +1,5 @@
 /**
- * SPEC 5: a maps link, if given, must be https on one of the maps service's hosts: the maps
+ * docs/product.md#forms-and-validation: a maps link, if given, must be https on one of the maps service's hosts: the maps
  * subdomain, the www maps path, the goo.gl/maps short link or the maps.app short link.
  * Issue 22 reads Apple Maps and OpenStreetMap links too (ADR 058), so their hosts are accepted
  * beside Google's. Parsed, not prefix-matched, so maps.google.com.evil.example does not pass.
@@ -8,7 +8,7 @@ const GOOGLE_HOST = /^(maps|www)\.google\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{
 const APPLE_HOSTS = new Set(['maps.apple.com']);
 const OPENSTREETMAP_HOSTS = new Set(['www.openstreetmap.org', 'openstreetmap.org', 'osm.org']);
 
-/** Short links name a place only through a redirect, which Waymark never follows (D13). */
+/** Short links name a place only through a redirect, which Waymark never follows (docs/product.md#nothing-leaves-the-origin). */
 export type MapsProvider = 'google' | 'googleShortLink' | 'apple' | 'openstreetmap';
 
 export interface MapsLink {

@@ -1,11 +1,11 @@
 /**
- * Texts SPEC.md quotes word for word (sections 2, 5 and 8), shared by the server's error
+ * Texts quoted word for word (docs/product.md#texts-word-for-word), shared by the server's error
  * messages and the client's toasts so a quoted text is written once.
  */
 export const PRODUCT_NAME = 'Waymark';
 export const PRODUCT_TAGLINE = 'An invitation-only community for travelers';
 
-/** Another member with no name and no username (SPEC 6): the seeded admin has no profile. */
+/** Another member with no name and no username (docs/product.md#screens): the seeded admin has no profile. */
 export const MEMBER_FALLBACK_NAME = 'Administrator';
 
 export const TEXTS = {
@@ -61,11 +61,11 @@ export const TEXTS = {
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
 
-  /** 503 while PostgreSQL is unreachable (docs/decisions/014). */
+  /** 503 while PostgreSQL is unreachable (ADR 014). */
   databaseUnavailable: "Waymark can't reach its database right now. Please try again in a moment.",
   /** 503 while the photo bucket is unreachable (issue 37, ADR 116). */
   storageUnavailable: "Waymark can't reach its photo storage right now. Please try again in a moment.",
-  /** 409 when a row the request refers to was deleted while it ran (docs/decisions/014). */
+  /** 409 when a row the request refers to was deleted while it ran (ADR 014). */
   changedMeanwhile: 'Something this refers to was just deleted. Please reload and try again.',
 
   // Accounts hardening (issue 19, ADRs 026-029).
@@ -101,7 +101,7 @@ export const TEXTS = {
   sessionEnded: 'You were signed out: this session was ended, here or on another device. Please sign in again.',
 } as const;
 
-/** 'Invitation approved and notification email sent' / 'Invitation rejected' (SPEC 8). */
+/** 'Invitation approved and notification email sent' / 'Invitation rejected' (docs/product.md#texts-word-for-word). */
 export function invitationStatusToast(status: 'approved' | 'rejected', isEmailSent: boolean) {
   return `Invitation ${status}${status === 'approved' && isEmailSent ? ' and notification email sent' : ''}`;
 }

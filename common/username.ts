@@ -1,5 +1,5 @@
 /**
- * Usernames (DECISIONS D12, ADR 026): a public handle with its own rules, never an e-mail
+ * Usernames (docs/product.md#profiles, ADR 026): a public handle with its own rules, never an e-mail
  * address. Written once here: the profile form, the server and sign-up's handle from the name.
  */
 import { z } from 'zod';

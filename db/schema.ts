@@ -1,5 +1,5 @@
 /**
- * The whole data model (SPEC section 3 plus what the server needs). Property names are camelCase;
+ * The whole data model (docs/product.md#tips-and-guides and the rest of docs/product.md, plus what the server needs). Property names are camelCase;
  * the database columns are snake_case (drizzle `casing: 'snake_case'`, see db/client.ts).
  * The users/sessions/accounts/verifications tables are better-auth's, with its field names.
  */
@@ -330,7 +330,7 @@ export const pendingActivations = pgTable(
   ],
 );
 
-/** The single-use, expiring token of a signup link (DECISIONS D4); only its SHA-256 is kept. */
+/** The single-use, expiring token of a signup link (docs/product.md#invitations-and-signing-up); only its SHA-256 is kept. */
 export const signupTokens = pgTable(
   'signup_tokens',
   {
@@ -406,7 +406,7 @@ export const tipTypes = pgTable(
   (t) => [uniqueIndex('tip_types_name_lower_unique').on(sql`lower(${t.name})`)],
 );
 
-/** Messages the server would send when no SMTP server is configured (DECISIONS A5). */
+/** Messages the server would send when no SMTP server is configured (docs/product.md#e-mail). */
 export const outbox = pgTable(
   'outbox',
   {
@@ -459,14 +459,14 @@ export const tips = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Who may see it (DECISIONS D14, ADR 081): public, connections or private. */
+    /** Who may see it (docs/product.md#visibility, ADR 081): public, connections or private. */
     visibility: visibilityEnum().notNull().default('public'),
     /** Set while a moderator hides it (issue 25): then only its author and admins see it. */
     hiddenAt: timestamp({ withTimezone: true }),
     /**
      * Not shown to members at large: connections-only, private or hidden. Every list's partial
      * index keys on it (is_private = false is the public half), so PostgreSQL computes it on every
-     * write and no writer can forget it (ADR 081). It keeps SPEC's name for what it always meant.
+     * write and no writer can forget it (ADR 081). It keeps the original name for what it always meant.
      */
     isPrivate: boolean()
       .notNull()
@@ -607,14 +607,14 @@ export const guides = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Who may see it (DECISIONS D14, ADR 081): public, connections or private. */
+    /** Who may see it (docs/product.md#visibility, ADR 081): public, connections or private. */
     visibility: visibilityEnum().notNull().default('public'),
     /** Set while a moderator hides it (issue 25): then only its author and admins see it. */
     hiddenAt: timestamp({ withTimezone: true }),
     /**
      * Not shown to members at large: connections-only, private or hidden. Every list's partial
      * index keys on it (is_private = false is the public half), so PostgreSQL computes it on every
-     * write and no writer can forget it (ADR 081). It keeps SPEC's name for what it always meant.
+     * write and no writer can forget it (ADR 081). It keeps the original name for what it always meant.
      */
     isPrivate: boolean()
       .notNull()
@@ -730,7 +730,7 @@ export const guideShareLinks = pgTable('guide_share_links', {
   createdAt: createdAt(),
 });
 
-/** Exactly one of tipId and guideId is set; a member likes or saves an item at most once (D8). */
+/** Exactly one of tipId and guideId is set; a member likes or saves an item at most once (docs/product.md#likes-and-saves). */
 const oneTarget = (name: string, tipId: unknown, guideId: unknown) =>
   check(name, sql`(${tipId} IS NULL) <> (${guideId} IS NULL)`);
 
@@ -823,7 +823,7 @@ export const connections = pgTable(
   },
   (t) => [
     check('connections_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
-    // One record per pair, whichever way round it was requested (D8).
+    // One record per pair, whichever way round it was requested (docs/product.md#connections).
     uniqueIndex('connections_pair_unique').on(
       sql`least(${t.requesterId}, ${t.addresseeId})`,
       sql`greatest(${t.requesterId}, ${t.addresseeId})`,
@@ -852,7 +852,7 @@ export const memberConnectionLists = pgTable('member_connection_lists', {
 });
 
 /**
- * Live events (DECISIONS A3), written in the same transaction as the change they announce (by
+ * Live events (docs/product.md#live-updates), written in the same transaction as the change they announce (by
  * triggers, see the realtime migration) and announced with NOTIFY on commit. The id orders the
  * stream: a reconnecting client sends Last-Event-ID and gets every later event for it.
  * user_id null = for every member (system messages).
@@ -898,7 +898,7 @@ export const tipMapCells = pgTable(
 // ---- Safety and control (issue 25) ----
 
 /**
- * A member hides another from themselves and themselves from them (DECISIONS D14): neither sees
+ * A member hides another from themselves and themselves from them (docs/product.md#blocking): neither sees
  * the other's content, profile or connections, and nothing passes between them. One row per
  * direction, so two members may block each other and each lifts only their own.
  */

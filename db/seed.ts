@@ -1,4 +1,4 @@
-/** Seeds what an empty database needs: the eight tip types (SPEC 9). Demo data: scripts/demo-data.ts. */
+/** Seeds what an empty database needs: the eight tip types (docs/product.md#the-admin-panel). Demo data: scripts/demo-data.ts. */
 import { sql } from 'drizzle-orm';
 import { SEEDED_TIP_TYPES } from '../common/lists/tip-types';
 import type { Executor } from './client';

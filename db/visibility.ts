@@ -1,5 +1,5 @@
 /**
- * Who may see a tip or guide, as SQL (DECISIONS D14, ADR 081).
+ * Who may see a tip or guide, as SQL (docs/product.md#visibility, ADR 081).
  *
  * is_private is "not shown to members at large" (connections-only, private or hidden by a
  * moderator), computed by PostgreSQL. Its constant is written into the text, never bound as $n:

@@ -31,7 +31,8 @@ export async function generateMembers(handle: DatabaseHandle, count: number): Pr
        SELECT id, name, email, true, created_at, created_at FROM bench_members`,
     `INSERT INTO accounts (account_id, provider_id, user_id, password, created_at, updated_at)
        SELECT id::text, 'credential', id, ${lit(hash)}, created_at, created_at FROM bench_members`,
-    // Sign-up stores the e-mail as the username (SPEC 4).
+    // The e-mail as the username, as the original sign-up did; today's sign-up makes a handle from the name
+    // (docs/product.md#profiles). The bench only needs a unique value.
     `INSERT INTO profiles (user_id, name, username, country, currency, created_at, updated_at)
        SELECT id, name, email, (${textArray(COUNTRIES)})[1 + floor(random() * ${COUNTRIES.length})::int], 'USD', created_at, created_at
        FROM bench_members`,

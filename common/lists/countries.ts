@@ -1,6 +1,6 @@
 /**
  * The 195 countries "% of the world explored" divides by: the 193 UN member states plus the
- * Holy See (Vatican City) and Palestine (DECISIONS D6). One list for tips, guides, invitation
+ * Holy See (Vatican City) and Palestine (docs/product.md#lists). One list for tips, guides, invitation
  * requests and profiles, so 100 % is reachable.
  */
 export const COUNTRIES = [

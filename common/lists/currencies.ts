@@ -1,7 +1,7 @@
-/** SPEC section 9: currencies offered on the tip form (default USD). */
+/** docs/product.md#lists: currencies offered on the tip form (default USD). */
 export const TIP_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'CHF', 'CNY', 'BRL', 'INR'] as const;
 
-/** SPEC section 9: the 30 currencies of the profile form. */
+/** docs/product.md#lists: the 30 currencies of the profile form. */
 export const PROFILE_CURRENCIES = [
   'USD',
   'EUR',

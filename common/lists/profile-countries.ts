@@ -1,4 +1,4 @@
-/** SPEC section 9's 41-item profile list, kept to prove the complete list is a superset (D6). */
+/** The original 41-item profile list, kept to prove the complete list is a superset (docs/product.md#lists). */
 export const PROFILE_COUNTRIES = [
   'Afghanistan',
   'Albania',

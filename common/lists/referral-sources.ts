@@ -1,4 +1,4 @@
-/** SPEC section 9: the ten "how did you hear about us" options, as stored and as shown. */
+/** docs/product.md#lists: the ten "how did you hear about us" options, as stored and as shown. */
 export const REFERRAL_SOURCES = [
   { value: 'social_media', label: 'Social media' },
   { value: 'web_search', label: 'Web search' },

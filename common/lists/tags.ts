@@ -1,4 +1,4 @@
-/** SPEC section 9: tag suggestions of the tip form. */
+/** docs/product.md#lists: tag suggestions of the tip form. */
 export const TIP_TAG_SUGGESTIONS = [
   'family-friendly',
   'budget',
@@ -22,7 +22,7 @@ export const TIP_TAG_SUGGESTIONS = [
   'local-experience',
 ] as const;
 
-/** SPEC section 9: tag suggestions of the guide form. */
+/** docs/product.md#lists: tag suggestions of the guide form. */
 export const GUIDE_TAG_SUGGESTIONS = [
   'budget travel',
   'luxury',

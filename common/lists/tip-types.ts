@@ -1,4 +1,4 @@
-/** SPEC sections 3 and 9: the tip categories seeded on an empty database, with their colours. */
+/** docs/product.md#the-admin-panel: the tip categories seeded on an empty database, with their colours. */
 export const SEEDED_TIP_TYPES = [
   { name: 'Hotel', color: '#6366f1' },
   { name: 'Restaurant', color: '#f97316' },

@@ -29,12 +29,12 @@ export const ADMIN_TEXTS = {
   anonymous: 'Anonymous',
 } as const;
 
-/** SPEC 2: the role selector's labels. */
+/** docs/product.md#roles: the role selector's labels. */
 export const ROLE_LABELS = { pending: 'Waiting Activation', user: 'User', admin: 'Admin' } as const;
 
 export const AdminStatsSchema = z.object({
   totalUsers: z.number(),
-  /** Users with role pending plus the pending activations (SPEC 3, 9). */
+  /** Users with role pending plus the pending activations (docs/product.md#the-admin-panel). */
   pendingUsers: z.number(),
   invitationRequests: z.number(),
   totalTips: z.number(),
@@ -42,7 +42,7 @@ export const AdminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
-/** A user row of User Management (users without a profile are left out, SPEC 2). */
+/** A user row of User Management (users without a profile are left out, docs/product.md#the-admin-panel). */
 export const AdminUserSchema = z.object({
   userId: z.string(),
   name: z.string().nullable(),

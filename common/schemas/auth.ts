@@ -22,7 +22,7 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-/** What the server accepts at sign-up; token is the signup link's single-use token (D4). */
+/** What the server accepts at sign-up; token is the signup link's single-use token (docs/product.md#invitations-and-signing-up). */
 export const SignUpSchema = z.object({
   fullName: singleLine(z.string().trim().min(1, TEXTS.fillAllFields).max(LIMITS.nameMaxLength)),
   email,

@@ -17,7 +17,7 @@ export const CONNECTION_TEXTS = {
   cancelFailed: 'Failed to cancel connection request',
   cancelled: 'Request cancelled',
   loadFailed: 'Failed to load connections',
-  /** SPEC 6: shown when a requester's profile is missing. */
+  /** docs/product.md#screens: shown when a requester's profile is missing. */
   fallbackName: MEMBER_FALLBACK_NAME,
 } as const;
 
@@ -43,7 +43,7 @@ export const CONNECTION_STATUSES = ['pending', 'accepted', 'blocked'] as const;
 export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
-/** How another member relates to the viewer (SPEC 4). */
+/** How another member relates to the viewer (docs/product.md#connections). */
 export const RelationSchema = z.enum(['connected', 'pending_sent', 'pending_received', 'none']);
 export type Relation = z.infer<typeof RelationSchema>;
 
@@ -57,7 +57,7 @@ export const ConnectionEntrySchema = z.object({
 });
 export type ConnectionEntry = z.infer<typeof ConnectionEntrySchema>;
 
-/** GET /api/connections: the viewer's connections, newest first, in SPEC 2's tabs. */
+/** GET /api/connections: the viewer's connections, newest first, in the tabs of docs/product.md#connections. */
 export const MyConnectionsSchema = z.object({
   connected: z.array(ConnectionEntrySchema),
   received: z.array(ConnectionEntrySchema),

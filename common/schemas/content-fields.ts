@@ -6,7 +6,7 @@ import { singleLine } from './common';
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 
-/** SPEC 3: tip tags are trimmed, lowercased and unique; blanks are dropped. */
+/** docs/product.md#tips-and-guides: tip tags are trimmed, lowercased and unique; blanks are dropped. */
 /**
  * White space and invisible format characters (zero-width space and joiners, BOM, soft hyphen:
  * Unicode's Cf, which `String.trim` keeps) at a tag's edges: a tag of only these would show as
@@ -20,8 +20,8 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 /**
- * SPEC 5: guide tags are trimmed and non-empty, and keep the author's case ("Hidden Gems",
- * "UNESCO"); SPEC lowercases tip tags only. Unique regardless of case: the first spelling stays
+ * docs/product.md#tips-and-guides: guide tags are trimmed and non-empty, and keep the author's case ("Hidden Gems",
+ * "UNESCO"); only tip tags are lowercased. Unique regardless of case: the first spelling stays
  * (ADR 037).
  */
 export function normalizeGuideTags(tags: readonly string[]): string[] {

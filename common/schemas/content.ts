@@ -12,7 +12,7 @@ export type ContentCard = z.infer<typeof ContentCardSchema>;
 export const ContentRefSchema = z.object({ contentType: ContentTypeSchema, contentId: z.uuid() });
 export type ContentRef = z.infer<typeof ContentRefSchema>;
 
-/** toggle_like (SPEC 7): the new state and count. */
+/** toggle_like (docs/product.md#likes-and-saves): the new state and count. */
 export const LikeResultSchema = z.object({ liked: z.boolean(), likesCount: z.number() });
 export type LikeResult = z.infer<typeof LikeResultSchema>;
 

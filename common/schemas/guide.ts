@@ -67,7 +67,7 @@ const guideInput = (maxDays: number, maxPhotos: number) =>
     items: z.array(GuideItemInputSchema).max(500).default([]),
   });
 
-/** POST /api/guides: 1-14 days, at most 10 photos (SPEC 9). */
+/** POST /api/guides: 1-14 days, at most 10 photos (docs/product.md#limits). */
 export const GuideCreateSchema = guideInput(LIMITS.guideDaysOnCreateMax, LIMITS.guidePhotosOnCreateMax);
 /** PUT /api/guides/:id: 1-30 days, title and location required, photos unlimited (a sane cap). */
 export const GuideUpdateSchema = guideInput(LIMITS.guideDaysOnEditMax, 50).extend({

@@ -5,7 +5,7 @@ import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { multiLine, singleLine } from './common';
 
-/** submit_invitation_request (SPEC 5 and 7): every field required, 50-character minimum. */
+/** submit_invitation_request (docs/product.md#invitations-and-signing-up): every field required, 50-character minimum. */
 export const InvitationRequestSchema = z.object({
   fullName: singleLine(z.string().trim().min(1, 'Full name is required').max(LIMITS.nameMaxLength)),
   email: z

@@ -8,7 +8,7 @@ export const MemberSearchQuerySchema = z.object({
 });
 export type MemberSearchQuery = z.infer<typeof MemberSearchQuerySchema>;
 
-/** What a search result says of a member: never their e-mail (D12). */
+/** What a search result says of a member: never their e-mail (docs/product.md#profiles). */
 export const MemberResultSchema = z.object({
   userId: z.string(),
   name: z.string().nullable(),

@@ -11,7 +11,7 @@ export const NOTIFICATION_TEXTS = {
   emptyAllDescription: 'No notifications yet.',
 } as const;
 
-/** SPEC 3's notification types; the database enum is built from this list too. */
+/** The original notification types (docs/product.md#notifications); the database enum is built from this list too. */
 export const NOTIFICATION_TYPES = [
   'connection_request',
   'connection_accepted',

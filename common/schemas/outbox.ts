@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A message of the local outbox (DECISIONS A5), as the admin panel lists it. */
+/** A message of the local outbox (docs/product.md#e-mail), as the admin panel lists it. */
 export const OutboxMessageSchema = z.object({
   id: z.string(),
   to: z.string(),

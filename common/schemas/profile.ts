@@ -31,7 +31,7 @@ export const ProfileCardSchema = z.object({
   bio: z.string().nullable(),
   /** Distinct countries of the member's tips the viewer can see, alphabetical. */
   countriesVisited: z.array(z.string()),
-  /** Whole per cent (connection cards round, SPEC 9). */
+  /** Whole per cent (connection cards round, docs/product.md#profiles). */
   worldExploredPercent: z.number(),
 });
 export type ProfileCard = z.infer<typeof ProfileCardSchema>;
@@ -48,7 +48,7 @@ export const ProfileSchema = ProfileCardSchema.extend({
     guidesCount: z.number(),
     countriesVisitedCount: z.number(),
     connectionsCount: z.number(),
-    /** One decimal (SPEC 9): distinct countries / 195 * 100. */
+    /** One decimal (docs/product.md#profiles): distinct countries / 195 * 100. */
     worldExploredPercent: z.number(),
   }),
 });
@@ -59,7 +59,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** PATCH /api/profiles/me (SPEC 2 profile edit; the e-mail changes through POST /api/auth/email). */
+/** PATCH /api/profiles/me (docs/product.md#profiles; the e-mail changes through POST /api/auth/email). */
 export const ProfileUpdateSchema = z.object({
   name: singleLine(z.string().trim().min(1, 'Please enter your name').max(LIMITS.nameMaxLength)),
   username: UsernameSchema,

@@ -21,7 +21,7 @@ export const TIP_TEXTS = {
   descriptionTooLong: `Short description must be at most ${LIMITS.shortDescriptionMaxLength} characters`,
 } as const;
 
-/** A required text: absent, null or blank all answer SPEC 5's 'Missing Information' text. */
+/** A required text: absent, null or blank all answer the 'Missing Information' text (docs/product.md#forms-and-validation). */
 const required = (max: number, tooLong = `At most ${max} characters`) =>
   z.string({ error: TIP_TEXTS.missingInformation }).trim().min(1, TIP_TEXTS.missingInformation).max(max, tooLong);
 const optionalText = (max: number, rule: typeof singleLine = singleLine) =>
@@ -35,7 +35,7 @@ export const ExperienceDateSchema = calendarDate()
   .nullish()
   .transform((v) => v ?? null);
 
-/** Create and edit payload of a tip (SPEC 5, 7); empty optional fields are null. */
+/** Create and edit payload of a tip (docs/product.md#tips-and-guides); empty optional fields are null. */
 export const TipInputSchema = z.object({
   title: singleLine(required(200)),
   tipTypeId: z
@@ -92,7 +92,7 @@ export const TipInputSchema = z.object({
 export type TipInput = z.input<typeof TipInputSchema>;
 export type TipInputParsed = z.output<typeof TipInputSchema>;
 
-/** POST /api/tips: the create form offers a fixed currency list (SPEC 9); edit takes any code. */
+/** POST /api/tips: the create form offers a fixed currency list (docs/product.md#lists); edit takes any code. */
 export const TipCreateSchema = TipInputSchema.extend({
   currency: z
     .string()
@@ -140,7 +140,7 @@ export const TipSchema = TipCardSchema.extend({
 });
 export type Tip = z.infer<typeof TipSchema>;
 
-/** The guide editor's picker: the author's own tips (SPEC 7). */
+/** The guide editor's picker: the author's own tips (docs/product.md#tips-and-guides). */
 export const TipOptionSchema = z.object({
   id: z.string(),
   title: z.string(),

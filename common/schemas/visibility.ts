@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Who may see a tip or guide (DECISIONS D14): every member, the author's connections, or the
- * author alone (SPEC's Private). Admins see no more than a stranger, except what a report shows
+ * Who may see a tip or guide (docs/product.md#visibility): every member, the author's connections, or the
+ * author alone (the old Private switch). Admins see no more than a stranger, except what a report shows
  * them (ADR 081). The database enum is built from this list.
  */
 export const CONTENT_VISIBILITIES = ['public', 'connections', 'private'] as const;
@@ -22,7 +22,7 @@ export const VISIBILITY_DESCRIPTIONS: Record<Visibility, string> = {
 };
 
 /**
- * The level a form or API call asks for. `visibility` is the field; SPEC's `isPrivate` switch is
+ * The level a form or API call asks for. `visibility` is the field; the old `isPrivate` switch is
  * still read from older clients (true = private, false = public) and loses when both are sent.
  */
 export function chosenVisibility(input: { visibility?: Visibility | undefined; isPrivate?: boolean | undefined }): Visibility {

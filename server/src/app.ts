@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Slow or silent clients cannot hold connections open (docs/decisions/033).
+    // Slow or silent clients cannot hold connections open (ADR 033).
     ...serverTimeoutOptions(config.timeouts),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -380,7 +380,7 @@ export async function buildApp(deps: AppDeps) {
     audit: createAuditService({ db }),
   });
 
-  // Live events (DECISIONS A3): one LISTEN per process, fanned out to the SSE streams.
+  // Live events (docs/product.md#live-updates): one LISTEN per process, fanned out to the SSE streams.
   const realtime = createRealtimeService({ db });
   const liveStreams = createLiveStreams({ findSessions: realtime.sessionStates, log: app.log });
   await app.register(realtimeRoutes, {

@@ -1,5 +1,5 @@
 /**
- * What every start does before serving (DECISIONS A7): migrate, seed the tip types, settle the
+ * What every start does before serving (docs/product.md#running-waymark): migrate, seed the tip types, settle the
  * session secret and make sure an admin exists. Idempotent, and serialised across instances.
  */
 import { randomBytes } from 'node:crypto';
@@ -50,7 +50,7 @@ export async function ensureFirstAdmin(db: Executor, config: Pick<Config, 'admin
       // better-auth's storage of an e-mail/password credential.
       await tx.insert(accounts).values({ userId, accountId: userId, providerId: 'credential', password: passwordHash });
     }
-    // A handle made from the name, never the e-mail (D12); an existing profile is kept as it is.
+    // A handle made from the name, never the e-mail (docs/product.md#profiles); an existing profile is kept as it is.
     const [profile] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId));
     if (!profile) await writeProfileWithHandle(tx, { userId, name: 'Administrator', country: null });
     await tx

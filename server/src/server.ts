@@ -41,7 +41,7 @@ async function main() {
     app.log.warn(`First admin created: ${generatedAdmin.email} / ${generatedAdmin.password} (change it after signing in)`);
   }
 
-  // Shutdown order (docs/decisions/014): stop accepting connections and let the requests in
+  // Shutdown order (ADR 014): stop accepting connections and let the requests in
   // flight finish (Fastify answers 503 to new requests on kept-alive connections meanwhile); live
   // streams are ended in preClose and the LISTEN is stopped in onClose; then the database closes.
   // A request that never ends must not keep the process alive forever: hence the deadline.

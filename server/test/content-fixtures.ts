@@ -19,7 +19,7 @@ export interface TipFixture {
   placeName?: string | null;
   description?: string;
   tags?: string[];
-  /** SPEC's switch: true = private; visibility wins when both are given. */
+  /** The old Private switch (docs/product.md#visibility): true = private; visibility wins when both are given. */
   isPrivate?: boolean;
   visibility?: Visibility;
   photoUrls?: string[];
@@ -59,7 +59,7 @@ export interface GuideFixture {
   description?: string | null;
   daysCount?: number;
   tags?: string[];
-  /** SPEC's switch: true = private; visibility wins when both are given. */
+  /** The old Private switch (docs/product.md#visibility): true = private; visibility wins when both are given. */
   isPrivate?: boolean;
   visibility?: Visibility;
   photoUrls?: string[];

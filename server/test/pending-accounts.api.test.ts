@@ -1,5 +1,5 @@
 /**
- * Issue 36 item 21, DECISIONS D3: a pending account sees only the waiting screen. Every /api
+ * Issue 36 item 21, docs/product.md#roles: a pending account sees only the waiting screen. Every /api
  * route a pending account can reach (access public or signedIn) is listed here with why it may;
  * a new one fails this test until someone decides. None of them mails an address the caller
  * chose: a pending account's own address is unproven (anyone can sign up with any address).

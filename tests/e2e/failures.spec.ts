@@ -1,6 +1,6 @@
 /**
  * Issue 19 items 13, 15 and 16: what a member sees when the network, the server or a request
- * fails. Never React Router's developer page, never an empty state for a failed load, and SPEC's
+ * fails. Never React Router's developer page, never an empty state for a failed load, and the quoted
  * fixed failure texts stay the toast's title.
  */
 import { type Page, expect, test } from '@playwright/test';

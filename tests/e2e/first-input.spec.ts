@@ -318,7 +318,7 @@ test.describe('the first input on a drawn page', () => {
     await afterTakeOver(page);
     await expect(drawnBanner()).toHaveCount(0);
     await page.close();
-    // For this browser session only (SPEC 2); per member is the API's test (system-messages.api.test.ts).
+    // For this browser session only (docs/product.md#screens); per member is the API's test (system-messages.api.test.ts).
     const dismissal = (await world.reader.cookies()).find((cookie) => cookie.name === 'waymark-dismissed-messages');
     expect(dismissal?.expires, 'a session cookie: gone with the browser session').toBe(-1);
     // The later tests see the banner again.

@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 16, the whole class: where SPEC 8 fixes a failure text it stays the toast's title,
+ * Issue 19 item 16, the whole class: where a quoted failure text is fixed (docs/product.md#texts-word-for-word) it stays the toast's title,
  * and the server's reason (a 4xx) is its description, in the admin panel too (ADR 036).
  */
 import { expect, test } from '@playwright/test';

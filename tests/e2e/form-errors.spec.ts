@@ -1,7 +1,7 @@
 /**
  * Issue 21, "Forms say what is wrong, where" (ADR 043): a refused form marks every bad field
  * (aria-invalid, a message tied with aria-describedby), focuses the first one and scrolls it into
- * view, and SPEC's toast still shows. Every form, at a laptop's and a phone's width.
+ * view, and the quoted toast still shows. Every form, at a laptop's and a phone's width.
  */
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
@@ -288,7 +288,7 @@ for (const viewport of VIEWPORTS) {
         await page.getByRole('tab', { name: 'System Messages' }).click();
         await page.getByRole('button', { name: 'Add Message' }).click();
         const messageDialog = page.getByRole('dialog', { name: 'Create System Message' });
-        // SPEC 9: save sends nothing; the blank fields now say why.
+        // docs/product.md#forms-and-validation: save sends nothing; the blank fields now say why.
         await messageDialog.getByRole('button', { name: 'Save' }).click();
         await expectFieldErrors(page, [
           ['#system-message-title', REQUIRED],

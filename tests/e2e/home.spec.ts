@@ -1,5 +1,5 @@
 /**
- * Issue 21, "a home that changes": below SPEC's three cards, the first-run checklist, what is
+ * Issue 21, "a home that changes": below the home's three cards, the first-run checklist, what is
  * new from the member's connections and the most liked of the last 30 days, at a laptop's and a
  * phone's width.
  */
@@ -37,7 +37,7 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 
 async function openHome(page: Page) {
   await page.goto('/dashboard');
-  // SPEC's three cards stay first.
+  // The home's three cards stay first (docs/product.md#screens).
   await expect(page.getByRole('link', { name: 'Join Community' })).toBeVisible();
 }
 
@@ -168,7 +168,7 @@ for (const width of [1280, 390]) {
 
 /**
  * Issue 36 item 13, first run on a phone: a brand-new member sees what to do first (the
- * checklist within the first screen at 360 px, above SPEC's cards) and is welcomed, not welcomed
+ * checklist within the first screen at 360 px, above the three cards) and is welcomed, not welcomed
  * back; hiding the steps keeps focus on the page's heading and lasts; once the member has done
  * something, the home says "Welcome back".
  */

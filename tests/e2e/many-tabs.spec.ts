@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 12 (DECISIONS A3, docs/decisions/034): ten tabs of one member in one browser
+ * Issue 19 item 12 (docs/product.md#live-updates, ADR 034): ten tabs of one member in one browser
  * stay usable (a stream per tab used the browser's six connections per host and froze the
  * seventh tab), the server sees one live stream for the browser, every tab shows a notification
  * live, and when the tab holding the stream closes another takes over.

@@ -54,7 +54,7 @@ async function cardOnScreen(page: Page) {
   throw new Error('no card on screen');
 }
 
-/** Puts navigation state on the current entry as React Router writes it, then reloads (SPEC 2's state routes). */
+/** Puts navigation state on the current entry as React Router writes it, then reloads (the original state routes, ADR 046). */
 async function openWithState(page: Page, path: string, state: Record<string, string>) {
   await page.evaluate(([url, usr]) => window.history.replaceState({ usr, key: 'e2e', idx: 0 }, '', url), [path, state] as const);
   await page.reload();
@@ -211,7 +211,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(new RegExp(`/members/${username}/connections$`));
       await expect(page).toHaveTitle(`${author.person.fullName} Connections · Waymark`);
 
-      // SPEC's routes that take the member from navigation state redirect (replace) to the URLs.
+      // The original routes that take the member from navigation state redirect (replace) to the URLs.
       const redirects: [string, Record<string, string>, RegExp][] = [
         ['/profile', { userId: author.userId }, new RegExp(`/members/${username}$`)],
         ['/user-connections', { userId: author.userId, userName: 'x' }, new RegExp(`/members/${username}/connections$`)],

@@ -1,4 +1,4 @@
-/** D13 in the browser: every request a page makes goes to the app's own origin (issue 22's maps). */
+/** docs/product.md#nothing-leaves-the-origin in the browser: every request a page makes goes to the app's own origin (issue 22's maps). */
 import type { Page } from '@playwright/test';
 
 /** Every host the page asks for anything, from now on (data: and blob: URLs are not requests out). */

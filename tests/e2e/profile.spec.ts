@@ -84,7 +84,7 @@ test('a member edits the profile, uploads a picture, changes the password, visit
   );
   await dismissToasts(page);
 
-  // 3. Password: the SPEC's checks, then a real change; the new password signs in.
+  // 3. Password: the quoted checks (docs/product.md#forms-and-validation), then a real change; the new password signs in.
   await page.getByRole('button', { name: 'Change Password' }).click();
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expectToast(page, TEXTS.fillAllPasswordFields);

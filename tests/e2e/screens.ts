@@ -231,7 +231,7 @@ export async function closeLongWorld(world: LongWorld | undefined): Promise<void
   for (const context of Object.values(world.sessions)) await context.close();
 }
 
-/** Opens a member screen that reads its subject from navigation state (SPEC's /profile, /user-connections). */
+/** Opens a member screen that reads its subject from navigation state (the original /profile, /user-connections). */
 async function openWithState(page: Page, path: string, state: Record<string, string>) {
   if (!/\/(dashboard|explore)$/.test(page.url())) await goto(page, '/dashboard');
   await page.evaluate(

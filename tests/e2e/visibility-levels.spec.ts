@@ -1,5 +1,5 @@
 /**
- * The three visibility levels (DECISIONS D14, issue 25) as four people see them: the author
+ * The three visibility levels (docs/product.md#visibility, issue 25) as four people see them: the author
  * chooses "Connections only" in the tip form by keyboard; a connection sees that tip and the
  * public one, a stranger and the admin only the public one, nobody but the author the private
  * one. Changing the level in the edit form changes what the connection sees at once.

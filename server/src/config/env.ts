@@ -35,7 +35,7 @@ const tilesUrl = z
   .optional();
 
 const perWindow = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
-/** A duration in milliseconds, at least 100 ms and at most an hour (docs/decisions/033). */
+/** A duration in milliseconds, at least 100 ms and at most an hour (ADR 033). */
 const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
 const retentionDays = (fallback: number) => z.coerce.number().int().min(2).max(3650).default(fallback);
@@ -115,7 +115,7 @@ export const EnvSchema = z.object({
   MAP_TILES_ATTRIBUTION: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Slow clients (docs/decisions/033): each bounds inactivity or a rate, not a request's length.
+  // Slow clients (ADR 033): each bounds inactivity or a rate, not a request's length.
   REQUEST_HEADERS_TIMEOUT_MS: milliseconds(10_000),
   REQUEST_IDLE_TIMEOUT_MS: milliseconds(15_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(10_000),
@@ -162,11 +162,11 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
-  /** Calls allowed per window (DECISIONS A6; windows in plugins/rate-limit.ts). */
+  /** Calls allowed per window (ADR 005; windows in plugins/rate-limit.ts). */
   rateLimits: RateLimits;
   /** REQUIRE_ADMIN_2FA: admin routes refuse an admin without two-factor (ADR 076). */
   requireAdminTwoFactor: boolean;
-  /** How long slow or silent clients may hold a connection (docs/decisions/033). */
+  /** How long slow or silent clients may hold a connection (ADR 033). */
   timeouts: RequestTimeouts;
   /** On SIGTERM, how long the instance reports itself not ready before it closes (ADR 114). */
   shutdownDrainMs: number;

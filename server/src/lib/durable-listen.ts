@@ -1,7 +1,7 @@
 /**
  * A LISTEN that survives its connection: when PostgreSQL drops the listening connection
  * (restart, network cut) it listens again with backoff and tells `onResume`. NOTIFYs sent while
- * it was down reached nobody, so each user decides what to redo (docs/decisions/014): the event
+ * it was down reached nobody, so each user decides what to redo (ADR 014): the event
  * hub ends its streams so clients replay, the session cache forgets everything.
  * PGlite runs in the process and never drops it.
  */

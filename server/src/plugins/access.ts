@@ -1,5 +1,5 @@
 /**
- * Deny by default (DECISIONS D2): every /api route must declare who may call it in
+ * Deny by default (docs/product.md#who-may-do-what): every /api route must declare who may call it in
  * `config.access`, or the app refuses to start. The check runs before parsing and validation.
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';

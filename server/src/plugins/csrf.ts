@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery protection (DECISIONS A6) on every state-changing request:
+ * Cross-site request forgery protection (ADR 002) on every state-changing request:
  * the client sends a custom header that a cross-site form or image cannot, and a browser's
  * Origin (or Sec-Fetch-Site) must say the request comes from this site.
  */

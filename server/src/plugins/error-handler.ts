@@ -22,7 +22,7 @@ const STATUS_NAMES: Record<number, string> = {
 /**
  * Errors that mean "the database cannot be reached", not "the request is wrong": socket errors,
  * pg's pool/connection messages, SQLSTATE class 08 (connection exception) and 57P01-57P03 (the
- * server is shutting down or starting). They answer 503 so clients retry (docs/decisions/014).
+ * server is shutting down or starting). They answer 503 so clients retry (ADR 014).
  */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -65,7 +65,7 @@ function validationMessage(issues: ValidationIssue[]): string {
   if (!first) return 'Invalid request';
   const field = first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
   // zod's own default text ("Invalid input: expected string, received undefined") means nothing
-  // to a person; a schema's own message (e.g. SPEC 5's 'Missing Information') is kept.
+  // to a person; a schema's own message (e.g. 'Missing Information', docs/product.md#forms-and-validation) is kept.
   const isZodDefault = !first.message || first.message.startsWith('Invalid input');
   if (isZodDefault && field) return `${field} is missing or not valid`;
   return first.message ?? 'Invalid request';

@@ -1,5 +1,5 @@
 /**
- * Rate limits (DECISIONS A6, ADR 005), at least as strict as Mastodon's: sign-in 25 per 5 minutes
+ * Rate limits (ADR 005), at least as strict as Mastodon's: sign-in 25 per 5 minutes
  * per IP and per account and known device, 10 per account from unknown devices (ADR 107); sign-ups and invitation requests 5 per 30 minutes per IP; photo
  * uploads 30 files per 30 minutes per member. The counts come from the config; the windows are
  * fixed here. Counters live in this process's memory, or in Redis when REDIS_URL is set, so that

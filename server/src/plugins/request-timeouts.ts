@@ -1,5 +1,5 @@
 /**
- * Slow clients (issue 19 item 10, docs/decisions/033). Node's http server bounds the headers
+ * Slow clients (issue 19 item 10, ADR 033). Node's http server bounds the headers
  * (headersTimeout, checked every `checkEveryMs`), idle kept-alive connections (keepAliveTimeout),
  * a silent socket (Fastify's connectionTimeout) and a request's whole arrival (requestTimeout, a
  * last resort). None of them notices a body that stalls or trickles on a kept-alive connection's

@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 10, slow clients (docs/decisions/033): a real server process with short timeouts
+ * Issue 19 item 10, slow clients (ADR 033): a real server process with short timeouts
  * (2 s), and raw sockets that never finish their headers, stall or trickle their bodies (JSON and
  * multipart, first request or a kept-alive second one) or sit idle. Each must be closed within
  * its bound; an SSE stream must outlive them all, and a 16 MB photo sent steadily for ~16 s (8x

@@ -27,7 +27,7 @@ export function unexpectedChanges(before: RowCounts, after: RowCounts, allowed: 
     .map((name) => `${name}: ${before[name]} -> ${after[name]}`);
 }
 
-/** Tips and guides whose likes_count differs from their likes rows (the counter must follow D8). */
+/** Tips and guides whose likes_count differs from their likes rows (the counter must follow docs/product.md#likes-and-saves). */
 export async function likeCounterDrift(t: Pick<TestApp, 'database'>): Promise<string[]> {
   const result = await t.database.db.execute<{ kind: string; id: string; counter: number; rows: string | number }>(sql`
     SELECT 'tip' AS kind, id, likes_count AS counter, (SELECT count(*) FROM likes l WHERE l.tip_id = x.id) AS rows

@@ -72,7 +72,7 @@ export interface World {
   disposable: () => Promise<Member>;
   /**
    * Words of another member's connections-only and private items (the caller is not connected
-   * to them): no answer to the caller may ever hold one (issue 25, DECISIONS D14).
+   * to them): no answer to the caller may ever hold one (issue 25, docs/product.md#visibility).
    */
   hiddenFromMe: string[];
 }

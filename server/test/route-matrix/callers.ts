@@ -2,7 +2,7 @@
  * The callers of the route matrix and the accounts behind them. `member` never owns the target
  * row of a call; `owner` does (where a route has no owner concept it is one more member).
  * `connection` is connected to the owner and `stranger` has no tie to them at all (issue 25):
- * they tell connections-only content apart (DECISIONS D14).
+ * they tell connections-only content apart (docs/product.md#visibility).
  */
 import { eq } from 'drizzle-orm';
 import { connections, users } from '@db/schema';

@@ -29,7 +29,7 @@ let seq = 0;
 /** A value no other call of this run uses (e-mails, usernames, names). */
 export const unique = (prefix: string) => `${prefix}${++seq}x${Date.now().toString(36)}`;
 
-/** An item's level: a visibility, or SPEC's switch (true = private, false = public). */
+/** An item's level: a visibility, or the old Private switch (true = private, false = public). */
 export type Level = boolean | Visibility;
 const visibilityOf = (level: Level): Visibility => (typeof level === 'boolean' ? (level ? 'private' : 'public') : level);
 

@@ -45,7 +45,7 @@ const only = (outcome: Outcome): RouteAccess => ({ default: outcome });
 /**
  * A private item exists only for its owner (404 for anyone else, admins included); a public one
  * is read by all, changed by its owner only (403); a connections-only one exists for the owner
- * and their connection alone, who may read but not change it (DECISIONS D14).
+ * and their connection alone, who may read but not change it (docs/product.md#visibility).
  */
 const ownItem = (ok: number): RouteAccess => ({
   public: owned(403, ok, 403),

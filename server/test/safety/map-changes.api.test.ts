@@ -132,7 +132,7 @@ describe('the map after each change of who sees what (ADR 097)', () => {
     ok(await t.call('POST', '/api/blocks', { cookie: viewer.cookie, body: { memberId: author.id } }), 204);
     expect(await seen()).toEqual([]);
     ok(await t.call('DELETE', `/api/blocks/${author.id}`, { cookie: viewer.cookie }), 204);
-    // The block ended the connection (D14): only the public tip comes back.
+    // The block ended the connection (docs/product.md#blocking): only the public tip comes back.
     expect(await seen()).toEqual([open.id]);
   });
 

@@ -115,7 +115,7 @@ const memberRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: 'view-guide/:id', ...lazyRoute('./routes/view-guide.tsx', 'ViewGuideRoute') },
   { path: 'edit-guide/:id', ...lazyRoute('./routes/edit-guide.tsx', 'EditGuideRoute') },
   { path: 'profile', ...lazyRoute('./routes/profile.tsx', 'ProfileRoute') },
-  // A member's shareable pages (ADR 046); the SPEC routes that take the member from navigation
+  // A member's shareable pages (ADR 046); the original routes that take the member from navigation
   // state (/profile, /user-connections, /tips, /dashboard) redirect here.
   { path: 'members/:username', ...lazyRoute('./routes/member.tsx', 'MemberRoute') },
   { path: 'members/:username/connections', ...lazyRoute('./routes/member-connections.tsx', 'MemberConnectionsRoute') },

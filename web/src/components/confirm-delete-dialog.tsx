@@ -17,7 +17,7 @@ type ConfirmDeleteDialogProps = {
   children: React.ReactElement;
   title: string;
   description: string;
-  /** The destructive button's text; 'Delete' unless SPEC names another. */
+  /** The destructive button's text; 'Delete' unless the quoted texts name another (docs/product.md#texts-word-for-word). */
   confirmLabel?: string;
   onConfirm: () => void;
 };

@@ -105,7 +105,7 @@ export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : TEXTS.genericFailure;
 }
 
-/** The server's own message when it sent one, else the screen's fallback text (SPEC 8). */
+/** The server's own message when it sent one, else the screen's fallback text (docs/product.md#texts-word-for-word). */
 export function serverMessageOr(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message === TEXTS.offlineNotSent) return error.message;
   if (error instanceof ApiError && error.status !== 0 && error.message !== TEXTS.genericFailure) return error.message;

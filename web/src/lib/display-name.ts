@@ -6,13 +6,13 @@ function nameOrUsername(user: NamedUser | null | undefined): string {
   return user?.name?.trim() || user?.username?.trim() || '';
 }
 
-/** SPEC 2: name, else username, else the part of the e-mail before '@', else 'User'. */
+/** docs/product.md#screens: name, else username, else the part of the e-mail before '@', else 'User'. */
 export function displayName(user: NamedUser | null | undefined): string {
   return nameOrUsername(user) || user?.email?.split('@')[0]?.trim() || 'User';
 }
 
 /**
- * Another member on a connection card or in a notice (SPEC 6): name, else username;
+ * Another member on a connection card or in a notice (docs/product.md#screens): name, else username;
  * 'Administrator' when they have no profile (a null actor, or neither field).
  */
 export function memberName(member: Omit<NamedUser, 'email'> | null | undefined): string {

@@ -10,7 +10,7 @@ import { ApiError } from './api-client';
 
 export const FIELD_TEXTS = { required: 'This field is required' } as const;
 
-/** SPEC's "fill in all ..." texts speak of the whole form; under one field they say "required". */
+/** The quoted "fill in all ..." texts (docs/product.md#texts-word-for-word) speak of the whole form; under one field they say "required". */
 const WHOLE_FORM_TEXTS: ReadonlySet<string> = new Set([
   TEXTS.fillAllFields,
   TEXTS.fillAllPasswordFields,

@@ -12,7 +12,7 @@ import {
 } from './shared-live-stream';
 
 /**
- * The live stream (DECISIONS A3): ONE EventSource per browser to GET /api/events, held by one
+ * The live stream (docs/product.md#live-updates): ONE EventSource per browser to GET /api/events, held by one
  * tab and shared with the others (shared-live-stream.ts). Each event names what
  * changed and the matching queries are refetched. The stream counts as live once its `ready`
  * event arrives; until then, after an error, or when `ready` does not come within
@@ -63,7 +63,7 @@ export type LiveConnectionOptions = {
    */
   onChange: (queryKey: readonly string[], change?: LiveChange) => void;
   onStatus: (isLive: boolean) => void;
-  /** The server ended the stream with its session (docs/decisions/034): ask who is signed in. */
+  /** The server ended the stream with its session (ADR 034): ask who is signed in. */
   onSessionEnded?: () => void;
   timeoutMs?: number;
   /** Delay before opening a new stream when the browser gave up on one (readyState CLOSED). */

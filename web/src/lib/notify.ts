@@ -4,7 +4,7 @@ import { TEXTS } from '@common/texts';
 import { ApiError } from './api-client';
 import { FAILURE_TEXTS, failureKindOf } from './network-error';
 
-/** SPEC 8: error toasts are destructive and titled 'Error' unless a title is quoted. */
+/** docs/product.md#texts-word-for-word: error toasts are destructive and titled 'Error' unless a title is quoted. */
 export function notifyError(description: string, title: string = TEXTS.errorTitle) {
   toast.error(title, { description });
 }
@@ -14,7 +14,7 @@ export function notifySuccess(title: string, description?: string) {
 }
 
 /**
- * SPEC 8's fixed failure texts ('Failed to update tip', 'Failed to delete tip', tips' 'Failed to
+ * The fixed failure texts (docs/product.md#texts-word-for-word) ('Failed to update tip', 'Failed to delete tip', tips' 'Failed to
  * update save status'...): the text is the toast's title whatever happened, and why goes below
  * it: the server's own message for a request it refused (a 4xx, e.g. a field that is not valid),
  * or that Waymark cannot be reached. A 5xx says nothing more useful than the title (issue 19).
@@ -33,7 +33,7 @@ export function notifyFixedFailure(text: string, error: unknown) {
   toast.error(title, { description });
 }
 
-/** SPEC 8: a failed load shows one destructive toast (not one per retry or re-render). */
+/** docs/product.md#texts-word-for-word: a failed load shows one destructive toast (not one per retry or re-render). */
 export function useErrorToast(isError: boolean, description: string) {
   useEffect(() => {
     if (isError) toast.error(TEXTS.errorTitle, { id: description, description });

@@ -1,5 +1,5 @@
 /**
- * D5: the screen a signed-out visitor asked for travels as `?next=`. Only same-site paths are
+ * docs/product.md#signing-in-and-sessions: the screen a signed-out visitor asked for travels as `?next=`. Only same-site paths are
  * accepted, so the parameter cannot be used to send someone to another site after sign-in.
  */
 export function safeNextPath(next: string | null | undefined): string | null {

@@ -1,5 +1,5 @@
 /**
- * One live stream per browser, shared by its tabs (DECISIONS A3, docs/decisions/034). Browsers
+ * One live stream per browser, shared by its tabs (docs/product.md#live-updates, ADR 034). Browsers
  * allow six HTTP/1.1 connections per host: a stream per tab froze the seventh tab. The tabs
  * elect a leader with a Web Lock; the leader alone holds the EventSource and passes what it
  * hears to the others over a BroadcastChannel. A browser releases a tab's locks when the tab

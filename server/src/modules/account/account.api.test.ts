@@ -117,7 +117,7 @@ describe('DELETE /api/account', () => {
     await toggle('saves', alice, 'tip', doraTip.id);
     await toggle('likes', bob, 'guide', doraGuide.id);
     // An item of Alice's guide points at Dora's tip (the guides API only takes own tips; older
-    // data or a later rule may still produce this, and D10 must keep Alice's guide whole).
+    // data or a later rule may still produce this, and docs/product.md#deleting-an-account must keep Alice's guide whole).
     await t.db.insert(guideTips).values({ guideId: aliceGuide.id, tipId: doraTip.id, dayNumber: 1, orderInDay: 1 });
     await t.db.insert(connections).values([
       { requesterId: dora.id, addresseeId: alice.id, status: 'accepted' },

@@ -1,5 +1,5 @@
 /**
- * Deleting a member (D10, ADR 011). Every function takes the transaction's executor: the counter
+ * Deleting a member (docs/product.md#deleting-an-account, ADR 011). Every function takes the transaction's executor: the counter
  * fixes, the guide item conversion and the delete commit together or not at all.
  */
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
@@ -29,7 +29,7 @@ export async function lockUser(db: Executor, userId: string) {
 
 /**
  * Takes this user's likes off the counters of OTHER members' tips and guides (their own items go
- * with them). A member likes an item at most once (D8), so each liked item loses exactly one.
+ * with them). A member likes an item at most once (docs/product.md#likes-and-saves), so each liked item loses exactly one.
  */
 export async function unlikeOthersContent(db: Executor, userId: string): Promise<void> {
   // An unlike does not lock the user row (a like insert does, through its foreign key), so one

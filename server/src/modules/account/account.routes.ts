@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/auth.service';
 import { requestContext, sendCookies } from '../auth/request-context';
 import type { AccountService } from './account.service';
 
-/** DELETE /api/account (D10): 204, everything of the member gone, session cookie expired. */
+/** DELETE /api/account (docs/product.md#deleting-an-account): 204, everything of the member gone, session cookie expired. */
 export function accountRoutes(app: FastifyInstance, opts: { account: AccountService; authService: AuthService }) {
   app.delete('/', { config: { access: 'member' } }, async (request, reply) => {
     const viewer = await requireViewer(request);

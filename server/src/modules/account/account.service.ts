@@ -1,5 +1,5 @@
 /**
- * Deleting a member everywhere (D10, ADR 011): the account's own DELETE /api/account and the
+ * Deleting a member everywhere (docs/product.md#deleting-an-account, ADR 011): the account's own DELETE /api/account and the
  * admin panel's "delete user" call the same `deleteUserEverywhere`, which never deletes the last
  * admin (ADR 029).
  */
@@ -16,7 +16,7 @@ export interface DeleteUserDeps {
   storage: MediaStorage;
   /** Where a failed file removal is reported (the database is the truth; it never fails the call). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
-  /** Told when a user's sessions or role change (the session cache, docs/decisions/016). */
+  /** Told when a user's sessions or role change (the session cache, ADR 016). */
   authChanges: AuthChanges;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Waymark always keeps an admin (SPEC 2, ADR 013, ADR 029). The ONE rule for every path that
+ * Waymark always keeps an admin (docs/product.md#roles, ADR 013, ADR 029). The ONE rule for every path that
  * removes or demotes an account: the admin panel's role change and deletion, DELETE /api/account,
  * self-demotion. Call it first thing inside the write's transaction.
  */

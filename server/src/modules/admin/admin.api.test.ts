@@ -224,7 +224,7 @@ describe('admin panel API', () => {
       expect(
         (await t.call('PATCH', `/api/admin/users/${adminId}/role`, { cookie: m.cookie, body: { role: 'admin' } })).statusCode,
       ).toBe(200);
-      // Now two admins: deleting one is allowed (D10 deletion).
+      // Now two admins: deleting one is allowed (docs/product.md#deleting-an-account).
       expect((await t.call('DELETE', `/api/admin/users/${m.id}`, { cookie: admin })).statusCode).toBe(204);
       expect(await t.db.select().from(users).where(eq(users.id, m.id))).toHaveLength(0);
       expect((await t.call('GET', '/api/admin/stats', { cookie: m.cookie })).statusCode).toBe(401);

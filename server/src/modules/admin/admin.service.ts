@@ -1,5 +1,5 @@
 /**
- * The admin panel's rules (issue 5, SPEC 2, ADR 013). Waymark always keeps one admin: a role
+ * The admin panel's rules (issue 5, docs/product.md#the-admin-panel, ADR 013). Waymark always keeps one admin: a role
  * change or delete that would leave none is refused by the one rule of ADR 029 (last-admin.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -81,7 +81,7 @@ export function createAdminService(deps: AdminDeps) {
     return toUser(row);
   }
 
-  /** D10: the same deletion as DELETE /api/account, which refuses the last admin (ADR 029). */
+  /** docs/product.md#deleting-an-account: the same deletion as DELETE /api/account, which refuses the last admin (ADR 029). */
   async function deleteUser(userId: string, actor: Actor): Promise<void> {
     const before = await repo.findUser(db, userId);
     const deleted = await deleteUserEverywhere(db, deps.storage, userId, log);

@@ -98,12 +98,12 @@ export async function takenUsernamesLike(db: Executor, base: string): Promise<Se
   return new Set(rows.map((r) => r.username));
 }
 
-/** SPEC 4: the role row is updated if it exists, else inserted. */
+/** docs/product.md#invitations-and-signing-up: the role row is updated if it exists, else inserted. */
 export async function setRole(db: Executor, userId: string, role: Role): Promise<void> {
   await db.insert(userRoles).values({ userId, role }).onConflictDoUpdate({ target: userRoles.userId, set: { role } });
 }
 
-/** SPEC 4 and 7: the profile is upserted by user_id; the username is a handle made from the name (ADR 026). */
+/** docs/product.md#invitations-and-signing-up: the profile is upserted by user_id; the username is a handle made from the name (ADR 026). */
 export async function upsertProfile(
   db: Executor,
   values: { userId: string; name: string; username: string; country: string | null },

@@ -90,7 +90,7 @@ export function authRoutes(
     return reply.status(204).send();
   });
 
-  // member, not signedIn (issue 36): a pending account sees only the waiting screen (D3), and its
+  // member, not signedIn (issue 36): a pending account sees only the waiting screen (docs/product.md#roles), and its
   // address is unproven, so the "password changed" notice could go to anyone's mailbox.
   r.post('/password', { config: { access: 'member' }, schema: { body: ChangePasswordSchema } }, async (request, reply) => {
     const viewer = await requireViewer(request);
@@ -100,7 +100,7 @@ export function authRoutes(
   });
 
   // ADR 028: asked for with the password; applies when the link mailed to the new address is opened.
-  // member (issue 36): a pending account could otherwise mail links to any address (D3).
+  // member (issue 36): a pending account could otherwise mail links to any address (docs/product.md#roles).
   r.post(
     '/email',
     { config: { access: 'member' }, schema: { body: ChangeEmailSchema, response: { 202: EmailChangeRequestedSchema } } },

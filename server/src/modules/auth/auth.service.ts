@@ -1,5 +1,5 @@
 /**
- * Accounts: sign-in, sign-up with the invitation token (SPEC 4, DECISIONS D4, ADR 027), sign-out
+ * Accounts: sign-in, sign-up with the invitation token (docs/product.md#invitations-and-signing-up, ADR 027), sign-out
  * and password changes (e-mail changes: email-change.service.ts). better-auth owns passwords and sessions; this service owns the
  * rules around them (roles, profiles, pending activations) and the errors a person sees.
  */
@@ -272,7 +272,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
 
   /**
    * Sign-up never signs an existing account in and never checks its password (ADR 027, which
-   * replaces SPEC 4's "account creation first tries a password sign-in"): an e-mail that has an
+   * replaces the original app's "account creation first tries a password sign-in"): an e-mail that has an
    * account is 409, unless a valid signup link claims an account that never proved the mailbox.
    */
   async function signUp(body: SignUp, ctx: RequestContext): Promise<WithCookies<CurrentUser> & { isNew: boolean }> {

@@ -1,5 +1,5 @@
 /**
- * The profile a sign-up writes, with a handle made from the name (DECISIONS D12, ADR 026): never
+ * The profile a sign-up writes, with a handle made from the name (docs/product.md#profiles, ADR 026): never
  * the e-mail, unique whatever the case, `-2`, `-3`... when taken.
  */
 import { randomInt } from 'node:crypto';

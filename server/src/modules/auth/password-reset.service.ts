@@ -23,7 +23,7 @@ import { endSessionsOf } from './session-epoch.repository';
 
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Like the signup link (DECISIONS D4): the token beside the address, which only fills in forms. */
+/** Like the signup link (docs/product.md#invitations-and-signing-up): the token beside the address, which only fills in forms. */
 export function resetPasswordUrl(publicUrl: string, token: string, email: string): string {
   return `${publicUrl}/reset-password?${new URLSearchParams({ token, email }).toString()}`;
 }

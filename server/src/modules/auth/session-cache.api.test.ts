@@ -1,5 +1,5 @@
 /**
- * The session cache (docs/decisions/016) against changes it did not make itself: another process
+ * The session cache (ADR 016) against changes it did not make itself: another process
  * (played here by statements straight on the database) changes a role or ends a session, and
  * this process hears it through the migration 0008 triggers' NOTIFY. Changes made through this
  * process's own routes apply on the very next request: admin.api.test.ts and auth.api.test.ts.

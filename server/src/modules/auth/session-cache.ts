@@ -1,5 +1,5 @@
 /**
- * Who a session cookie belongs to, remembered per process (docs/decisions/016): without it every
+ * Who a session cookie belongs to, remembered per process (ADR 016): without it every
  * signed-in request paid three statements (session, user, role) before its own work.
  *
  * An entry is dropped, in every process, when its user's sessions, role or e-mail change or the
@@ -39,7 +39,7 @@ export interface SessionCache {
   /**
    * Calls `listener` with each user whose sessions, role or e-mail changed (heard or made here),
    * and with null when changes may have gone unheard (listening resumed after a loss). The live
-   * streams use it to end with their session (docs/decisions/034). Returns the unsubscribe.
+   * streams use it to end with their session (ADR 034). Returns the unsubscribe.
    */
   onChange(listener: (userId: string | null) => void): () => void;
 }

@@ -1,6 +1,6 @@
 /**
  * All SQL of the connections module. One row per pair whichever way round (the unique
- * connections_pair_unique index on least/greatest of the two ids, D8).
+ * connections_pair_unique index on least/greatest of the two ids, docs/product.md#connections).
  */
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { ConnectionStatus } from '@common/schemas/connection';

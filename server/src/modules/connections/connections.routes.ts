@@ -46,7 +46,7 @@ export function connectionRoutes(app: FastifyInstance, opts: { connections: Conn
     async (request) => connections.reject((await requireViewer(request)).userId, request.params.id),
   );
 
-  // Either member ends an accepted connection (D14, ADR 087); DELETE stays the requester's cancel.
+  // Either member ends an accepted connection (docs/product.md#connections, ADR 087); DELETE stays the requester's cancel.
   r.post('/:id/remove', { config: member, schema: { params: IdParamsSchema } }, async (request, reply) => {
     await connections.remove((await requireViewer(request)).userId, request.params.id);
     return reply.status(204).send();

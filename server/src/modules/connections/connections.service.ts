@@ -1,5 +1,5 @@
 /**
- * Connections between members (SPEC 2, 4, 5, 6; D7, D8; ADR 010).
+ * Connections between members (docs/product.md#connections, docs/product.md#notifications; ADR 010).
  *
  * State machine: none → pending (request) → accepted (addressee accepts) or blocked (addressee
  * rejects); a blocked pair may be re-requested by either party (pending again with the new
@@ -149,7 +149,7 @@ export function createConnectionsService(deps: { db: Database }) {
   }
 
   /**
-   * POST /api/connections/:id/remove: either member ends an accepted connection (D14, ADR 087);
+   * POST /api/connections/:id/remove: either member ends an accepted connection (docs/product.md#connections, ADR 087);
    * nobody is notified. 404 unknown, 403 not a party, 409 not accepted.
    */
   async function remove(viewerId: string, id: string): Promise<void> {
@@ -195,7 +195,7 @@ export function createConnectionsService(deps: { db: Database }) {
     if (await blockedEitherWay(db, viewerId, userId)) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
   }
 
-  /** GET /api/users/:userId/connections: any member may see another's accepted connections (SPEC 6). */
+  /** GET /api/users/:userId/connections: any member may see another's accepted connections (docs/product.md#who-may-do-what). */
   async function acceptedOf(viewerId: string, userId: string): Promise<ConnectionEntry[]> {
     await assertMember(viewerId, userId);
     const rows = await repo.connectionsOf(db, userId, ['accepted'], viewerId);

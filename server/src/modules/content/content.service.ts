@@ -1,6 +1,6 @@
 /**
- * Content lists (SPEC 2, 4, 7): a member's tips and guides, Explore, and the Saved list.
- * Who sees what (D14, ADR 081): every list, count, search and country list holds only what the
+ * Content lists (docs/product.md#screens): a member's tips and guides, Explore, and the Saved list.
+ * Who sees what (docs/product.md#visibility, ADR 081): every list, count, search and country list holds only what the
  * viewer may see: public items, their own, and their connections' connections-only ones; never
  * an item of a member blocked either way or suspended, nor another's hidden item. Admins see
  * what any member sees.

@@ -2,7 +2,7 @@
  * Every SQL statement of "Download my data" (issue 24, ADR 080). Each list is read a page at a
  * time by keyset along an index that starts with the member's id, never with OFFSET and never a
  * whole table: the export of a member with 10,000 tips holds one page in memory at a time.
- * Other members appear by username and name only (D12): no statement here selects their e-mail.
+ * Other members appear by username and name only (docs/product.md#profiles): no statement here selects their e-mail.
  * A member the exporter blocked, or who blocked them, is not named (issue 36), as in the app:
  * the one exception is blocks.jsonl, the exporter's own Blocked members list.
  */

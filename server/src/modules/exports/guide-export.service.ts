@@ -1,7 +1,7 @@
 /**
  * Exports of a guide (issue 23, ADR 066): the calendar (.ics) and the GPS route (.gpx). Both
  * are drawn from what the viewer may see of the guide, so they follow the guide's own rules
- * (D2): another member's private guide is 404, and another member's private tip in a guide is
+ * (docs/product.md#who-may-do-what): another member's private guide is 404, and another member's private tip in a guide is
  * left out entirely (the page shows a placeholder; a file has no use for one).
  */
 import { type ExportDay, exportDays } from '@common/guide-export-days';

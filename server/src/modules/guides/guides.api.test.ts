@@ -103,7 +103,7 @@ describe('POST /api/guides', () => {
       daysCount: 3,
       photoUrl: photo1,
       photoUrls: [photo1, photo2],
-      // SPEC 5: guide tags are trimmed and kept in the author's case (only tip tags are lowercased).
+      // docs/product.md#tips-and-guides: guide tags are trimmed and kept in the author's case (only tip tags are lowercased).
       tags: ['Food', 'city break'],
       isPrivate: false,
       likesCount: 0,

@@ -1,6 +1,6 @@
 /**
- * Guides (SPEC 2, 4, 5, 7): create, read, edit with the itinerary replaced atomically, delete.
- * Privacy (D2): another member's private guide is 404 on every route; a public guide of another
+ * Guides (docs/product.md#tips-and-guides): create, read, edit with the itinerary replaced atomically, delete.
+ * Privacy (docs/product.md#who-may-do-what): another member's private guide is 404 on every route; a public guide of another
  * member can be read but not edited or deleted (403). Photo files are removed only after the
  * transaction that stopped using them has committed.
  */

@@ -484,7 +484,7 @@ describe('with the outbox mailer', () => {
       const res = await t.call('POST', '/api/auth/sign-up', { body: { fullName, email, password: 'invited-pass', token } });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ email, role: 'user', name: fullName });
-      // A handle made from the name, never the e-mail (D12, ADR 026).
+      // A handle made from the name, never the e-mail (docs/product.md#profiles, ADR 026).
       expect(res.json().username).toMatch(/^jo-wanderer-\d+(-\d+)?$/);
       const userId = res.json<{ id: string }>().id;
       const activations = await t.db.select().from(pendingActivations).where(eq(pendingActivations.invitationRequestId, row.id));

@@ -1,5 +1,5 @@
 /**
- * Invitation requests (SPEC 4, 5, 7): a visitor asks, an admin approves or rejects. Approval
+ * Invitation requests (docs/product.md#invitations-and-signing-up): a visitor asks, an admin approves or rejects. Approval
  * writes the decision, the pending activation and its signup token in one transaction, then
  * e-mails the link; a failed e-mail is reported to the admin, never undone.
  */
@@ -49,7 +49,7 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
       throw error;
     }
     if (!isStored) throw new ConflictError(TEXTS.invitationDuplicate);
-    // SPEC 7: the confirmation's failure is ignored; the request itself is saved.
+    // The confirmation's failure is ignored (docs/product.md#invitations-and-signing-up); the request itself is saved.
     await trySend(invitationConfirmation(body));
   }
 

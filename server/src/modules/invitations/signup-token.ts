@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** How long a signup link works (DECISIONS D4). Resend issues a fresh one. */
+/** How long a signup link works (docs/product.md#invitations-and-signing-up). Resend issues a fresh one. */
 export const SIGNUP_TOKEN_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Only the hash is stored, so a database leak does not leak working links. */

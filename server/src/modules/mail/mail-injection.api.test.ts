@@ -72,7 +72,7 @@ describe('e-mail content injection', () => {
     expect(links).toHaveLength(1);
     const url = new URL(links[0]!);
     expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/signup`);
-    // The name still reaches the signup form, as a URL-encoded query value (SPEC 7).
+    // The name still reaches the signup form, as a URL-encoded query value (docs/product.md#invitations-and-signing-up).
     expect(url.searchParams.get('name')).toBe(fullName);
   });
 });

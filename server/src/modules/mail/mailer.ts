@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (DECISIONS A5): SMTP through nodemailer when SMTP_URL is set, otherwise the
+ * Outgoing e-mail (docs/product.md#e-mail): SMTP through nodemailer when SMTP_URL is set, otherwise the
  * local outbox table that admins read in the admin panel, so the invitation flow works offline.
  */
 import nodemailer from 'nodemailer';

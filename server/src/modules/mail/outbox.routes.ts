@@ -4,7 +4,7 @@ import { PageQuerySchema, pageSchema } from '@common/schemas/common';
 import { OutboxMessageSchema } from '@common/schemas/outbox';
 import type { OutboxService } from './outbox.service';
 
-/** The local outbox, for admins (A5): each message with the app's own links it carries (ADR 032). */
+/** The local outbox, for admins (docs/product.md#e-mail): each message with the app's own links it carries (ADR 032). */
 export function outboxRoutes(app: FastifyInstance, opts: { outbox: OutboxService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/',

@@ -1,4 +1,4 @@
-/** The local outbox, for admins (A5): each message with the app's own links it carries (ADR 032). */
+/** The local outbox, for admins (docs/product.md#e-mail): each message with the app's own links it carries (ADR 032). */
 import type { Database } from '@db/client';
 import { decodeCursor, toPage } from '@server/lib/keyset';
 import { listOutbox } from './outbox.repository';

@@ -11,7 +11,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** send-invitation-confirmation (SPEC 7). */
+/** send-invitation-confirmation (docs/product.md#invitations-and-signing-up). */
 export function invitationConfirmation(to: { email: string }): MailMessage {
   return {
     to: to.email,
@@ -27,7 +27,7 @@ export function invitationConfirmation(to: { email: string }): MailMessage {
   };
 }
 
-/** send-invitation-approval (SPEC 7): the signup link with the single-use token (D4). */
+/** send-invitation-approval (docs/product.md#invitations-and-signing-up): the signup link with the single-use token. */
 export function invitationApproval(to: { email: string }, signupUrl: string): MailMessage {
   return {
     to: to.email,

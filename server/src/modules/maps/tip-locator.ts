@@ -3,7 +3,7 @@
  * ("exact"), else the centre of its city from the offline gazetteer ("city"), else a point of its
  * country ("country", issue 36, ADR 101): a tip in a place too small for the gazetteer is still
  * on the map and in its counts, and its page says where it is drawn. Nothing here asks another
- * server (D13): short links stay unread.
+ * server (docs/product.md#nothing-leaves-the-origin): short links stay unread.
  */
 import { coordinatesFromMapsLink } from '@common/maps-link-coordinates';
 import type { Coordinates, LocateQuery, LocateResult, TipLocation } from '@common/schemas/map';

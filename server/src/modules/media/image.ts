@@ -1,6 +1,6 @@
 /**
- * Checks an upload by its content, never its name or MIME header, and re-encodes it (DECISIONS
- * A4): EXIF orientation applied, longest side at most 2048 px, WebP. sharp writes no metadata
+ * Checks an upload by its content, never its name or MIME header, and re-encodes it (docs/product.md#photos):
+ * EXIF orientation applied, longest side at most 2048 px, WebP. sharp writes no metadata
  * unless asked (withMetadata is never called), so EXIF, GPS, XMP, comments and anything appended
  * after the image data are dropped: a polyglot upload comes out as a plain WebP.
  */

@@ -1,5 +1,5 @@
 /**
- * Photo files on disk (DECISIONS A4): `${dataDir}/uploads/<bucket>/<userId>/<file>.webp`, served
+ * Photo files on disk (docs/product.md#photos): `${dataDir}/uploads/<bucket>/<userId>/<file>.webp`, served
  * as `/api/media/<bucket>/<userId>/<file>`. Names are made here, never taken from the client, and
  * every URL is parsed with strict patterns before it becomes a path, so no URL can reach a file
  * outside the uploads folder. A photo may have smaller copies beside it, `<name>.thumb.webp` and

@@ -1,4 +1,4 @@
-/** Upload refusals with their own status codes (DECISIONS A4); the error handler sends them. */
+/** Upload refusals with their own status codes (docs/product.md#photos); the error handler sends them. */
 import { AppError } from '@server/lib/errors';
 
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Photo uploads (DECISIONS A4): every file is sniffed and re-encoded before anything is written;
+ * Photo uploads (docs/product.md#photos, ADR 041): every file is sniffed and re-encoded before anything is written;
  * the batch is then stored all or nothing, so a refused request leaves no file behind. Each photo
  * gets a card-sized thumbnail and a mid-size copy beside it (issue 7).
  */

@@ -218,7 +218,7 @@ export function createModerationService(deps: ModerationDeps) {
   }
 
   /**
-   * Deleting goes through the owner's own deletion path (the item's, or the account's, D10), which
+   * Deleting goes through the owner's own deletion path (the item's, or the account's, docs/product.md#deleting-an-account), which
    * takes the reports with it (ON DELETE CASCADE); the reporters are read first and told after.
    */
   async function remove(a: ModerationAction, actor: Actor): Promise<Result> {

@@ -176,7 +176,7 @@ export interface NewNotification {
 }
 
 /**
- * Writes one notification; pass the transaction of the change it announces (D7). Nothing passes
+ * Writes one notification; pass the transaction of the change it announces (docs/product.md#notifications). Nothing passes
  * between members who blocked each other (ADR 086): then it writes nothing and says false. Else
  * the recipient's choice for its kind (ADR 090) decides: e-mail "immediate" queues an e-mail job
  * in the same transaction, in-app off writes no row (false).
@@ -207,7 +207,7 @@ const sameOrNull = (column: PgColumn, value: string | null | undefined) => (valu
  * requesting and cancelling a connection again and again leaves one unread notice and fires no
  * further live event. A transaction-scoped advisory lock on that key makes two transactions
  * writing the same notice take turns (PostgreSQL; PGlite has one connection), so the second
- * sees the first's row. Pass the transaction of the change it announces (D7). Whether it wrote.
+ * sees the first's row. Pass the transaction of the change it announces (docs/product.md#notifications). Whether it wrote.
  */
 export async function notifyUnlessUnread(db: Executor, n: NewNotification): Promise<boolean> {
   const key = ['notify', n.userId, n.actorId ?? '', n.type, n.tipId ?? '', n.guideId ?? ''].join(':');

@@ -9,7 +9,7 @@ import type { NotificationsService } from './notifications.service';
 const member = { access: 'member' } as const;
 const ListQuerySchema = PageQuerySchema.extend({ filter: NotificationFilterSchema.default('all') });
 
-/** /api/notifications: the caller's own notifications (SPEC 2, 6). */
+/** /api/notifications: the caller's own notifications (docs/product.md#notifications). */
 export function notificationRoutes(app: FastifyInstance, opts: { notifications: NotificationsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { notifications } = opts;

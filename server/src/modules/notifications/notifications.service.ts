@@ -1,5 +1,5 @@
 /**
- * The signed-in member's notifications (SPEC 2 Notifications, 4, 6): only their own are listed,
+ * The signed-in member's notifications (docs/product.md#notifications): only their own are listed,
  * counted and marked; someone else's id answers 403, an unknown one 404.
  */
 import type { Notification, NotificationCounts } from '@common/schemas/notification';

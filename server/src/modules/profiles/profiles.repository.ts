@@ -1,4 +1,4 @@
-/** Profiles (SPEC 3, 7): the member's row, their travel stats and the profile writes. */
+/** Profiles (docs/product.md#profiles): the member's row, their travel stats and the profile writes. */
 import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { connections, guides, profiles, tips, userRoles, users } from '@db/schema';
@@ -95,7 +95,7 @@ export interface ProfileValues {
   currency: string | null;
 }
 
-/** SPEC 7: update by user_id (upserted, so an account without a profile row gets one). */
+/** docs/product.md#profiles: update by user_id (upserted, so an account without a profile row gets one). */
 export async function saveProfile(db: Executor, userId: string, values: ProfileValues): Promise<void> {
   const now = new Date();
   await db

@@ -1,5 +1,5 @@
 /**
- * Profiles (SPEC 2 Profile, 5, 7, 9): any active member reads any active member's profile; only
+ * Profiles (docs/product.md#profiles, docs/product.md#who-may-do-what): any active member reads any active member's profile; only
  * the owner edits theirs and uploads their picture. Stats count what the viewer may see.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,12 +22,12 @@ export const AVATAR_BUCKET = 'avatars';
 /** Longest side of a stored profile picture (the photos' cap is 2048). */
 export const AVATAR_MAX_SIDE = 512;
 
-/** SPEC 9: distinct countries / 195 * 100, one decimal (the profile). */
+/** docs/product.md#profiles: distinct countries / 195 * 100, one decimal (the profile). */
 export function worldExploredPercent(countries: number): number {
   return Math.round((countries / WORLD_COUNTRY_COUNT) * 1000) / 10;
 }
 
-/** SPEC 9: the same figure as a whole number (connection cards). */
+/** docs/product.md#profiles: the same figure as a whole number (connection cards). */
 export function worldExploredWholePercent(countries: number): number {
   return Math.round((countries / WORLD_COUNTRY_COUNT) * 100);
 }

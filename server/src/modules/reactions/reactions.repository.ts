@@ -1,5 +1,5 @@
 /**
- * Likes and saves (D7, D8). Every function takes the transaction's executor: the row, the count
+ * Likes and saves (docs/product.md#likes-and-saves). Every function takes the transaction's executor: the row, the count
  * and the owner's notification (notifications.repository) commit together or not at all.
  */
 import { and, eq, sql } from 'drizzle-orm';

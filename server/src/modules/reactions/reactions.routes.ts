@@ -4,7 +4,7 @@ import { ContentRefSchema, LikeResultSchema, SaveResultSchema } from '@common/sc
 import { requireViewer } from '@server/plugins/access';
 import type { ReactionsService } from './reactions.service';
 
-/** POST /api/likes/toggle (toggle_like, SPEC 7). */
+/** POST /api/likes/toggle (toggle_like, docs/product.md#likes-and-saves). */
 export function likeRoutes(app: FastifyInstance, opts: { reactions: ReactionsService }) {
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -1,8 +1,8 @@
 /**
- * toggle_like and the save toggle (SPEC 7, D7, D8). Each runs in one transaction: the like or
+ * toggle_like and the save toggle (docs/product.md#likes-and-saves, docs/product.md#notifications). Each runs in one transaction: the like or
  * save row, likes_count and the owner's notification commit together.
  *
- * Concurrency (D8): the unique (user, item) index decides who wins. INSERT ... ON CONFLICT DO
+ * Concurrency (docs/product.md#likes-and-saves): the unique (user, item) index decides who wins. INSERT ... ON CONFLICT DO
  * NOTHING waits for an uncommitted insert or delete of the same key, so two toggles of one member
  * are serialised; the count moves only by the row this call really inserted or deleted, under
  * the item's row lock (UPDATE likes_count = likes_count ± 1). If a racing toggle removed the row

@@ -1,12 +1,12 @@
 /**
- * The event hub (DECISIONS A3, docs/decisions/012): one LISTEN on `waymark_events` per process,
+ * The event hub (docs/product.md#live-updates, ADR 012): one LISTEN on `waymark_events` per process,
  * fanned out to the open SSE streams of the event's user (or of everyone when userId is null).
  * Also prunes events older than the retention window, on start and hourly.
  *
  * When PostgreSQL drops the LISTEN connection the hub listens again (lib/durable-listen) and
  * tells its `onResume` callbacks: NOTIFYs sent meanwhile reached nobody, so the routes end the
  * open streams and the clients come back with Last-Event-ID and get the replay
- * (docs/decisions/014).
+ * (ADR 014).
  */
 import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

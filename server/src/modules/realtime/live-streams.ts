@@ -1,5 +1,5 @@
 /**
- * The open live streams of this process and the rules that end them (docs/decisions/034):
+ * The open live streams of this process and the rules that end them (ADR 034):
  * - A stream lives as long as the session it was opened with, and with the role it was opened
  *   with: sign-out, password change, deletion, a role change, expiry (idle or the 30-day limit)
  *   or a sign-in that replaces the session ends it. Changes are heard through the session
@@ -7,7 +7,7 @@
  * - At most STREAMS_PER_SESSION streams per session (one browser: its tabs share one stream,
  *   plus one for a handover in flight); a further one replaces the session's oldest, which is
  *   a closed tab's or a dead connection's. At most STREAMS_PER_MEMBER per member in this
- *   process: the next one is refused (the client polls, DECISIONS A3).
+ *   process: the next one is refused (the client polls, docs/product.md#live-updates).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@common/schemas/auth';

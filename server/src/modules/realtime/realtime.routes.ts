@@ -1,8 +1,8 @@
 /**
- * GET /api/events: the live stream (Server-Sent Events, DECISIONS A3, docs/decisions/012).
+ * GET /api/events: the live stream (Server-Sent Events, docs/product.md#live-updates, ADR 012).
  * `retry` and `ready` first, then (with Last-Event-ID) the stored events missed since that id,
  * then live ones from the hub, each once. A `: ping` comment every 25 s keeps proxies from
- * closing an idle stream. A stream ends with its session (docs/decisions/034): its last event
+ * closing an idle stream. A stream ends with its session (ADR 034): its last event
  * is then `session-ended`, and a member has at most 10 at once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -49,7 +49,7 @@ export interface RealtimeOptions {
   realtime: RealtimeService;
   /** This process's open streams (live-streams.ts): made by app.ts, which /metrics counts too. */
   streams: LiveStreams;
-  /** The session cache's change feed (NOTIFY on waymark_auth, docs/decisions/016). */
+  /** The session cache's change feed (NOTIFY on waymark_auth, ADR 016). */
   authChanges: { onChange(listener: (userId: string | null) => void): () => void };
 }
 
@@ -72,7 +72,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
   });
 
   // How many live streams the caller holds here (this process): lets a member or a test see that
-  // a browser's tabs share one (docs/decisions/034).
+  // a browser's tabs share one (ADR 034).
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/open', { config: { access: 'signedIn' }, schema: { response: { 200: OpenStreamsSchema } } }, async (request) => {

@@ -1,5 +1,5 @@
 /**
- * Two real server processes on one PostgreSQL database (DECISIONS A3): an event caused through
+ * Two real server processes on one PostgreSQL database (docs/product.md#live-updates): an event caused through
  * process B reaches a stream open on process A, through LISTEN/NOTIFY. PostgreSQL only.
  */
 import { randomBytes } from 'node:crypto';

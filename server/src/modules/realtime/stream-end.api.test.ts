@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 11 (docs/decisions/034): a live stream ends with its session, whatever ends the
+ * Issue 19 item 11 (ADR 034): a live stream ends with its session, whatever ends the
  * session, and a member holds a bounded number of streams.
  */
 import type { AddressInfo } from 'node:net';

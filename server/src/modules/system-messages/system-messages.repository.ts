@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { systemMessages } from '@db/schema';
 
-/** Active system messages, newest first (SPEC 7: is_active true). */
+/** Active system messages, newest first (is_active true, docs/product.md#the-admin-panel). */
 export function listActive(db: Executor) {
   return db
     .select({

@@ -1,4 +1,4 @@
-/** System messages as members see them (SPEC 4: only active ones). Admin management comes later. */
+/** System messages as members see them (only active ones, docs/product.md#the-admin-panel). Admin management comes later. */
 import type { SystemMessage } from '@common/schemas/system-message';
 import type { Database } from '@db/client';
 import { preferenceFor } from '../notification-choices/preferences.repository';

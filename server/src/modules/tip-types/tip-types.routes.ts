@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { TipTypeSchema } from '@common/schemas/tip-type';
 import type { TipTypesService } from './tip-types.service';
 
-/** GET /api/tip-types: the categories, ordered by name (SPEC 3), for members. */
+/** GET /api/tip-types: the categories, ordered by name (docs/product.md#the-admin-panel), for members. */
 export function tipTypeRoutes(app: FastifyInstance, opts: { tipTypes: TipTypesService }) {
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -1,4 +1,4 @@
-/** The tip categories as members see them (SPEC 3): ordered by name. Admin changes live in admin/. */
+/** The tip categories as members see them (docs/product.md#the-admin-panel): ordered by name. Admin changes live in admin/. */
 import type { TipType } from '@common/schemas/tip-type';
 import type { Database } from '@db/client';
 import * as repo from './tip-types.repository';

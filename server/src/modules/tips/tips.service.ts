@@ -1,7 +1,7 @@
 /**
- * Tips (SPEC 5, 7): TipInputSchema holds the field rules; this service adds what needs the
+ * Tips (docs/product.md#tips-and-guides): TipInputSchema holds the field rules; this service adds what needs the
  * database: the category exists, photos are the author's own uploads, and only the owner edits
- * or deletes (D2). A private tip of someone else does not exist for the caller (404).
+ * or deletes (docs/product.md#who-may-do-what). A private tip of someone else does not exist for the caller (404).
  */
 import { chosenVisibility } from '@common/schemas/visibility';
 import type { FastifyBaseLogger } from 'fastify';

@@ -11,7 +11,7 @@ import { idOf, learnId, text } from './helpers';
 
 const admin = (s: Omit<RouteStrategy, 'group' | 'actor'>): RouteStrategy => ({ group: 'admin', actor: 'admin', ...s });
 
-/** Deleting a user takes everything of theirs (D10). */
+/** Deleting a user takes everything of theirs (docs/product.md#deleting-an-account). */
 const userGone = [
   'users',
   'sessions',

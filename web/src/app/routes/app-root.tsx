@@ -22,7 +22,7 @@ import { WaitingScreen } from './waiting';
 
 /**
  * Every member screen sits under this layout: signed-out visitors go to sign-in remembering the
- * screen they asked for (D5); pending accounts see only the waiting screen (D3).
+ * screen they asked for (docs/product.md#signing-in-and-sessions); pending accounts see only the waiting screen (docs/product.md#roles).
  */
 export function AppRoot() {
   const me = useMe();

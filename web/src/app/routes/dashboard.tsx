@@ -12,7 +12,7 @@ export function DashboardRoute() {
   const location = useLocation();
   const state = location.state as DashboardState;
 
-  // SPEC 2: a guides-tab hand-off (e.g. from a profile's "Guides Created") continues to /tips.
+  // docs/product.md#profiles: a guides-tab hand-off (e.g. from a profile's "Guides Created") continues to /tips.
   if (state?.userId && state.tab === 'guides') {
     return <Navigate to="/tips" replace state={{ userId: state.userId, userName: state.userName, tab: state.tab }} />;
   }

@@ -16,7 +16,10 @@ import { useDocumentTitle } from '@/lib/document-title';
 // Only pending accounts see it: loaded when one does, not with every visitor's sign-in page (issue 7's 170 KB).
 const WaitingContent = lazy(() => import('./waiting').then((module) => ({ default: module.WaitingContent })));
 
-/** `/`: sign-in for visitors, the waiting screen for pending accounts (D3), else onwards (D5). */
+/**
+ * `/`: sign-in for visitors, the waiting screen for pending accounts (docs/product.md#roles), else onwards
+ * (docs/product.md#signing-in-and-sessions).
+ */
 export function LandingRoute() {
   const me = useMe();
   // Not for a pending account: the waiting screen names itself.

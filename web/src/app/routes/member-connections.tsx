@@ -5,7 +5,7 @@ import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
 import { MemberLoader } from '@/features/profile/components/member-loader';
 import { UserConnectionsScreen } from '@/features/profile/components/user-connections-screen';
 
-/** /members/:username/connections: a member's connections (SPEC's /user-connections, ADR 046); one's own are /connections. */
+/** /members/:username/connections: a member's connections (the original /user-connections, ADR 046); one's own are /connections. */
 export function MemberConnectionsRoute() {
   const { username = '' } = useParams();
   const { data: me } = useMe();

@@ -5,7 +5,7 @@ import { isOwnHandle, memberPath } from '@/components/navigation/member-path';
 import { TipsListScreen } from '@/features/content/components/tips-list-screen';
 import { MemberLoader } from '@/features/profile/components/member-loader';
 
-/** /members/:username/tips?tab=: a member's tips and guides (SPEC's /tips with a userId, ADR 046); one's own are /tips. */
+/** /members/:username/tips?tab=: a member's tips and guides (the original /tips with a userId, ADR 046); one's own are /tips. */
 export function MemberTipsRoute() {
   const { username = '' } = useParams();
   const { search } = useLocation();

@@ -9,7 +9,7 @@ import { renderProfileWorld } from './profile-world';
 type ProfileState = { userId?: string; profile?: { username?: string | null } } | null;
 
 /**
- * /profile: the viewer's own. Another member's, which SPEC 2 passes in navigation state, moves
+ * /profile: the viewer's own. Another member's, which the original app passed in navigation state, moves
  * to that member's shareable URL (ADR 046), replacing this entry so Back skips the hop.
  */
 export function ProfileRoute() {

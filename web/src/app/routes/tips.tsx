@@ -7,8 +7,8 @@ import { TipsListScreen } from '@/features/content/components/tips-list-screen';
 type TipsState = { userId?: string; tab?: string } | null;
 
 /**
- * /tips?tab=: the viewer's own content. SPEC 2's navigation state (another member's userId, an
- * initial tab; D9) moves into the URL (ADR 046): another member's list is theirs,
+ * /tips?tab=: the viewer's own content. The original navigation state (another member's userId, an
+ * initial tab; docs/product.md#profiles) moves into the URL (ADR 046): another member's list is theirs,
  * /members/:username/tips.
  */
 export function TipsRoute() {

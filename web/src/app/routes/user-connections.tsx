@@ -3,7 +3,7 @@ import { memberPath } from '@/components/navigation/member-path';
 
 type UserConnectionsState = { userId?: string } | null;
 
-/** /user-connections: needs a userId in navigation state, else back to / (SPEC 2); it moves to the member's URL (ADR 046). */
+/** /user-connections: needs a userId in navigation state, else back to / (as the original app did); it moves to the member's URL (ADR 046). */
 export function UserConnectionsRoute() {
   const state = useLocation().state as UserConnectionsState;
   if (!state?.userId) return <Navigate to="/" replace />;

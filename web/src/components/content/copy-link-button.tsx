@@ -30,7 +30,7 @@ export async function copyLink(url: string): Promise<boolean> {
   }
 }
 
-/** "Copy link" for a page (`path`: the page's path or absolute URL; members open it directly, D5). */
+/** "Copy link" for a page (`path`: the page's path or absolute URL; members open it directly, docs/product.md#signing-in-and-sessions). */
 export function CopyLinkButton({
   path,
   label = COPY_LINK_TEXTS.button,

@@ -19,7 +19,7 @@ export function ItineraryCard({ children }: { children: ReactNode }) {
 }
 
 /**
- * One day: its numbered heading, then `children` (its items), or SPEC's empty-day text when
+ * One day: its numbered heading, then `children` (its items), or the quoted empty-day text (docs/product.md#texts-word-for-word) when
  * `isEmpty`. `idPrefix` keeps heading ids unique where two itineraries could share a page.
  */
 export function ItineraryDay({

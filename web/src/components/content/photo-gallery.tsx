@@ -20,7 +20,7 @@ type PhotoGalleryProps = {
 
 /**
  * The cover photo, then a grid of every photo when there is more than one; clicking any photo
- * opens the lightbox (SPEC 2 tip detail). The cover is the page's largest paint, so it loads
+ * opens the lightbox (docs/product.md#screens, a tip's page). The cover is the page's largest paint, so it loads
  * eagerly and first, in the size its width needs (`srcset`: a phone takes the 1024 px copy, not
  * the 2048 px original); the grid below shows thumbnails, lazily; the lightbox shows originals.
  */

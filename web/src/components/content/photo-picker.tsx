@@ -33,7 +33,7 @@ function keyOf(file: File) {
 }
 
 /**
- * Photo selection with previews (SPEC 2): the first photo is marked Main, every photo has a
+ * Photo selection with previews (docs/product.md#tips-and-guides): the first photo is marked Main, every photo has a
  * remove button, and a selection that would pass `max` is refused through `onTooMany`.
  */
 export function PhotoPicker({

@@ -11,7 +11,7 @@ type QueryLoaderProps<T> = {
   loadingLabel: string;
   /** Shown for a 404: missing, or someone else's private item. */
   notFound: React.ReactNode;
-  /** Any other failure: this toast, then back to /tips (SPEC 4 and 8). */
+  /** Any other failure: this toast, then back to /tips (docs/product.md#texts-word-for-word). */
   failedMessage: string;
   children: (data: T) => React.ReactNode;
 };

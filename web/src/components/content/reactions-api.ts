@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { keepOffline } from '@/sw/client';
 import { savedItemUrl } from '@/sw/policy';
 
-/** POST /api/likes/toggle: the server flips the like and answers the new state and count (D8). */
+/** POST /api/likes/toggle: the server flips the like and answers the new state and count (docs/product.md#likes-and-saves). */
 export function toggleLike(ref: ContentRef) {
   return api.post<LikeResult>('/api/likes/toggle', ref);
 }

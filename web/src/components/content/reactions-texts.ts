@@ -5,7 +5,7 @@ const NOUN: Record<ContentType, { title: string; plain: string }> = {
   guide: { title: 'Guide', plain: 'guide' },
 };
 
-/** SPEC 8 like/save toasts, the same sentences for tips and guides. */
+/** The quoted like/save toasts (docs/product.md#texts-word-for-word), the same sentences for tips and guides. */
 export function reactionTexts(contentType: ContentType) {
   const { title, plain } = NOUN[contentType];
   return {

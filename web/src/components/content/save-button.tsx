@@ -39,7 +39,7 @@ export function SaveButton({ contentType, contentId, initialSaved, onChanged, cl
           else notifySuccess(texts.unsavedTitle, texts.unsaved);
           onChanged?.(result);
         },
-        // SPEC 8: tips' save failure text is fixed; guides' prefers the server's message.
+        // docs/product.md#texts-word-for-word: tips' save failure text is fixed; guides' prefers the server's message.
         onError: (error) =>
           contentType === 'tip'
             ? notifyFixedFailure(texts.saveFailed, error)

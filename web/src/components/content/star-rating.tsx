@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { LIMITS } from '@common/limits';
 import { cn } from '@/lib/utils';
 
-/** A read-only rating: filled stars plus the 'x/5' text (SPEC 2, tip detail). */
+/** A read-only rating: filled stars plus the 'x/5' text (docs/product.md#screens, a tip's page). */
 export function StarRating({ value, max = LIMITS.ratingMax, className }: { value: number; max?: number; className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>

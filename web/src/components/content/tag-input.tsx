@@ -17,7 +17,7 @@ type TagInputProps = {
 };
 
 /**
- * SPEC 5 tag input: Enter adds (the highlighted suggestion, else the typed text), Backspace on an
+ * Tag input (docs/product.md#forms-and-validation): Enter adds (the highlighted suggestion, else the typed text), Backspace on an
  * empty input removes the last tag, ArrowUp/ArrowDown move within the suggestions, Escape closes
  * them. Tags follow `normalize`, the same rule the server's schema applies.
  */

@@ -14,7 +14,7 @@ export const VISIBILITY_ICONS = { public: Globe2, connections: Users, private: L
 type VisibilityChoiceProps = { value: Visibility; onChange: (value: Visibility) => void; className?: string };
 
 /**
- * The three levels of DECISIONS D14 as one radio group (SPEC's Private switch became a choice
+ * The three levels of docs/product.md#visibility as one radio group (the old Private switch became a choice
  * of three). Native radios: arrow keys move between them and a screen reader names the group.
  */
 export function VisibilityChoice({ value, onChange, className }: VisibilityChoiceProps) {

@@ -13,7 +13,7 @@ type AppShellProps = {
   children: ReactNode;
 };
 
-/** SPEC 2 application shell: sticky header, sidebar (a sheet on small screens), page content. */
+/** The application shell (docs/product.md#screens): sticky header, sidebar (a sheet on small screens), page content. */
 export function AppShell({ user, isSigningOut, onSignOut, unreadCount, children }: AppShellProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
 

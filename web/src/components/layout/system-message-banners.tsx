@@ -7,7 +7,7 @@ import { useFocusAfterRemoval } from '@/lib/use-focus-after-removal';
 type BannerMessage = { id: string; title: string; content: string };
 
 /**
- * Notes a dismissal in the browser session's cookie (SPEC 2: per user, for this browser
+ * Notes a dismissal in the browser session's cookie (docs/product.md#screens: per user, for this browser
  * session): the server leaves the message out of the pages it draws and of every later read.
  */
 function rememberDismissal(userId: string, id: string) {
@@ -19,7 +19,7 @@ function rememberDismissal(userId: string, id: string) {
 
 type SystemMessageBannersProps = {
   messages: readonly BannerMessage[];
-  /** Dismissals are kept per user for the current browser session only (SPEC 2). */
+  /** Dismissals are kept per user for the current browser session only (docs/product.md#screens). */
   userId: string;
 };
 

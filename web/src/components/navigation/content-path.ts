@@ -1,7 +1,7 @@
 import type { ContentCard } from '@common/schemas/content';
 
 /**
- * The pages of a tip or a guide (SPEC 2's route table: /view-tip/:id, /edit-tip/:id ...), built
+ * The pages of a tip or a guide (docs/product.md#screens: /view-tip/:id, /edit-tip/:id ...), built
  * here and nowhere else: a screen that wrote `/tips/${id}` by hand sent members to the 404 page
  * (issue 36). eslint.config.js refuses these paths written anywhere else in web/src, and
  * tests/e2e/internal-links.spec.ts checks every link the screens draw against the route table.

@@ -1,7 +1,7 @@
 import { LIMITS } from '@common/limits';
 import { cn } from '@/lib/utils';
 
-/** SPEC 9: counts above 99 read '99+'. */
+/** docs/product.md#limits: counts above 99 read '99+'. */
 export function formatBadgeCount(count: number, cap: number = LIMITS.notificationBadgeCap): string {
   return count > cap ? `${cap}+` : String(count);
 }

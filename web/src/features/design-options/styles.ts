@@ -1,4 +1,4 @@
-/** The five sample styles of /design-options (SPEC 2): purely presentational class sets. */
+/** The five sample styles of /design-options (docs/product.md#screens): purely presentational class sets. */
 export type DesignStyle = {
   name: string;
   description: string;

@@ -2,7 +2,7 @@ import { LIMITS } from '@common/limits';
 import { COUNTRIES } from '@common/lists/countries';
 
 /**
- * SPEC 5 country type-ahead: up to 8 countries from the fixed list matching the typed text
+ * The country type-ahead (docs/product.md#forms-and-validation): up to 8 countries from the fixed list matching the typed text
  * (accents and case ignored), names starting with it first, leaving out those already chosen.
  */
 export function countryMatches(

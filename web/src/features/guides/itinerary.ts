@@ -1,5 +1,5 @@
 /**
- * The guide editor's day-by-day itinerary, as pure functions over an ordered list (SPEC 4):
+ * The guide editor's day-by-day itinerary, as pure functions over an ordered list (docs/product.md#tips-and-guides):
  * items are kept sorted by day, then by their order in the day (1-based, no gaps).
  */
 import type { GuideItem, GuideItemInput } from '@common/schemas/guide';
@@ -56,7 +56,7 @@ export function addTip(items: DraftItem[], dayNumber: number, tip: TipOption, ke
   return normalize([...items, item]);
 }
 
-/** Adds a custom item at the end of a day; a blank title adds nothing (SPEC 5). */
+/** Adds a custom item at the end of a day; a blank title adds nothing (docs/product.md#forms-and-validation). */
 export function addCustom(items: DraftItem[], dayNumber: number, custom: CustomItem, key = newKey()): DraftItem[] {
   const title = custom.title.trim();
   if (!title) return items;

@@ -95,7 +95,7 @@ export type PasswordFormValues = { currentPassword: string; newPassword: string;
 
 export const EMPTY_PASSWORD_FORM: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** SPEC 5 password change, in SPEC order; null when the form may be sent. */
+/** The password change checks, in their order (docs/product.md#forms-and-validation); null when the form may be sent. */
 export function findPasswordProblem(values: PasswordFormValues): string | null {
   if (!values.currentPassword || !values.newPassword || !values.confirmPassword) return TEXTS.fillAllPasswordFields;
   if (values.newPassword !== values.confirmPassword) return TEXTS.newPasswordsDoNotMatch;
@@ -116,7 +116,7 @@ export function passwordFormErrors(values: PasswordFormValues): FieldErrorMap<Pa
   return errors;
 }
 
-/** SPEC 9: one decimal on the profile ("12.3"). */
+/** docs/product.md#profiles: one decimal on the profile ("12.3"). */
 export function formatWorldExplored(percent: number): string {
   return (Math.round(percent * 10) / 10).toFixed(1);
 }

@@ -1,4 +1,4 @@
-/** SPEC 2 and 8 texts of the tip screens, quoted word for word. Validation texts: TIP_TEXTS. */
+/** The tip screens' quoted texts, word for word (docs/product.md#texts-word-for-word). Validation texts: TIP_TEXTS. */
 export const TIP_SCREEN_TEXTS = {
   loadCategoriesFailed: 'Failed to load tip categories',
   createFailed: 'Failed to create tip. Please try again.',

@@ -65,7 +65,7 @@ export function tipToFormValues(tip: Tip): TipFormValues {
   };
 }
 
-/** Empty optional fields become null (SPEC 5). */
+/** Empty optional fields become null (docs/product.md#forms-and-validation). */
 export function toTipInput(values: TipFormValues, photoUrls: string[]): TipInput {
   const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
   const cost = values.valueSpent.trim();
@@ -94,7 +94,7 @@ export function toTipInput(values: TipFormValues, photoUrls: string[]): TipInput
 export type TipFormProblem = { title: string; description: string };
 
 /**
- * The first problem to toast, in SPEC order: required fields, then the maps link, then anything
+ * The first problem to toast, in the order of docs/product.md#forms-and-validation: required fields, then the maps link, then anything
  * else the shared schema (the server's own rule) refuses. null means the input is valid.
  */
 export function findTipFormProblem(values: TipFormValues, mode: 'create' | 'edit'): TipFormProblem | null {
@@ -116,7 +116,7 @@ export function findTipFormProblem(values: TipFormValues, mode: 'create' | 'edit
   return null;
 }
 
-/** The fields of a tip that must be filled in (SPEC 5), marked as required on the form. */
+/** The fields of a tip that must be filled in (docs/product.md#forms-and-validation), marked as required on the form. */
 export const TIP_REQUIRED_FIELDS = ['title', 'country', 'city', 'description'] as const;
 
 /**

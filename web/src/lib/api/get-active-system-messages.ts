@@ -18,7 +18,7 @@ export const activeSystemMessagesQueryOptions = (isLive: boolean) =>
     refetchInterval: isLive ? false : POLL_INTERVALS_MS.systemMessages,
   });
 
-/** SPEC 2: the active system messages shown above every member page, drawn with it (first-paint-pages.ts). */
+/** docs/product.md#screens: the active system messages shown above every member page, drawn with it (first-paint-pages.ts). */
 export function useActiveSystemMessages({ enabled = true }: { enabled?: boolean } = {}) {
   const { isLive } = useLiveStatus();
   return useQuery({ ...activeSystemMessagesQueryOptions(isLive), enabled });

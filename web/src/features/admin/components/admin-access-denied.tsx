@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { TEXTS } from '@common/texts';
 import { toast } from 'sonner';
 
-/** SPEC 6: a non-admin gets 'Access Denied' and nothing else loads. */
+/** docs/product.md#who-may-do-what: a non-admin gets 'Access Denied' and nothing else loads. */
 export function AdminAccessDenied() {
   useEffect(() => {
     // A fixed id keeps a double-mounted effect (StrictMode) from stacking two toasts.

@@ -23,7 +23,7 @@ const isAdminTab = (value: string): value is AdminTab => ADMIN_TABS.some((tab) =
 export function AdminPanel() {
   const stats = useAdminStats();
   const openReports = useOpenReportCount();
-  // In the URL (?tab=, default users as SPEC 2 says): a reload, Back and a shared link keep it (ADR 046).
+  // In the URL (?tab=, default users, docs/product.md#the-admin-panel): a reload, Back and a shared link keep it (ADR 046).
   const [tab, setTab] = useTabParam(ADMIN_TABS, 'users');
 
   if (stats.isPending) return <Spinner label={ADMIN_TEXTS.loading} />;

@@ -5,7 +5,7 @@ import { notifyError } from '@/lib/notify';
 import { useDeleteInvitation } from '../api/user-mutations';
 import { ConfirmDeleteButton } from './confirm-delete-button';
 
-/** Every request, whatever its status, can be deleted (SPEC 2). */
+/** Every request, whatever its status, can be deleted (docs/product.md#the-admin-panel). */
 export function InvitationDeleteButton({ invitation }: { invitation: Invitation }) {
   const remove = useDeleteInvitation();
   const onDelete = () =>

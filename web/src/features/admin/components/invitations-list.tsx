@@ -6,7 +6,7 @@ import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 export function InvitationsList() {
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInvitations();
-  // SPEC 8: a failed admin list load is silent; it shows as an empty list.
+  // docs/product.md#texts-word-for-word: a failed admin list load is silent; it shows as an empty list.
   const invitations = data?.pages.flatMap((page) => page.items) ?? [];
 
   if (invitations.length === 0) {

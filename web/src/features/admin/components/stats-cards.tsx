@@ -11,7 +11,7 @@ const STATS: { key: keyof AdminStats; label: string; icon: LucideIcon }[] = [
   { key: 'totalGuides', label: 'Total Guides', icon: BookOpen },
 ];
 
-/** A failed stats load is silent (SPEC 8): the cards then show a dash. */
+/** A failed stats load is silent (docs/product.md#texts-word-for-word): the cards then show a dash. */
 export function StatsCards({ stats }: { stats: AdminStats | undefined }) {
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5" aria-label="Statistics">

@@ -28,7 +28,7 @@ export function SystemMessageDialog({ open, onOpenChange, message }: SystemMessa
 
   const onSave = (event: React.FormEvent) => {
     event.preventDefault();
-    // SPEC 9: save sends nothing unless both are filled in; the blank ones say so (ADR 043).
+    // docs/product.md#forms-and-validation: save sends nothing unless both are filled in; the blank ones say so (ADR 043).
     const missing = {
       ...(title.trim() ? {} : { title: FIELD_TEXTS.required }),
       ...(content.trim() ? {} : { content: FIELD_TEXTS.required }),

@@ -13,7 +13,7 @@ type Editing = { key: number; message?: SystemMessage } | null;
 
 function SystemMessageRow({ message, onEdit }: { message: SystemMessage; onEdit: () => void }) {
   const setActive = useSetSystemMessageActive();
-  // SPEC 8: a failed toggle is silent; the list refresh shows the real state.
+  // docs/product.md#texts-word-for-word: a failed toggle is silent; the list refresh shows the real state.
   const onToggle = () => setActive.mutate({ id: message.id, isActive: !message.isActive });
 
   return (

@@ -24,7 +24,7 @@ export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProp
 
   const onSave = (event: React.FormEvent) => {
     event.preventDefault();
-    // SPEC 9: save sends nothing unless the name is filled in; the field says so (ADR 043).
+    // docs/product.md#forms-and-validation: save sends nothing unless the name is filled in; the field says so (ADR 043).
     setError(name.trim() ? undefined : FIELD_TEXTS.required);
     if (!name.trim()) return focusFirstInvalid();
     save.mutate(
@@ -34,7 +34,7 @@ export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProp
           toast.success(tipType ? ADMIN_TEXTS.tipTypeUpdated : ADMIN_TEXTS.tipTypeCreated);
           onOpenChange(false);
         },
-        // SPEC 8's text stays the title; the server's reason (a 409: the name exists) is the description.
+        // The quoted text stays the title (docs/product.md#texts-word-for-word); the server's reason (a 409: the name exists) is the description.
         onError: (failure) => {
           if (serverErrorField(failure, { [ADMIN_TEXTS.tipTypeExists]: 'name' }, ['name']) && failure instanceof Error) {
             setError(failure.message);

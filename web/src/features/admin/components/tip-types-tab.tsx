@@ -10,7 +10,7 @@ import { TipTypeDialog } from './tip-type-dialog';
 
 type Editing = { key: number; tipType?: TipType } | null;
 
-/** The list reads the public GET /api/tip-types (ordered by name); there is no delete (SPEC 2). */
+/** The list reads the public GET /api/tip-types (ordered by name); there is no delete (docs/product.md#the-admin-panel). */
 export function TipTypesTab() {
   const { data, isPending } = useTipTypes();
   const [editing, setEditing] = useState<Editing>(null);

@@ -62,7 +62,7 @@ export function UserRow({ user }: { user: AdminUser }) {
               </Badge>
             ) : null}
           </div>
-          {/* Admins only see e-mails (D12): this list is admin-only, its schema the only one with them. */}
+          {/* Admins only see e-mails (docs/product.md#profiles): this list is admin-only, its schema the only one with them. */}
           <p className="text-sm wrap-anywhere" data-testid="admin-user-email">
             {user.email}
           </p>

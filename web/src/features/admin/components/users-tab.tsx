@@ -31,7 +31,7 @@ export function UsersTab() {
   const q = useSettled(search.trim());
   const users = useAdminUsers(q);
   const activations = usePendingActivations();
-  // SPEC 8: failed admin list loads are silent; they show as empty lists.
+  // docs/product.md#texts-word-for-word: failed admin list loads are silent; they show as empty lists.
   const userItems = users.data?.pages.flatMap((page) => page.items) ?? [];
   // Pending activations are not members yet: a search is about members only.
   const activationItems = q ? [] : (activations.data ?? []);

@@ -3,7 +3,7 @@ import type { SignUpForm } from '@common/schemas/auth';
 import { TEXTS } from '@common/texts';
 
 /**
- * SPEC 5 checks in order: all fields filled, passwords match, password length. The schema's
+ * The checks in order (docs/product.md#forms-and-validation): all fields filled, passwords match, password length. The schema's
  * object-level match check only runs once every field passes, so the order is restored here.
  */
 export function firstSignUpError(values: Partial<SignUpForm>, errors: FieldErrors<SignUpForm>): string {

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 type WaitingForActivationProps = { email: string; isSigningOut: boolean; onSignOut: () => void };
 
 /**
- * D3: a pending account sees only this screen until an admin activates it. Sign-out is passed in
+ * docs/product.md#roles: a pending account sees only this screen until an admin activates it. Sign-out is passed in
  * so the route guard that shows this screen knows the session ended on purpose.
  */
 export function WaitingForActivation({ email, isSigningOut, onSignOut }: WaitingForActivationProps) {

@@ -11,7 +11,7 @@ export function useCancelConnectionRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelConnectionRequest,
-    // SPEC 8: on failure the list is refreshed as well.
+    // docs/product.md#texts-word-for-word: on failure the list is refreshed as well.
     onSettled: () => refreshInBackground(queryClient, connectionKeys.all, ['profiles']),
   });
 }

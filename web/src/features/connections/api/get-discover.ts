@@ -24,7 +24,7 @@ export const discoverQueryOptions = (isLive: boolean) =>
     refetchInterval: isLive ? false : POLL_INTERVALS_MS.connections,
   });
 
-/** Active members the viewer has no relation with (SPEC 4). */
+/** Active members the viewer has no relation with (docs/product.md#connections). */
 export function useDiscover() {
   const { isLive } = useLiveStatus();
   return useInfiniteQuery(discoverQueryOptions(isLive));

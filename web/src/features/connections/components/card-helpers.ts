@@ -3,17 +3,17 @@ import { LIMITS } from '@common/limits';
 import { CONNECTION_TEXTS } from '@common/schemas/connection';
 import { TEXTS } from '@common/texts';
 
-/** SPEC 9: at most 3 visited countries, then '+N'. */
+/** docs/product.md#limits: at most 3 visited countries, then '+N'. */
 export function visibleCountries(countries: readonly string[], max: number = LIMITS.profileCardCountries) {
   return { shown: countries.slice(0, max), more: Math.max(0, countries.length - max) };
 }
 
-/** SPEC 9: a whole per cent on connection cards. */
+/** docs/product.md#profiles: a whole per cent on connection cards. */
 export function wholePercent(value: number): number {
   return Math.round(value);
 }
 
-/** SPEC 5 and 8: a refused request names the conflict; other failures show the server's message. */
+/** docs/product.md#forms-and-validation: a refused request names the conflict; other failures show the server's message. */
 export function requestFailureToast(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError && error.status === 409) {
     if (error.message === CONNECTION_TEXTS.alreadyConnected) {

@@ -53,7 +53,7 @@ export function ConnectionsScreen({ renderCardMenu }: { renderCardMenu?: RenderC
   useDocumentTitle('Connections');
   const connections = useConnections();
 
-  // SPEC 8: one destructive toast for a failed load.
+  // docs/product.md#texts-word-for-word: one destructive toast for a failed load.
   useEffect(() => {
     if (connections.isError)
       toast.error(TEXTS.errorTitle, { id: CONNECTION_TEXTS.loadFailed, description: CONNECTION_TEXTS.loadFailed });

@@ -18,11 +18,11 @@ type MemberCardProps = {
   menu?: ReactNode;
 };
 
-/** SPEC 2 profile card: picture or initial, name, @username, country, bio, countries, % explored. */
+/** A member card (docs/product.md#profiles): picture or initial, name, @username, country, bio, countries, % explored. */
 export function MemberCard({ member, actions, note, menu }: MemberCardProps) {
   const name = memberName(member);
   const { shown, more } = visibleCountries(member.countriesVisited);
-  // SPEC 2: the avatar (and name) open the member's profile, at its shareable URL (ADR 046).
+  // The avatar (and name) open the member's profile, at its shareable URL (ADR 046).
   const profileLink = memberPath(member);
 
   return (

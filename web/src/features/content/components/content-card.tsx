@@ -29,7 +29,7 @@ function placeOf(item: ContentCardData) {
   return item.location || item.countries.join(', ');
 }
 
-/** SPEC 2: guide cards show at most 2 tags plus '+N'. */
+/** docs/product.md#limits: guide cards show at most 2 tags plus '+N'. */
 export function visibleTags(tags: readonly string[], max: number = LIMITS.guideCardTags) {
   return { shown: tags.slice(0, max), hidden: Math.max(0, tags.length - max) };
 }

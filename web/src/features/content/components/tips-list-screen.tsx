@@ -19,7 +19,7 @@ const EMPTY: Record<ContentTab, string> = {
   guides: CONTENT_TEXTS.noGuidesYet,
 };
 
-/** "James'" for a name ending in s, else "Anna's" (SPEC 2). */
+/** "James'" for a name ending in s, else "Anna's" (docs/product.md#texts-word-for-word). */
 export function possessive(name: string) {
   const trimmed = name.trim();
   return /s$/i.test(trimmed) ? `${trimmed}'` : `${trimmed}'s`;

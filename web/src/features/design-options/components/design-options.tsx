@@ -2,7 +2,7 @@ import { cn } from '@/lib/utils';
 import { withDarkStyle } from '../dark-styles';
 import { DESIGN_STYLES, type DesignStyle } from '../styles';
 
-/** One style: a sample tip card and the two create buttons, which do nothing (SPEC 2). */
+/** One style: a sample tip card and the two create buttons, which do nothing (docs/product.md#screens). */
 function StyleSample({ style }: { style: DesignStyle }) {
   const headingId = `design-${style.name.toLowerCase().replace(/\s+/g, '-')}`;
   return (

@@ -23,7 +23,7 @@ export function droppedItemsText(dropped: DroppedItems): string {
 }
 
 /**
- * Lowering the duration drops the items of the days beyond it (SPEC 4); since issue 36 the member
+ * Lowering the duration drops the items of the days beyond it (docs/product.md#tips-and-guides); since issue 36 the member
  * is asked first and may keep the days. Escape keeps them too.
  */
 export function DurationConfirmDialog({

@@ -23,7 +23,7 @@ const DEFAULTS: GuideFormValues = {
   visibility: 'public',
 };
 
-/** Create Guide (SPEC 2, 5): details, photos, the day-by-day itinerary; photos upload first. */
+/** Create Guide (docs/product.md#tips-and-guides): details, photos, the day-by-day itinerary; photos upload first. */
 export function GuideCreateForm() {
   const navigate = useNavigate();
   const upload = useUploadGuidePhotos();

@@ -18,7 +18,7 @@ const FormSchema = GuideUpdateSchema.omit({ photoUrls: true, items: true });
 type FormOutput = ReturnType<typeof FormSchema.parse>;
 const resolver = zodResolver(FormSchema) as unknown as Resolver<GuideFormValues, unknown, FormOutput>;
 
-/** Edit Guide (SPEC 2, 5): title and location required, 1-30 days, no photo limit. */
+/** Edit Guide (docs/product.md#limits, docs/product.md#forms-and-validation): title and location required, 1-30 days, no photo limit. */
 export function GuideEditForm({ guide }: { guide: Guide }) {
   const navigate = useNavigate();
   const upload = useUploadGuidePhotos();

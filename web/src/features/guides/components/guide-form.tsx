@@ -73,7 +73,7 @@ const PLACEHOLDERS = {
 };
 
 /**
- * The guide form of /new-guide and /edit-guide (SPEC 2, 5); the screens own uploading, saving and
+ * The guide form of /new-guide and /edit-guide (docs/product.md#tips-and-guides); the screens own uploading, saving and
  * deleting. Create is one card of details with the buttons at the bottom; edit keeps its buttons
  * in a sticky bar (the itinerary is long), gives countries and tags cards of their own, and has
  * no photo limit.
@@ -82,7 +82,7 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
   const { mode, resolver, defaultValues, initialItems = [], initialPhotoUrls = [], status, isLocked = false } = props;
   const isCreate = mode === 'create';
   const tipOptions = useTipOptions();
-  // SPEC 8: 'Failed to load your tips'; the picker says so too instead of claiming there are none.
+  // docs/product.md#texts-word-for-word: 'Failed to load your tips'; the picker says so too instead of claiming there are none.
   useErrorToast(tipOptions.isError, GUIDE_SCREEN_TEXTS.loadTipsFailed);
   const [items, setItems] = React.useState<DraftItem[]>(initialItems);
   const [keptUrls, setKeptUrls] = React.useState(initialPhotoUrls);
@@ -322,7 +322,7 @@ function NoTipsYet() {
   );
 }
 
-/** SPEC 2: the edit form shows tags with '#'. */
+/** The edit form shows tags with '#'. */
 function TagPreview({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <p className="text-xs text-muted-foreground">No tags yet.</p>;
   return (

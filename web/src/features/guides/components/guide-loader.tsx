@@ -42,7 +42,7 @@ function GuideNotFound() {
   );
 }
 
-/** Someone else's public guide on /edit-guide: no form (the server refuses the save anyway, D2). */
+/** Someone else's public guide on /edit-guide: no form (the server refuses the save anyway, docs/product.md#who-may-do-what). */
 export function NotGuideOwner({ guideId }: { guideId: string }) {
   return (
     <NoticeCard

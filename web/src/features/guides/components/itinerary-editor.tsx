@@ -32,7 +32,7 @@ type ItineraryEditorProps = {
   items: DraftItem[];
   onChange: (items: DraftItem[]) => void;
   tips: TipOption[];
-  /** Edit Guide's custom activity has a place name and description too (SPEC 2). */
+  /** Edit Guide's custom activity has a place name and description too (docs/product.md#tips-and-guides). */
   isDetailedCustom?: boolean;
 };
 

@@ -2,7 +2,7 @@ import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /**
- * The itinerary's tip picker when the author's tips did not load (SPEC 8's toast says so too):
+ * The itinerary's tip picker when the author's tips did not load (the quoted toast says so too, docs/product.md#texts-word-for-word):
  * not "You don't have any tips yet", which would be false (issue 19). Custom items still work.
  */
 export function TipOptionsFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {

@@ -5,7 +5,7 @@ import { guidePath, tipPath } from '@/components/navigation/content-path';
 type Target = Pick<Notification, 'type' | 'tipId' | 'guideId'>;
 
 /**
- * Where clicking a notification leads (SPEC 2; null: nowhere to go). Every type is named, so a
+ * Where clicking a notification leads (docs/product.md#notifications; null: nowhere to go). Every type is named, so a
  * new type must say where it goes. A connection notice opens the tab of /connections it is
  * about (issue 36): a request the Requests tab, where it is answered; an acceptance the
  * Connected tab; a decline the Sent tab, the member's own requests.

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetMemberData } from '@/sw/client';
 
-/** DELETE /api/account: 204; everything of the member goes (D10) and the cookie is cleared. */
+/** DELETE /api/account: 204; everything of the member goes (docs/product.md#deleting-an-account) and the cookie is cleared. */
 export function deleteAccount() {
   return api.delete<void>('/api/account');
 }

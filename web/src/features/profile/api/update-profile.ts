@@ -16,7 +16,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryKey(profile.userId), profile);
-      // The shell's name and avatar come from ['me'] (replaces SPEC's 'profileUpdated' event).
+      // The shell's name and avatar come from ['me'] (replaces the original 'profileUpdated' event).
       refreshInBackground(queryClient, ME_QUERY_KEY, ['connections']);
     },
   });

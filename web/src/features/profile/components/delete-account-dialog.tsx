@@ -9,7 +9,7 @@ import { serverMessageOr } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteAccount } from '../api/delete-account';
 
-/** Delete Account with SPEC's confirmation; on success: toast, empty cache, sign-in screen. */
+/** Delete Account with the quoted confirmation (docs/product.md#deleting-an-account); on success: toast, empty cache, sign-in screen. */
 export function DeleteAccountDialog() {
   const deleteAccount = useDeleteAccount();
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { ProfileQueryState } from './profile-screen';
 
 /**
  * The member a /members/:username URL names (ADR 046), with the profile's loading and not-found
- * states. A user id in place of the username (the SPEC routes' redirects know only the id) is
+ * states. A user id in place of the username (the original routes' redirects know only the id) is
  * replaced by the username once the profile is there, so the address bar shows the shareable URL.
  */
 export function MemberLoader({ handle, children }: { handle: string; children: (profile: Profile) => ReactNode }) {

@@ -6,11 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { memberPath } from '@/components/navigation/member-path';
 import { cn } from '@/lib/utils';
 
-/** Travel Stats: four tiles; all but Countries Visited open a list (SPEC 2, D9). */
+/** Travel Stats: four tiles; all but Countries Visited open a list (docs/product.md#profiles). */
 export function TravelStatsCard({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const { stats, isOwn } = profile;
-  // Another member's lists at their URLs (ADR 046; SPEC 2 passed them in navigation state).
+  // Another member's lists at their URLs (ADR 046; the original app passed them in navigation state).
   const tipsPath = (tab?: 'guides') =>
     isOwn ? `/tips${tab ? `?tab=${tab}` : ''}` : memberPath(profile, 'tips', tab ? { tab } : undefined);
 

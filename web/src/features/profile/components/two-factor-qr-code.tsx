@@ -5,7 +5,7 @@ const QUIET_ZONE = 4;
 
 /**
  * The otpauth:// URI as a QR code, drawn here as SVG by the `qrcode` package (loaded only when a
- * member sets up two-factor): the secret never goes to another origin (DECISIONS D13).
+ * member sets up two-factor): the secret never goes to another origin (docs/product.md#nothing-leaves-the-origin).
  */
 async function drawQr(uri: string) {
   const { create } = await import('qrcode');

@@ -17,7 +17,7 @@ import { useUserConnections } from '../api/get-user-connections';
 
 type UserConnectionsScreenProps = { userId: string; userName: string; profilePath: string };
 
-/** /members/:username/connections (SPEC 2's /user-connections): another member's accepted connections. */
+/** /members/:username/connections (the original /user-connections): another member's accepted connections. */
 export function UserConnectionsScreen({ userId, userName, profilePath }: UserConnectionsScreenProps) {
   const query = useUserConnections(userId);
   useDocumentTitle(`${userName} Connections`);

@@ -5,7 +5,7 @@ import { TIP_SCREEN_TEXTS } from '../texts';
 
 type DeleteTipDialogProps = { isDeleting: boolean; disabled?: boolean; onConfirm: () => void };
 
-/** Delete Tip: the SPEC's confirmation dialog with Cancel and Delete. */
+/** Delete Tip: the quoted confirmation dialog (docs/product.md#texts-word-for-word) with Cancel and Delete. */
 export function DeleteTipDialog({ isDeleting, disabled = false, onConfirm }: DeleteTipDialogProps) {
   return (
     <ConfirmDeleteDialog title={TIP_SCREEN_TEXTS.deleteTitle} description={TIP_SCREEN_TEXTS.deleteConfirm} onConfirm={onConfirm}>

@@ -5,7 +5,7 @@ import { NoticeCard } from '@/components/ui/notice-card';
 import { TIP_SCREEN_TEXTS as T } from '../texts';
 import { tipPath } from '@/components/navigation/content-path';
 
-/** Someone else's public tip on /edit-tip: no form (the server would refuse the save anyway, D2). */
+/** Someone else's public tip on /edit-tip: no form (the server would refuse the save anyway, docs/product.md#who-may-do-what). */
 export function NotTipOwner({ tipId }: { tipId: string }) {
   return (
     <NoticeCard

@@ -24,7 +24,7 @@ import { VisibilityBadges } from '@/components/content/visibility-badge';
 import { editTipPath, tipPath } from '@/components/navigation/content-path';
 
 /**
- * /view-tip/:id (SPEC 2). Like and Save are for non-owners; Edit Tip for the owner. `map`: the
+ * /view-tip/:id (docs/product.md#screens). Like and Save are for non-owners; Edit Tip for the owner. `map`: the
  * tip's pin on a map, given by the page (lazy map code, drawn in the browser only).
  */
 export function TipDetail({ tip, map }: { tip: Tip; map?: ReactNode }) {

@@ -67,7 +67,7 @@ const FIELD_BY_MESSAGE: Readonly<Record<string, keyof TipFormValues>> = {
   [MAP_TEXTS.longitudeRange]: 'pin',
 };
 
-/** The tip form of /new-tip and /edit-tip (SPEC 2, 5); the screens own uploading and saving. */
+/** The tip form of /new-tip and /edit-tip (docs/product.md#tips-and-guides); the screens own uploading and saving. */
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} ${n}/5` }));
 
 export function TipForm({
