@@ -13,7 +13,7 @@ describe('COUNTRIES', () => {
     expect(COUNTRIES).toEqual(sorted);
   });
 
-  it("contains every country of SPEC's shorter profile list", () => {
+  it('contains every country of the original profile list (product.md, Profiles)', () => {
     const missing = PROFILE_COUNTRIES.filter((c) => !isCountry(c));
     expect(missing).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { GuideTagsSchema, TagsSchema, normalizeGuideTags, normalizeTags } from '
 import { GuideCreateSchema, GuideUpdateSchema } from './guide';
 import { TipInputSchema } from './tip';
 
-describe('tag rules (SPEC 3 and 5, ADR 037)', () => {
+describe('tag rules (product.md, Tips and guides; ADR 037)', () => {
   it('tip tags: trimmed, lowercased, blanks dropped, unique', () => {
     expect(normalizeTags([' Food ', 'food', '', '  ', 'City Break'])).toEqual(['food', 'city break']);
     expect(TagsSchema.parse(['Beach', 'BEACH'])).toEqual(['beach']);

@@ -36,7 +36,7 @@ const OPEN_TO_PENDING: Record<string, string> = {
   'GET /api/shared/guides/:token/photos/:bucket/:userId/:file': "public: a shared guide's photos",
 };
 
-describe('routes a pending account can reach (D3)', () => {
+describe('routes a pending account can reach (product.md, Who may do what)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { TEXTS } from '@common/texts';
 import { E2E_ADMIN, expectToast, signIn, waitForHydration } from './fixtures';
 
-test('a visitor asking for a member screen signs in and lands on it (D5)', async ({ page }) => {
+test('a visitor asking for a member screen signs in and lands on it', async ({ page }) => {
   await page.goto('/saved');
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await page.getByLabel('Email').fill(E2E_ADMIN.email);

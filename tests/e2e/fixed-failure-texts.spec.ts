@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { CSRF, E2E_ADMIN, signIn } from './fixtures';
 
-test("a refused tip type keeps SPEC's 'Failed to save tip type' as the title, the reason below it", async ({ page }) => {
+test("a refused tip type keeps 'Failed to save tip type' as the title, the reason below it", async ({ page }) => {
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const name = `Cable cars ${Date.now().toString(36)}`;

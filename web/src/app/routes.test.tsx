@@ -61,7 +61,7 @@ describe("members' URLs (issue 21, ADR 046)", () => {
   const all = leaves(createRoutes(createQueryClient()));
   const shell = createRoutes(createQueryClient())[0]!.children!.find((route) => !route.path && route.children)!.children![0]!;
 
-  it('are member screens inside the shell, beside the SPEC routes they replace', () => {
+  it('are member screens inside the shell, beside the original routes they replace', () => {
     const paths = all.filter((leaf) => leaf.guardedInsideShell).map((leaf) => leaf.path);
     expect(paths).toEqual(
       expect.arrayContaining([

@@ -6,7 +6,7 @@ import { fixedFailureToast } from './notify';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('fixedFailureToast (SPEC 8, issue 19 item 16)', () => {
+describe('fixedFailureToast (product.md, Texts word for word; issue 19 item 16)', () => {
   const fixed = [
     'Failed to update tip',
     'Failed to delete tip',
@@ -14,7 +14,7 @@ describe('fixedFailureToast (SPEC 8, issue 19 item 16)', () => {
     'Failed to create tip. Please try again.',
   ];
 
-  it('keeps the SPEC text as the title and puts the server refusal below it', () => {
+  it('keeps the fixed text as the title and puts the server refusal below it', () => {
     for (const text of fixed) {
       expect(fixedFailureToast(text, new ApiError(400, 'Title is missing or not valid'))).toEqual({
         title: text,

@@ -46,7 +46,7 @@ describe('POST /api/auth/sign-up', () => {
     expect(row?.n).toBe(1);
   });
 
-  it('never signs an existing account in, even with its right password (ADR 027 replaces SPEC 4)', async () => {
+  it('never signs an existing account in, even with its right password (ADR 027)', async () => {
     const body = newAccount('existing');
     await t.call('POST', '/api/auth/sign-up', { body });
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
@@ -185,7 +185,7 @@ describe('POST /api/auth/password', () => {
 
 // POST /api/auth/email and /email/confirm: email-change.api.test.ts.
 
-describe('pending accounts (DECISIONS D3)', () => {
+describe('pending accounts (product.md, Invitations and signing up)', () => {
   it('may read /me but get 403 on member routes', async () => {
     const pending = await t.createMember('pending');
     expect((await t.call('GET', '/api/auth/me', { cookie: pending.cookie })).statusCode).toBe(200);
@@ -200,7 +200,7 @@ describe('pending accounts (DECISIONS D3)', () => {
 });
 
 describe('profile written at sign-up', () => {
-  it('sets the name, and a username made from the name, never the e-mail (D12)', async () => {
+  it('sets the name, and a username made from the name, never the e-mail (product.md, Profiles)', async () => {
     const body = { ...newAccount('profile'), fullName: 'Zoë de la Cruz' };
     const res = await t.call('POST', '/api/auth/sign-up', { body });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, res.json().id));

@@ -148,7 +148,7 @@ describe('POST /api/guides', () => {
     expect(await t.db.$count(guides)).toBe(before);
   });
 
-  it('refuses 11 photos with the SPEC text', async () => {
+  it('refuses 11 photos with the fixed text', async () => {
     const photoUrls = Array.from({ length: 11 }, () => writeUpload(t.config.dataDir, 'guide-photos', author.id));
     const res = await t.call('POST', '/api/guides', { cookie: author.cookie, body: guideBody({ photoUrls }) });
     expect(res.statusCode).toBe(400);

@@ -180,7 +180,7 @@ describe('with the outbox mailer', () => {
     });
   });
 
-  describe('cross-site protection (A6)', () => {
+  describe('cross-site protection', () => {
     const post = (headers: Record<string, string>, body: object, url = '/api/invitations') =>
       t.app.inject({ method: 'POST', url, headers, payload: body });
 
@@ -473,7 +473,7 @@ describe('with the outbox mailer', () => {
     });
   });
 
-  describe('the signup link (DECISIONS D4)', () => {
+  describe('the signup link (product.md, Invitations and signing up)', () => {
     it('activates the account it was sent for, once', async () => {
       const { row, link, token } = await approved({ country: 'Chile' });
       const email = link.searchParams.get('email')!;
@@ -592,7 +592,7 @@ describe('with a failing mailer', () => {
     await t.close();
   });
 
-  it('still stores the request (201): the confirmation failure is ignored (SPEC 7)', async () => {
+  it('still stores the request (201): the confirmation failure is ignored (product.md, E-mail)', async () => {
     const body = request();
     const res = await t.call('POST', '/api/invitations', { body });
     expect(res.statusCode).toBe(201);

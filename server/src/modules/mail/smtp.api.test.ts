@@ -42,7 +42,7 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-describe('the SMTP mailer (DECISIONS A5)', () => {
+describe('the SMTP mailer (product.md, E-mail)', () => {
   it('delivers the approval e-mail with the signup link to the requester', async () => {
     const email = `smtp-${Date.now()}@example.com`;
     const fullName = 'Sam Smtp';

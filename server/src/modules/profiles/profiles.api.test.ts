@@ -75,7 +75,7 @@ describe('profiles', () => {
   });
   afterAll(() => t.close());
 
-  it('computes the world explored figures (SPEC 9)', () => {
+  it('computes the world explored figures (product.md, Profiles)', () => {
     expect(worldExploredPercent(3)).toBe(1.5);
     expect(worldExploredPercent(4)).toBe(2.1);
     expect(worldExploredPercent(0)).toBe(0);

@@ -99,7 +99,7 @@ describe('tips', () => {
     expect(seen.json<Tip>().viewer).toEqual({ isOwner: false, hasLiked: false, hasSaved: false });
   });
 
-  it('takes a currency from the create list only; edit accepts any three-letter code (SPEC 5, 9)', async () => {
+  it('takes a currency from the create list only; edit accepts any three-letter code (product.md, Tips and guides)', async () => {
     const refused = await t.call('POST', '/api/tips', { cookie: alice.cookie, body: validTip({ currency: 'SEK' }) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('Currency is one of USD');

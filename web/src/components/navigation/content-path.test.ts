@@ -3,7 +3,7 @@ import { contentPath, editGuidePath, editTipPath, guidePath, printGuidePath, tip
 
 const ID = '0b6f7c8e-1d2a-4b3c-9d4e-5f6a7b8c9d0e';
 
-describe('content paths (SPEC 2 route table, issue 36)', () => {
+describe('content paths (product.md, Screens; issue 36)', () => {
   it('names the route table’s pages of a tip and a guide, never /tips/:id', () => {
     expect(tipPath(ID)).toBe(`/view-tip/${ID}`);
     expect(editTipPath(ID)).toBe(`/edit-tip/${ID}`);

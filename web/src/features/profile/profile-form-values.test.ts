@@ -105,7 +105,7 @@ describe('prepareProfileSubmission', () => {
 
 describe('findPasswordProblem', () => {
   const filled = { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' };
-  it('checks in SPEC order', () => {
+  it('checks in the original order of the fields', () => {
     expect(findPasswordProblem(EMPTY_PASSWORD_FORM)).toBe(TEXTS.fillAllPasswordFields);
     expect(findPasswordProblem({ ...filled, confirmPassword: '' })).toBe(TEXTS.fillAllPasswordFields);
     expect(findPasswordProblem({ ...filled, confirmPassword: 'other' })).toBe(TEXTS.newPasswordsDoNotMatch);
