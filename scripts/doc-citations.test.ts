@@ -237,6 +237,22 @@ describe('citations in the repo', () => {
   });
 });
 
+describe('test titles', () => {
+  // A test's name is read in every failure report: it cites as comments do.
+  const title = /\b(?:it|test|describe)(?:\.\w+)*\(\s*(['"`])((?:(?!\1).)*)\1/g;
+  it('cite no SPEC, DECISIONS or their D and A numbers', () => {
+    const found = files
+      .filter((file) => isCode(file) && file !== 'scripts/doc-citations.test.ts')
+      .flatMap((file) =>
+        [...text.get(file)!.matchAll(title)]
+          .map((match) => match[2] ?? '')
+          .filter((name) => outsideCitation.test(name.replace(paperSizes, '')))
+          .map((name) => `${file}: ${name}`),
+      );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('slugOf and anchorsOf', () => {
   it('makes GitHub anchors', () => {
     expect(slugOf('Who may do what')).toBe('who-may-do-what');

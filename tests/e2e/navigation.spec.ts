@@ -154,7 +154,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { level: 1, name: 'My Tips & Guides' })).toBeVisible();
     });
 
-    test("a member's profile has a URL others can open; SPEC's state routes redirect there; authors link to it", async ({
+    test("a member's profile has a URL others can open; the original state routes redirect there; authors link to it", async ({
       browser,
     }) => {
       test.setTimeout(180_000);

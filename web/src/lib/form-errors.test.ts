@@ -5,7 +5,7 @@ import { ApiError } from './api-client';
 import { FIELD_TEXTS, fieldText, focusFirstInvalid, issuesToFieldErrors, serverErrorField, setFieldErrors } from './form-errors';
 
 describe('fieldText', () => {
-  it("says 'required' under a field for SPEC's whole-form texts and keeps every other message", () => {
+  it("says 'required' under a field for the fixed whole-form texts and keeps every other message", () => {
     expect(fieldText(TEXTS.fillAllFields)).toBe(FIELD_TEXTS.required);
     expect(fieldText(TEXTS.fillAllPasswordFields)).toBe(FIELD_TEXTS.required);
     expect(fieldText({ message: TIP_TEXTS.missingInformation })).toBe(FIELD_TEXTS.required);
