@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
-import { CalendarDays, MapPin, UserRound } from 'lucide-react';
-import { dayCountLabel, tipPlaceLabel } from '@common/guide-labels';
-import { GUIDE_COVER_SIZES, thumbnailUrl } from '@common/media-url';
+import { MapPin, UserRound } from 'lucide-react';
+import { tipPlaceLabel } from '@common/guide-labels';
+import { thumbnailUrl } from '@common/media-url';
 import type { SharedGuide, SharedGuideItem } from '@common/schemas/share-link';
-import { PhotoGallery } from '@/components/content/photo-gallery';
-import { GuideBadges } from '@/components/content/guide-badges';
 import { ItineraryCard, ItineraryDay } from '@/components/content/itinerary-days';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
+import { GuideSummaryCard } from '@/components/content/guide-summary-card';
 import { DocumentTitle } from '@/lib/document-title';
 
 /** The guide's public content, read-only: no likes, saves, profile links or tip pages (ADR 068). */
@@ -16,37 +13,17 @@ export function SharedGuideView({ guide, invitation }: { guide: SharedGuide; inv
   return (
     <>
       <DocumentTitle title={guide.title} />
-      <Card className="overflow-hidden">
-        <CardContent className="grid gap-5 p-6">
-          <div className="grid gap-3">
-            <div>
-              <Badge variant="secondary">Guide</Badge>
-            </div>
-            <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{guide.title}</h1>
-            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              {guide.location ? (
-                <span className="inline-flex items-center gap-1">
-                  <MapPin className="size-4" aria-hidden />
-                  {guide.location}
-                </span>
-              ) : null}
-              <span className="inline-flex items-center gap-1">
-                <CalendarDays className="size-4" aria-hidden />
-                {dayCountLabel(guide.daysCount)}
-              </span>
-              {guide.authorName ? (
-                <span className="inline-flex items-center gap-1">
-                  <UserRound className="size-4" aria-hidden />
-                  By {guide.authorName}
-                </span>
-              ) : null}
-            </p>
-          </div>
-          <GuideBadges countries={guide.countries} tags={guide.tags} />
-          {guide.description ? <p className="leading-relaxed whitespace-pre-wrap">{guide.description}</p> : null}
-          <PhotoGallery urls={guide.photoUrls} alt={guide.title} coverSizes={GUIDE_COVER_SIZES} />
-        </CardContent>
-      </Card>
+      <GuideSummaryCard
+        guide={guide}
+        facts={
+          guide.authorName ? (
+            <span className="inline-flex items-center gap-1">
+              <UserRound className="size-4" aria-hidden />
+              By {guide.authorName}
+            </span>
+          ) : null
+        }
+      />
 
       <ItineraryCard>
         {days.map((day) => {
