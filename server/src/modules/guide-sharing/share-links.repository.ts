@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { guideShareLinks, guideTips, guides, profiles, tips } from '@db/schema';
 import { authorNotHidden } from '@db/visibility';
+import { guideItemColumns } from '../guides/guides.repository';
 
 export async function findLink(db: Executor, guideId: string) {
   const [row] = await db
@@ -54,25 +55,11 @@ export async function findSharedGuide(db: Executor, key: string) {
   return row;
 }
 
-/** The guide's items in itinerary order, each with its tip's public fields and whether anyone may see it. */
+/** The guide's items in itinerary order, each with its tip's fields and whether anyone may see it. */
 export function listSharedItems(db: Executor, guideId: string) {
   return db
-    .select({
-      id: guideTips.id,
-      dayNumber: guideTips.dayNumber,
-      orderInDay: guideTips.orderInDay,
-      customTitle: guideTips.customTitle,
-      customDescription: guideTips.customDescription,
-      customPlaceName: guideTips.customPlaceName,
-      tipId: tips.id,
-      tipShown: sql<boolean>`coalesce(${tips.isPrivate} = false AND ${authorNotHidden(tips, null)}, false)`,
-      tipTitle: tips.title,
-      tipCity: tips.city,
-      tipCountry: tips.country,
-      tipPlaceName: tips.placeName,
-      tipDescription: tips.description,
-      tipPhotoUrls: tips.photoUrls,
-    })
+    // Anyone holding the link: public tips of authors nobody has hidden.
+    .select(guideItemColumns(sql`${tips.isPrivate} = false AND ${authorNotHidden(tips, null)}`))
     .from(guideTips)
     .leftJoin(tips, eq(tips.id, guideTips.tipId))
     .where(eq(guideTips.guideId, guideId))

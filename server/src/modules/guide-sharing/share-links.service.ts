@@ -116,7 +116,7 @@ export function createShareLinksService(deps: { db: Database; secret: string; pu
  * hidden by a moderator), of a suspended author's tip, or of a deleted tip is left out.
  */
 function isShown(row: ItemRow): boolean {
-  if (row.tipId !== null) return row.tipShown;
+  if (row.tipId !== null) return row.tipVisible;
   return row.customTitle !== null;
 }
 

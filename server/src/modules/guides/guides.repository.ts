@@ -1,6 +1,6 @@
 /** Every SQL statement of guides and their itinerary items (guide_tips). */
 import type { Visibility } from '@common/schemas/visibility';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import { preparedPerDb } from '@db/prepared';
 import { guideTips, guides, likes, profiles, savedItems, tips } from '@db/schema';
@@ -65,24 +65,32 @@ export async function findGuideDetail(db: Executor, id: string, viewerId: string
   return row;
 }
 
+/**
+ * An itinerary item's columns, its tip's among them, with `tipVisible` the reader's rule: a
+ * member's (the guide page) or a shared link's (the public page, guide-sharing). One list, so the
+ * two pages cannot drift apart.
+ */
+export const guideItemColumns = (tipVisible: SQL) => ({
+  id: guideTips.id,
+  dayNumber: guideTips.dayNumber,
+  orderInDay: guideTips.orderInDay,
+  customTitle: guideTips.customTitle,
+  customDescription: guideTips.customDescription,
+  customPlaceName: guideTips.customPlaceName,
+  tipId: tips.id,
+  tipVisible: sql<boolean>`coalesce(${tipVisible}, false)`,
+  tipTitle: tips.title,
+  tipCity: tips.city,
+  tipCountry: tips.country,
+  tipPlaceName: tips.placeName,
+  tipDescription: tips.description,
+  tipPhotoUrls: tips.photoUrls,
+});
+
 const guideItems = preparedPerDb((db) =>
   db
-    .select({
-      id: guideTips.id,
-      dayNumber: guideTips.dayNumber,
-      orderInDay: guideTips.orderInDay,
-      customTitle: guideTips.customTitle,
-      customDescription: guideTips.customDescription,
-      customPlaceName: guideTips.customPlaceName,
-      tipId: tips.id,
-      // The whole rule (ADR 081): levels, connections, blocks, suspensions, moderators' hides.
-      tipVisible: sql<boolean>`coalesce(${visibleTo(tips, sql.placeholder('viewerId'))}, false)`,
-      tipTitle: tips.title,
-      tipCity: tips.city,
-      tipCountry: tips.country,
-      tipPlaceName: tips.placeName,
-      tipDescription: tips.description,
-    })
+    // The whole rule (ADR 081): levels, connections, blocks, suspensions, moderators' hides.
+    .select(guideItemColumns(visibleTo(tips, sql.placeholder('viewerId'))))
     .from(guideTips)
     .leftJoin(tips, eq(tips.id, guideTips.tipId))
     .where(eq(guideTips.guideId, sql.placeholder('guideId')))
