@@ -11,6 +11,7 @@ import type { Database, Executor } from '@db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@server/lib/errors';
 import { mayRead } from '../content/readable';
 import type { MediaStorage } from '../media/media-storage';
+import { tipCard, toAuthor } from '../content/cards';
 import { removeUnreferencedPhotos } from '../media/photo-files';
 import { locationOf } from '../maps/tip-location';
 import type { StoredLocation, TipLocator } from '../maps/tip-locator';
@@ -31,33 +32,18 @@ function isoDate(value: Date | null): string | null {
   return value ? value.toISOString().slice(0, 10) : null;
 }
 
+/** The tip page: its card (content/cards.ts, the one mapping of a tip's own columns) and the rest. */
 export function toTip(row: repo.TipDetailRow, viewerId: string): Tip {
   return {
-    kind: 'tip',
-    id: row.id,
-    author: { id: row.userId, name: row.authorName, username: row.authorUsername, profilePictureUrl: row.authorPictureUrl },
-    title: row.title,
+    ...tipCard(row.id, toAuthor(row), row.tipTypeName, row),
     tipTypeId: row.tipTypeId,
-    tipTypeName: row.tipTypeName,
-    country: row.country,
-    city: row.city,
-    placeName: row.placeName,
-    rating: row.rating,
     googleMapsUrl: row.googleMapsUrl,
     experienceDate: isoDate(row.experienceDate),
     valueSpent: row.valueSpent === null ? null : Number(row.valueSpent),
     currency: row.currency,
-    description: row.description,
     detailedContent: row.detailedContent,
-    photoUrl: row.photoUrl ?? row.photoUrls[0] ?? null,
     photoUrls: row.photoUrls,
     location: locationOf(row),
-    tags: row.tags,
-    isPrivate: row.visibility === 'private',
-    visibility: row.visibility,
-    hidden: row.hiddenAt !== null,
-    likesCount: row.likesCount,
-    createdAt: row.createdAt.toISOString(),
     viewer: { isOwner: row.userId === viewerId, hasLiked: row.hasLiked, hasSaved: row.hasSaved },
   };
 }
