@@ -33,6 +33,12 @@ const zones = [
     message: 'db/ imports only common/.',
   },
   { target: './server', from: './web', message: 'The server never imports client code.' },
+  {
+    // The tests beside the code may use the helpers; nothing the server runs may.
+    target: './server/src/**/!(*.test).ts',
+    from: './server/test',
+    message: 'server/test/ holds test helpers: server code never imports them.',
+  },
   { target: './web', from: ['./server', './db'], message: 'The client never imports server or database code.' },
   {
     target: ['./web/src/lib', './web/src/components'],

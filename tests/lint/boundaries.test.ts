@@ -70,6 +70,13 @@ describe('package boundaries', () => {
     await expectRefused('server/src/new.ts', '../../web/src/lib/utils');
   });
 
+  it('server/src/ never imports server/test/, but its tests may', async () => {
+    await expectAllowed('server/src/modules/tips/new.api.test.ts', '@server-test/test-app');
+    await expectAllowed('server/src/modules/tips/new.test.ts', '../../../test/test-uploads');
+    await expectRefused('server/src/modules/tips/new.service.ts', '@server-test/recording-mailer');
+    await expectRefused('server/src/new.ts', '../test/test-app');
+  });
+
   it('web/ never imports server/ or db/', async () => {
     await expectAllowed('web/src/lib/new.ts', '@common/limits');
     await expectRefused('web/src/lib/new.ts', '@server/lib/errors');

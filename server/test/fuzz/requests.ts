@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { BROKEN_MULTIPART_BODIES } from '@server/modules/media/test-broken-multipart';
-import { multipart } from '@server/modules/media/test-uploads';
+import { BROKEN_MULTIPART_BODIES } from '@server-test/test-broken-multipart';
+import { multipart } from '@server-test/test-uploads';
 import type { ApiRoute } from '@server/plugins/access';
 import { PATH_TRICKS, anyJson, hugeString, nastyKey, nastyString, shortNastyString, wellFormed } from './arbitraries';
 import type { FuzzRequest } from './fuzz-request';

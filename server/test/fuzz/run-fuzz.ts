@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { pngImage } from '@server/modules/media/test-uploads';
+import { pngImage } from '@server-test/test-uploads';
 import type { ApiRoute } from '@server/plugins/access';
 import { checkResponse } from './check-response';
 import { itineraryGaps, likeCounterDrift, mapCellDrift, rowCounts, unexpectedChanges } from './db-invariants';
