@@ -56,6 +56,25 @@ const zones = [
 
 const TESTS = ['**/*.test.{ts,tsx}', 'server/test/**', 'tests/e2e/**', 'bench/**'];
 
+// The database layer: the query builder (and its `sql` tag), the tables and the raw-row helpers.
+// Type-only imports of @db/client (Executor, Database, Transaction) are not in it: a service passes them on.
+const DATABASE_LAYER = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '@db/schema', '@db/rows', '**/db/schema', '**/db/rows'],
+  message: "SQL lives in *.repository.ts (STYLE.md 5): add a small function to the module's repository and call it.",
+};
+
+// In server/src, outside repositories and tests, only these files may import it.
+const DATABASE_LAYER_EXCEPTIONS = [
+  // Keyset pages' SQL fragments (beforeCursor, newestFirst...), used by the repositories; its cursors serve the services.
+  'server/src/lib/keyset.ts',
+  // Explore's WHERE conditions, shared by the content and map repositories.
+  'server/src/modules/content/content-filter.ts',
+  // better-auth's drizzle adapter is handed the tables it stores users, sessions and accounts in.
+  'server/src/modules/auth/better-auth.ts',
+  // A restore compares the backup's migrations with ours, read by drizzle's migrator.
+  'server/src/modules/backup/restore-backup.ts',
+];
+
 export default defineConfig(
   {
     ignores: ['**/dist/**', '**/.tmp/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'db/migrations/**'],
@@ -104,6 +123,13 @@ export default defineConfig(
   {
     files: ['web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // Repositories are the only place with SQL (STYLE.md 5); web/ and common/ are kept off db/ by the zones.
+    // The routes' block below forbids all of this and more: a later block's options replace this one's.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', ...TESTS, ...DATABASE_LAYER_EXCEPTIONS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DATABASE_LAYER] }] },
   },
   {
     // Routes handle HTTP; services hold the rules; repositories are the only place with SQL (STYLE.md 5).
