@@ -33,6 +33,12 @@ const zones = [
     message: 'db/ imports only common/.',
   },
   { target: './server', from: './web', message: 'The server never imports client code.' },
+  {
+    // The tests beside the code may use the helpers; nothing the server runs may.
+    target: './server/src/**/!(*.test).ts',
+    from: './server/test',
+    message: 'server/test/ holds test helpers: server code never imports them.',
+  },
   { target: './web', from: ['./server', './db'], message: 'The client never imports server or database code.' },
   {
     target: ['./web/src/lib', './web/src/components'],
@@ -49,6 +55,25 @@ const zones = [
 ];
 
 const TESTS = ['**/*.test.{ts,tsx}', 'server/test/**', 'tests/e2e/**', 'bench/**'];
+
+// The database layer: the query builder (and its `sql` tag), the tables and the raw-row helpers.
+// Type-only imports of @db/client (Executor, Database, Transaction) are not in it: a service passes them on.
+const DATABASE_LAYER = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '@db/schema', '@db/rows', '**/db/schema', '**/db/rows'],
+  message: "SQL lives in *.repository.ts (STYLE.md 5): add a small function to the module's repository and call it.",
+};
+
+// In server/src, outside repositories and tests, only these files may import it.
+const DATABASE_LAYER_EXCEPTIONS = [
+  // Keyset pages' SQL fragments (beforeCursor, newestFirst...), used by the repositories; its cursors serve the services.
+  'server/src/lib/keyset.ts',
+  // Explore's WHERE conditions, shared by the content and map repositories.
+  'server/src/modules/content/content-filter.ts',
+  // better-auth's drizzle adapter is handed the tables it stores users, sessions and accounts in.
+  'server/src/modules/auth/better-auth.ts',
+  // A restore compares the backup's migrations with ours, read by drizzle's migrator.
+  'server/src/modules/backup/restore-backup.ts',
+];
 
 export default defineConfig(
   {
@@ -67,6 +92,9 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+      // Without these no-cycle reads no TypeScript module (the plugin's default is .js only) and finds nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -74,6 +102,9 @@ export default defineConfig(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      // Two modules that import each other are one module in two files: move the shared piece out.
+      // It follows value imports only (a type import is erased); ADR 122.
+      'import-x/no-cycle': 'error',
     },
   },
   {
@@ -92,6 +123,13 @@ export default defineConfig(
   {
     files: ['web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // Repositories are the only place with SQL (STYLE.md 5); web/ and common/ are kept off db/ by the zones.
+    // The routes' block below forbids all of this and more: a later block's options replace this one's.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', ...TESTS, ...DATABASE_LAYER_EXCEPTIONS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DATABASE_LAYER] }] },
   },
   {
     // Routes handle HTTP; services hold the rules; repositories are the only place with SQL (STYLE.md 5).

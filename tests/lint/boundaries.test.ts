@@ -64,10 +64,17 @@ describe('package boundaries', () => {
   });
 
   it('server/ never imports web/', async () => {
-    await expectAllowed('server/src/new.ts', '@db/schema');
+    await expectAllowed('server/src/new.repository.ts', '@db/schema');
     await expectAllowed('server/src/new.ts', '@common/limits');
     await expectRefused('server/src/new.ts', '@/lib/utils');
     await expectRefused('server/src/new.ts', '../../web/src/lib/utils');
+  });
+
+  it('server/src/ never imports server/test/, but its tests may', async () => {
+    await expectAllowed('server/src/modules/tips/new.api.test.ts', '@server-test/test-app');
+    await expectAllowed('server/src/modules/tips/new.test.ts', '../../../test/test-uploads');
+    await expectRefused('server/src/modules/tips/new.service.ts', '@server-test/recording-mailer');
+    await expectRefused('server/src/new.ts', '../test/test-app');
   });
 
   it('web/ never imports server/ or db/', async () => {
@@ -150,6 +157,22 @@ describe('server layers', () => {
   it('a service calls its repository', async () => {
     await expectAllowed('server/src/modules/tips/new.service.ts', './tips.repository');
     await expectAllowed('server/src/modules/tips/new.service.ts', '@db/client');
+  });
+
+  it('in server/src only repositories, tests and the named exceptions import the database layer', async () => {
+    const service = 'server/src/modules/tips/new.service.ts';
+    for (const source of ['drizzle-orm', 'drizzle-orm/pg-core', '@db/schema', '@db/rows', '../../../../db/schema']) {
+      await expectRefused(service, source, 'no-restricted-imports');
+    }
+    await expectRefused('server/src/lib/new.ts', 'drizzle-orm', 'no-restricted-imports');
+    await expectAllowed('server/src/modules/tips/new.repository.ts', 'drizzle-orm');
+    await expectAllowed('server/src/modules/tips/new.repository.ts', '@db/schema');
+    await expectAllowed('server/src/modules/tips/new.api.test.ts', '@db/schema');
+    await expectAllowed('server/test/new.ts', '@db/rows');
+    await expectAllowed('db/new.ts', 'drizzle-orm');
+    await expectAllowed('scripts/new.ts', '@db/schema');
+    await expectAllowed('bench/new.ts', 'drizzle-orm');
+    await expectAllowed('server/src/lib/keyset.ts', 'drizzle-orm');
   });
 });
 

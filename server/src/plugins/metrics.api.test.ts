@@ -10,7 +10,7 @@ import { jobs } from '@db/schema';
 import { eventually } from '@server-test/eventually';
 import { ADMIN, type TestApp, createTestApp } from '@server-test/test-app';
 import { enqueueJob } from '../modules/jobs/jobs.repository';
-import { openSse } from '../modules/realtime/sse-test-client';
+import { openSse } from '@server-test/sse-test-client';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const env = { METRICS_TOKEN: TOKEN };

@@ -11,7 +11,7 @@ import { isVariantName } from '@common/media-url';
 import { invitationRequests, users } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { loadConfig } from '../config/env';
-import { multipart, pngImage } from '../modules/media/test-uploads';
+import { multipart, pngImage } from '@server-test/test-uploads';
 
 const DEFAULTS = loadConfig({}).rateLimits;
 const tooMany = { statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests };

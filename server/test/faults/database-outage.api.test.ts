@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@common/texts';
-import { openSse, type SseStream } from '@server/modules/realtime/sse-test-client';
+import { openSse, type SseStream } from '@server-test/sse-test-client';
 import { ADMIN, type ServerProcess, api, createTip, signIn, signUpMember, startServer } from './server-process';
 import { type TcpProxy, startTcpProxy } from './tcp-proxy';
 import { type TestTarget, createTestTarget, onPostgres } from './test-target';

@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSse, type SseStream } from '@server/modules/realtime/sse-test-client';
+import { openSse, type SseStream } from '@server-test/sse-test-client';
 import { ADMIN, type ServerProcess, signIn, signUpMember, startServer } from './server-process';
 import { type TestTarget, createTestTarget } from './test-target';
 

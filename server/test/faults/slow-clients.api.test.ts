@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSse, type SseStream } from '@server/modules/realtime/sse-test-client';
+import { openSse, type SseStream } from '@server-test/sse-test-client';
 import { ADMIN, type ServerProcess, type Session, api, signIn, signUpMember, startServer } from './server-process';
 import { type TestTarget, createTestTarget } from './test-target';
 

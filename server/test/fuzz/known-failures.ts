@@ -8,7 +8,7 @@
  * cursors PostgreSQL can't read (lib/keyset.ts, SQLSTATE class 22 → 400), multipart without a
  * boundary (media/multipart-request.ts).
  */
-import type { FuzzRequest } from './requests';
+import type { FuzzRequest } from './fuzz-request';
 
 export interface KnownFailure {
   /** `METHOD url` of the routes it happens on. */

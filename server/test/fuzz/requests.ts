@@ -5,21 +5,14 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { BROKEN_MULTIPART_BODIES } from '@server/modules/media/test-broken-multipart';
-import { multipart } from '@server/modules/media/test-uploads';
+import { BROKEN_MULTIPART_BODIES } from '@server-test/test-broken-multipart';
+import { multipart } from '@server-test/test-uploads';
 import type { ApiRoute } from '@server/plugins/access';
 import { PATH_TRICKS, anyJson, hugeString, nastyKey, nastyString, shortNastyString, wellFormed } from './arbitraries';
+import type { FuzzRequest } from './fuzz-request';
 import { nearValid } from './mutate';
 import type { RouteStrategy } from './strategy';
 import type { World } from './world';
-
-export interface FuzzRequest {
-  url: string;
-  headers: Record<string, string>;
-  payload?: string | Buffer;
-  /** Generated choices of a strategy's own `send` (which session to use, a header...). */
-  extra?: unknown;
-}
 
 /** Real ids of every kind, so "another member's row" turns up in every id position. */
 export function anyWorldId(w: World): fc.Arbitrary<string> {

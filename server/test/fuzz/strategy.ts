@@ -1,7 +1,7 @@
 /** How one route is fuzzed: what a valid input looks like and which tables it may change. */
 import type fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import type { FuzzRequest } from './requests';
+import type { FuzzRequest } from './fuzz-request';
 import type { World } from './world';
 
 /** One fuzz file per group, so Vitest's workers run them in parallel. */

@@ -1,5 +1,5 @@
 /** Requests for uploads, media, tips, guides, likes, saves and the content lists. */
-import { multipart, pngImage } from '@server/modules/media/test-uploads';
+import { multipart, pngImage } from '@server-test/test-uploads';
 import { eq } from 'drizzle-orm';
 import type { Visibility } from '@common/schemas/visibility';
 import { guides } from '@db/schema';

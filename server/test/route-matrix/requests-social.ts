@@ -1,7 +1,7 @@
 /** Requests for tip types, profiles, connections, notifications and system messages. */
 import { eq } from 'drizzle-orm';
 import { appSettings, blocks, connections } from '@db/schema';
-import { multipart, pngImage } from '@server/modules/media/test-uploads';
+import { multipart, pngImage } from '@server-test/test-uploads';
 import { signUnsubscribe } from '@server/modules/notification-choices/unsubscribe-token';
 import type { Account, Caller } from './callers';
 import { type Fixtures, unique } from './fixtures';

@@ -10,7 +10,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExportStart } from '@common/schemas/data-export';
 import { events, notifications, profiles, sessions } from '@db/schema';
-import { createRecordingMailer } from '@server/modules/notification-choices/recording-mailer';
+import { createRecordingMailer } from '@server-test/recording-mailer';
 import { insertTip } from '../content-fixtures';
 import { type TestApp, createTestApp } from '../test-app';
 import { unzip } from '../unzip';

@@ -14,7 +14,7 @@ import type { Tip } from '@common/schemas/tip';
 import { blocks, memberSuspensions, notifications, tips } from '@db/schema';
 import type { Notification } from '@common/schemas/notification';
 import { thumbnailUrl } from '@common/media-url';
-import { uploadTipPhotos } from '@server/modules/media/test-uploads';
+import { uploadTipPhotos } from '@server-test/test-uploads';
 import { insertLike } from '../content-fixtures';
 import { type TestApp, createTestApp } from '../test-app';
 import { jsonLinesOf, unzip } from '../unzip';

@@ -21,7 +21,7 @@ import {
 } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { MEDIA_BUCKETS, createMediaStorage, parseMediaUrl } from '../media/media-storage';
-import { multipart, pngImage, upload, uploadTipPhotos } from '../media/test-uploads';
+import { multipart, pngImage, upload, uploadTipPhotos } from '@server-test/test-uploads';
 import { deleteUserEverywhere } from './account.service';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

@@ -2,9 +2,9 @@
  * Deleting a member (docs/product.md#deleting-an-account, ADR 011). Every function takes the transaction's executor: the counter
  * fixes, the guide item conversion and the delete commit together or not at all.
  */
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
-import { guideTips, guides, likes, tips, users } from '@db/schema';
+import { guideTips, guides, likes, tips, userRoles, users } from '@db/schema';
 
 /**
  * Locks the member's guides, then their tips, until commit. Every write takes its locks in this
@@ -76,4 +76,14 @@ export async function tipsInOthersGuides(db: Executor, userId: string): Promise<
 export async function deleteUser(db: Executor, userId: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** Every admin's role row, locked until commit in one order (so two callers never deadlock): last-admin.ts. */
+export async function lockAdminRoles(tx: Executor): Promise<{ userId: string }[]> {
+  return tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'))
+    .orderBy(asc(userRoles.userId))
+    .for('update');
 }

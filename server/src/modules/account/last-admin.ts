@@ -3,12 +3,11 @@
  * removes or demotes an account: the admin panel's role change and deletion, DELETE /api/account,
  * self-demotion. Call it first thing inside the write's transaction.
  */
-import { asc, eq } from 'drizzle-orm';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import type { Role } from '@common/schemas/auth';
 import type { Executor } from '@db/client';
-import { userRoles } from '@db/schema';
 import { ConflictError } from '@server/lib/errors';
+import { lockAdminRoles } from './account.repository';
 
 /**
  * Locks every admin's role row until commit (in one order, so two callers never deadlock), then
@@ -18,11 +17,6 @@ import { ConflictError } from '@server/lib/errors';
  */
 export async function assertAdminRemains(tx: Executor, userId: string, nextRole: Role | null): Promise<void> {
   if (nextRole === 'admin') return;
-  const admins = await tx
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(eq(userRoles.role, 'admin'))
-    .orderBy(asc(userRoles.userId))
-    .for('update');
+  const admins = await lockAdminRoles(tx);
   if (admins.length <= 1 && admins.some((a) => a.userId === userId)) throw new ConflictError(ADMIN_TEXTS.lastAdmin);
 }

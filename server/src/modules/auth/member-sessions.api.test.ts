@@ -9,7 +9,7 @@ import type { MemberSession, SessionPage } from '@common/schemas/sessions';
 import { TEXTS } from '@common/texts';
 import { sessions } from '@db/schema';
 import { type TestApp, createTestApp, sessionCookie } from '@server-test/test-app';
-import { openSse } from '../realtime/sse-test-client';
+import { openSse } from '@server-test/sse-test-client';
 import { LAST_SEEN_INTERVAL_MS } from './last-seen';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';

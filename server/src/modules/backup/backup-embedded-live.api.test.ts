@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '@db/client';
 import { createZipWriter } from '@server/lib/zip-writer';
 import { type TestApp, createTestApp } from '@server-test/test-app';
-import { uploadTipPhotos } from '../media/test-uploads';
+import { uploadTipPhotos } from '@server-test/test-uploads';
 import { MANIFEST_ENTRY, README_ENTRY, tableEntry } from './backup-archive';
 import { openBackup } from './backup-reader';
 import { embeddedDataDir, openBackupSource } from './backup-source';

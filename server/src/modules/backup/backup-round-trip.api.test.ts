@@ -21,7 +21,7 @@ import { type TestApp, createTestApp, sessionCookie } from '@server-test/test-ap
 import { testGazetteer } from '@server-test/test-gazetteer';
 import { enableTwoFactor, startTwoFactorSignIn, totpCode } from '@server-test/two-factor';
 import { seedDemoData } from '../../../../scripts/demo-data';
-import { uploadTipPhotos } from '../media/test-uploads';
+import { uploadTipPhotos } from '@server-test/test-uploads';
 import type { BackupManifest } from './backup-archive';
 import { embeddedDataDir, siteStorage } from './backup-source';
 import { restoreBackup } from './restore-backup';

@@ -12,7 +12,7 @@ import { invitationRequests, profiles } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { type ZipEntry, jsonLinesOf, jsonOf, unzip } from '@server-test/unzip';
 import { parseMediaUrl } from '../media/media-storage';
-import { multipart, pngImage, uploadTipPhotos } from '../media/test-uploads';
+import { multipart, pngImage, uploadTipPhotos } from '@server-test/test-uploads';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -8,7 +8,7 @@ import { stopMapsLink } from '@common/schemas/guide-export';
 import { GUIDE_TEXTS } from '@common/schemas/guide';
 import { PRODUCT_NAME } from '@common/texts';
 import type { ExportItem } from '@common/guide-export-days';
-import type { GuideExport } from './guide-export.service';
+import type { GuideExport } from './guide-export';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,25 +4,14 @@
  * (docs/product.md#who-may-do-what): another member's private guide is 404, and another member's private tip in a guide is
  * left out entirely (the page shows a placeholder; a file has no use for one).
  */
-import { type ExportDay, exportDays } from '@common/guide-export-days';
+import { exportDays } from '@common/guide-export-days';
 import { type CalendarQuery, dayOf, exportFileName } from '@common/schemas/guide-export';
 import { MEMBER_FALLBACK_NAME } from '@common/texts';
 import type { GuidesService } from '../guides/guides.service';
 import type { GuideMapService } from '../maps/guide-map.service';
 import { guideCalendar } from './guide-calendar';
+import type { GuideExport } from './guide-export';
 import { guideRoute } from './guide-gpx';
-
-export interface GuideExport {
-  id: string;
-  title: string;
-  location: string | null;
-  description: string | null;
-  authorName: string;
-  /** The guide's page in Waymark. */
-  pageUrl: string;
-  /** Every day of the guide, empty days included, each with its items in itinerary order. */
-  days: ExportDay[];
-}
 
 export interface ExportViewer {
   userId: string;

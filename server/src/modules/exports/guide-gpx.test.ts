@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideStop } from '@common/schemas/map';
 import { gpxSchemaErrors, parseGpx } from '@server-test/exports/export-parsers';
-import type { GuideExport } from './guide-export.service';
+import type { GuideExport } from './guide-export';
 import { guideRoute } from './guide-gpx';
 
 const stop = (number: number, latitude: number, longitude: number): GuideStop => ({

@@ -7,7 +7,7 @@ import { stopMapsLink } from '@common/schemas/guide-export';
 import type { GuideStop } from '@common/schemas/map';
 import { PRODUCT_NAME } from '@common/texts';
 import type { ExportItem } from '@common/guide-export-days';
-import type { GuideExport } from './guide-export.service';
+import type { GuideExport } from './guide-export';
 
 type Placed = ExportItem & { stop: GuideStop };
 

@@ -4,9 +4,9 @@
  * checks `/api/ready` and stops sending requests to an instance that answers 503, before the
  * instance closes (server.ts drains first). `/api/health` only says the process is alive.
  */
-import { sql } from 'drizzle-orm';
 import type { Executor } from '@db/client';
 import type { Redis } from 'ioredis';
+import { ping } from './health.repository';
 
 /** How long each dependency has to answer before it counts as unreachable. */
 export const READY_CHECK_TIMEOUT_MS = 1_000;
@@ -39,7 +39,7 @@ async function stateOf(probe: Probe): Promise<CheckState> {
 }
 
 export function createReadiness(deps: { db: Executor; redis: Redis | null; storage?: Probe }): Readiness {
-  const probes: Record<string, Probe> = { database: () => deps.db.execute(sql`SELECT 1`) };
+  const probes: Record<string, Probe> = { database: () => ping(deps.db) };
   const { redis } = deps;
   if (redis) probes.redis = () => redis.ping();
   if (deps.storage) probes.storage = deps.storage;

@@ -4,7 +4,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { Database } from '@db/client';
-import { outbox } from '@db/schema';
+import { insertOutboxMessage } from './outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -22,7 +22,7 @@ export interface Mailer {
 export function createOutboxMailer(db: Database): Mailer {
   return {
     async send(message) {
-      await db.insert(outbox).values({
+      await insertOutboxMessage(db, {
         toAddress: message.to,
         subject: message.subject,
         bodyText: message.text,

@@ -20,3 +20,8 @@ export function listOutbox(db: Executor, cursor: Cursor | null, limit: number) {
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(pageLimit(limit + 1));
 }
+
+/** The local outbox's copy of a message (no SMTP_URL). */
+export async function insertOutboxMessage(db: Executor, message: typeof outbox.$inferInsert): Promise<void> {
+  await db.insert(outbox).values(message);
+}

@@ -5,10 +5,9 @@
  * So on PGlite the server runs VACUUM (ANALYZE) 5 s after it starts and then every hour,
  * a table at a time, so requests waiting for the one connection run between tables.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@db/client';
-import { executeRows } from '@db/rows';
+import { tableNames, vacuumAnalyze } from './maintenance.repository';
 
 export interface EmbeddedMaintenanceOptions {
   database: DatabaseHandle;
@@ -25,14 +24,6 @@ export interface EmbeddedMaintenance {
   runPass(): Promise<void>;
 }
 
-async function tableNames(database: DatabaseHandle): Promise<string[]> {
-  const rows = await executeRows<{ relname: string }>(
-    database.db,
-    sql`SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace ORDER BY relname`,
-  );
-  return rows.map((r) => r.relname);
-}
-
 export function startEmbeddedMaintenance(options: EmbeddedMaintenanceOptions): EmbeddedMaintenance {
   const { database, log, firstPassAfterMs = 5_000, everyMs = 60 * 60_000 } = options;
   let running: Promise<void> | undefined;
@@ -40,9 +31,9 @@ export function startEmbeddedMaintenance(options: EmbeddedMaintenanceOptions): E
 
   async function pass() {
     const start = performance.now();
-    for (const table of await tableNames(database)) {
+    for (const table of await tableNames(database.db)) {
       if (isStopped) return;
-      await database.db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(table)}`);
+      await vacuumAnalyze(database.db, table);
     }
     log.info(`embedded database vacuumed and analyzed in ${Math.round(performance.now() - start)} ms`);
   }

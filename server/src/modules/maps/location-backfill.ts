@@ -4,9 +4,8 @@
  * stores each one's link point, city centre or 'none'. A tip edited meanwhile keeps what its edit
  * wrote (the UPDATE only touches rows still untried), and several servers may run it at once.
  */
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@db/client';
-import { tips } from '@db/schema';
+import { countUntriedTips, storeUntriedLocation, untriedTips } from './location-backfill.repository';
 import type { TipLocator } from './tip-locator';
 
 export interface BackfillOptions {
@@ -22,21 +21,13 @@ export async function backfillTipLocations({ db, locator, batchSize = 200, isSto
   let after: string | undefined;
   for (;;) {
     if (isStopped?.()) return placed;
-    const batch = await db
-      .select({ id: tips.id, googleMapsUrl: tips.googleMapsUrl, country: tips.country, city: tips.city })
-      .from(tips)
-      .where(and(isNull(tips.locationPrecision), after === undefined ? undefined : gt(tips.id, after)))
-      .orderBy(asc(tips.id))
-      .limit(batchSize);
+    const batch = await untriedTips(db, after, batchSize);
     if (batch.length === 0) return placed;
     const located = await Promise.all(batch.map(async (row) => ({ id: row.id, ...(await locator.locate(row, undefined)) })));
     await db.transaction(async (tx) => {
       for (const row of located) {
         const { id, ...place } = row;
-        await tx
-          .update(tips)
-          .set(place)
-          .where(and(eq(tips.id, id), isNull(tips.locationPrecision)));
+        await storeUntriedLocation(tx, id, place);
       }
     });
     placed += located.filter((r) => r.locationPrecision !== 'none').length;
@@ -45,10 +36,6 @@ export async function backfillTipLocations({ db, locator, batchSize = 200, isSto
 }
 
 /** How many tips still wait for the walk (for the log). */
-export async function unlocatedCount(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tips)
-    .where(isNull(tips.locationPrecision));
-  return row?.n ?? 0;
+export function unlocatedCount(db: Database): Promise<number> {
+  return countUntriedTips(db);
 }

@@ -17,32 +17,9 @@ import {
   viewerListsCte,
   visibilityEpoch,
 } from '@db/visibility';
-import type { Correction } from './viewer-corrections';
 import { cellOfCode } from './map-grid';
 import { sharedTips, tipsOfMembers } from './map.repository';
-
-/** One tip of a viewer's correction: taken away (id null: a hidden author's public tip) or added. */
-export interface CorrectionRow {
-  cell: bigint;
-  latitude: number;
-  longitude: number;
-  country: string;
-  id: string | null;
-}
-
-/** One cell of the view's level: the tips it loses and gains, with their coordinate sums. */
-export interface CellChange {
-  x: number;
-  y: number;
-  removed: number;
-  removedLatitude: number;
-  removedLongitude: number;
-  added: number;
-  addedLatitude: number;
-  addedLongitude: number;
-  /** The lowest id among the gained tips (the point when it is the cell's only tip). */
-  addedId: string | null;
-}
+import type { CellChange, Correction } from './viewer-changes';
 
 /** The lowest and highest stored map_cell of the ranges (cells outside the view are dropped by viewer-cells.ts). */
 function spanOf(area: { lows: string[]; highs: string[] }): [string, string] {

@@ -16,6 +16,7 @@ import {
   sharedWithConnection,
   visibilityEpoch,
 } from '@db/visibility';
+import { type ContentFilter, tipConditions } from '../content/content-filter';
 import type { LongitudeSpan } from './map-view';
 
 export interface CellRow {
@@ -207,18 +208,12 @@ export interface LiveArea extends Box, LiveRanges {}
 /**
  * Searches, which tip_map_cells cannot answer: the words' index finds the tips, the box filters
  * them, and they are grouped into the level's cells (`shift` turns a stored map_cell into the
- * level's cell number); a single tip's id comes along as `onlyId`. `filter` is Explore's
- * condition on tips, written unaliased as content-filter.ts writes it; `raw` is the same search
- * and country for the connections' branch.
+ * level's cell number); a single tip's id comes along as `onlyId`. `raw` is Explore's filter:
+ * `filter`, its condition on tips, is written unaliased as content-filter.ts writes it; the
+ * connections' branch reads its search and country as they are.
  */
-export async function searchedCells(
-  db: Executor,
-  viewerId: string,
-  box: Box,
-  shift: number,
-  filter: SQL,
-  raw: { search?: string; country?: string },
-) {
+export async function searchedCells(db: Executor, viewerId: string, box: Box, shift: number, raw: ContentFilter) {
+  const filter = tipConditions(raw);
   return executeRows<{ code: string; count: number; latitude: number; longitude: number; onlyId: string }>(
     db,
     sql`SELECT (found.map_cell >> ${shift})::text AS code, count(*)::int AS count,
@@ -247,10 +242,10 @@ export async function tipIdsInBox(
   db: Executor,
   viewerId: string,
   area: LiveArea,
-  filter: SQL,
-  raw: { search?: string; country?: string },
+  raw: ContentFilter,
   limit: number,
 ): Promise<string[]> {
+  const filter = tipConditions(raw);
   // The connections' tips member by member (a LATERAL range each of tips_shared_user_map_cell_idx):
   // as one statement under the LIMIT, the planner walked tips_shared_created_idx whole instead.
   const sharedWhere = sql`${tips.visibility} = 'connections' AND ${tips.hiddenAt} IS NULL

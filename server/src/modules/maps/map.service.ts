@@ -6,10 +6,11 @@
  */
 import type { MapCluster, MapPoint, MapQuery, MapTips } from '@common/schemas/map';
 import type { Database } from '@db/client';
-import { type ContentFilter, filterOf, tipConditions } from '../content/content-filter';
+import { type ContentFilter, filterOf } from '../content/content-filter';
 import { cellBounds, cellOfCode, storedRange, storedShift } from './map-grid';
 import { type MapView, coveringRanges, mapViewOf } from './map-view';
-import { type CellChange, viewerCellChanges, viewerCorrection } from './map-viewer.repository';
+import { viewerCellChanges, viewerCorrection } from './map-viewer.repository';
+import type { CellChange } from './viewer-changes';
 import * as repo from './map.repository';
 import { locationOf } from './tip-location';
 import { viewerCells } from './viewer-cells';
@@ -88,7 +89,7 @@ export function createMapService(deps: { db: Database; corrections?: ViewerCorre
 
   /** Searches: the matching tips in the box grouped into the level's cells. */
   async function searched(viewerId: string, view: MapView, filter: ContentFilter): Promise<MapTips> {
-    const groups = await repo.searchedCells(db, viewerId, view, storedShift(view.level), tipConditions(filter), filter);
+    const groups = await repo.searchedCells(db, viewerId, view, storedShift(view.level), filter);
     const cells = groups.map((g) => ({
       ...cellOfCode(BigInt(g.code)),
       count: g.count,
@@ -106,7 +107,7 @@ export function createMapService(deps: { db: Database; corrections?: ViewerCorre
   /** The deepest zooms: every tip a point while they are few (tips at one spot never split). */
   async function allPoints(viewerId: string, view: MapView, filter: ContentFilter): Promise<MapTips | null> {
     const area = { ...view, ...coveringRanges(view) };
-    const ids = await repo.tipIdsInBox(db, viewerId, area, tipConditions(filter), filter, POINTS_CAP + 1);
+    const ids = await repo.tipIdsInBox(db, viewerId, area, filter, POINTS_CAP + 1);
     if (ids.length > POINTS_CAP) return null;
     const points = (await repo.pointsByIds(db, viewerId, ids)).flatMap((p) => toPoint(p) ?? []);
     return { total: points.length, clusters: [], points };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapView } from './map-view';
-import type { CellChange } from './map-viewer.repository';
+import type { CellChange } from './viewer-changes';
 import { viewerCells } from './viewer-cells';
 import { noChange } from './viewer-corrections';
 

@@ -5,7 +5,7 @@
  * the gained one (by id).
  */
 import type { MapView } from './map-view';
-import type { CellChange } from './map-viewer.repository';
+import type { CellChange } from './viewer-changes';
 import type { CellRow } from './map.repository';
 
 export interface ViewerCell extends CellRow {

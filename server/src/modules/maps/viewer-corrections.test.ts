@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellCode, storedShift } from './map-grid';
-import type { CorrectionRow } from './map-viewer.repository';
-import { type Correction, createViewerCorrections, groupedChanges } from './viewer-corrections';
+import type { Correction, CorrectionRow } from './viewer-changes';
+import { createViewerCorrections, groupedChanges } from './viewer-corrections';
 
 /** A stored map_cell (level 24) inside the level-4 cell (x, y). */
 const inCell = (x: number, y: number, within = 0n) => (cellCode(x, y) << BigInt(storedShift(4))) + within;

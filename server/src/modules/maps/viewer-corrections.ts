@@ -8,22 +8,15 @@
  * once, since the count is read from the database. A suspension's end changes it without a
  * commit: an entry never outlives the next one.
  */
-import type { CellChange, CorrectionRow } from './map-viewer.repository';
 import { setMostRecent } from '@server/lib/recent-map';
 import { cellOfCode } from './map-grid';
+import type { CellChange, Correction, CorrectionRow } from './viewer-changes';
 
 /** Beyond this many rows (a member who blocked a prolific author) the map asks the database per view. */
 export const MAX_CACHED_ROWS = 20_000;
 const MAX_VIEWERS = 5_000;
 /** A bound on an idle entry's life; the epoch, not this, keeps entries right. */
 const MAX_AGE_MS = 10 * 60_000;
-
-export interface Correction {
-  epoch: string;
-  /** When the soonest active suspension ends (ms; Infinity: none will). */
-  nextExpiry: number;
-  rows: CorrectionRow[];
-}
 
 interface Entry extends Correction {
   validUntil: number;

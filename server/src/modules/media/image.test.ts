@@ -12,8 +12,8 @@ import {
   pngWithText,
   webpDeclaring,
   zipArchive,
-} from './test-hostile-images';
-import { pngImage } from './test-uploads';
+} from '@server-test/test-hostile-images';
+import { pngImage } from '@server-test/test-uploads';
 
 const declared = async (input: Buffer) => {
   const meta = await sharp(input, { limitInputPixels: false }).metadata();

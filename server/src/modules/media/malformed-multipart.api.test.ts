@@ -5,8 +5,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '@server-test/test-app';
-import { BROKEN_MULTIPART_BODIES } from './test-broken-multipart';
-import { pngImage } from './test-uploads';
+import { BROKEN_MULTIPART_BODIES } from '@server-test/test-broken-multipart';
+import { pngImage } from '@server-test/test-uploads';
 
 const ROUTES = [
   { url: '/api/uploads/tip-photos', field: 'photos' },

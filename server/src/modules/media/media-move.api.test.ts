@@ -14,7 +14,7 @@ import { ADMIN, type TestApp, createTestApp } from '@server-test/test-app';
 import { startTestS3, type TestS3 } from '@server-test/s3-server';
 import { moveUploadsToBucket } from './media-move';
 import type { S3Settings } from './s3-media-storage';
-import { pngImage, upload } from './test-uploads';
+import { pngImage, upload } from '@server-test/test-uploads';
 
 const run = promisify(execFile);
 const REPO = path.resolve(import.meta.dirname, '../../../..');

@@ -9,7 +9,7 @@ import { TIP_TEXTS } from '@common/schemas/tip';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { MEDIA_TEXTS } from './media.errors';
 import { parseMediaUrl } from './media-storage';
-import { jpegWithGps, pngImage, upload } from './test-uploads';
+import { jpegWithGps, pngImage, upload } from '@server-test/test-uploads';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -138,7 +138,7 @@ describe('photo uploads and media', () => {
     const png = await pngImage();
     expect((await upload(t, '', 'tip-photos', [{ data: png }])).statusCode).toBe(401);
     expect((await upload(t, pending.cookie, 'tip-photos', [{ data: png }])).statusCode).toBe(403);
-    const { body, headers } = (await import('./test-uploads')).multipart([{ data: png }]);
+    const { body, headers } = (await import('@server-test/test-uploads')).multipart([{ data: png }]);
     const noCsrf = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/tip-photos',

@@ -13,7 +13,7 @@ import { insertGuide, insertTip, writeUpload } from '@server-test/content-fixtur
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { createMediaStorage } from './media-storage';
 import { removeUnreferencedPhotos } from './photo-files';
-import { multipart, pngImage } from './test-uploads';
+import { multipart, pngImage } from '@server-test/test-uploads';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -11,7 +11,7 @@ import { type TestApp, createTestApp } from '@server-test/test-app';
 import { ServiceUnavailableError } from '@server/lib/errors';
 import { parseMediaUrl } from './media-storage';
 import { STORAGE_UNAVAILABLE_CODE, createS3Client, createS3MediaStorage } from './s3-media-storage';
-import { pngImage, upload } from './test-uploads';
+import { pngImage, upload } from '@server-test/test-uploads';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -21,8 +21,8 @@ import {
   pngWithText,
   webpDeclaring,
   zipArchive,
-} from './test-hostile-images';
-import { multipart, pngImage, upload } from './test-uploads';
+} from '@server-test/test-hostile-images';
+import { multipart, pngImage, upload } from '@server-test/test-uploads';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 const PAYLOAD = '<script>alert(document.cookie)</script>';

@@ -8,7 +8,7 @@ import { MODERATION_TEXTS } from '@common/schemas/moderation';
 import { memberSuspensions } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { enableTwoFactor, startTwoFactorSignIn } from '@server-test/two-factor';
-import { openSse } from '../realtime/sse-test-client';
+import { openSse } from '@server-test/sse-test-client';
 
 describe('a suspended member', () => {
   let t: TestApp;

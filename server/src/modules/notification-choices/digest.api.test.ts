@@ -13,7 +13,7 @@ import {
 } from '@common/schemas/notification-preferences';
 import { appSettings, jobs, notificationPreferences, notifications, sessions } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
-import { createRecordingMailer } from './recording-mailer';
+import { createRecordingMailer } from '@server-test/recording-mailer';
 import { signUnsubscribe } from './unsubscribe-token';
 
 const recorder = createRecordingMailer();

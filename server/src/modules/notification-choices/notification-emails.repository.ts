@@ -119,3 +119,30 @@ export async function wasOnlineSince(db: Executor, userId: string, since: Date):
   );
   return rows.length > 0;
 }
+
+/**
+ * One `kind` job per active member whose system-messages choice is "immediate", keyed per message
+ * and member so a repeated fan-out adds none. The default is written from the constant, so the SQL
+ * follows ADR 090's table.
+ */
+export async function planSystemMessageEmailJobs(db: Executor, kind: string, messageId: string): Promise<void> {
+  await executeRows(
+    db,
+    sql`INSERT INTO jobs (kind, key, payload)
+      SELECT ${kind}, 'system-email:' || ${messageId} || ':' || r.user_id,
+             jsonb_build_object('messageId', ${messageId}::text, 'userId', r.user_id)
+      FROM user_roles r
+      LEFT JOIN notification_preferences p ON p.user_id = r.user_id AND p.kind = 'system_messages'
+      WHERE r.role IN ('user', 'admin')
+        AND coalesce(p.email, ${DEFAULT_PREFERENCES.system_messages.email}) = 'immediate'
+      ON CONFLICT (key) DO NOTHING`,
+  );
+}
+
+export async function systemMessageOf(db: Executor, id: string) {
+  const [message] = await db
+    .select({ title: systemMessages.title, content: systemMessages.content, isActive: systemMessages.isActive })
+    .from(systemMessages)
+    .where(eq(systemMessages.id, id));
+  return message;
+}

@@ -9,7 +9,7 @@ import { TEXTS } from '@common/texts';
 import { jobs, notifications } from '@db/schema';
 import { insertTip } from '@server-test/content-fixtures';
 import { type TestApp, createTestApp } from '@server-test/test-app';
-import { createRecordingMailer } from './recording-mailer';
+import { createRecordingMailer } from '@server-test/recording-mailer';
 
 const recorder = createRecordingMailer();
 let t: TestApp;

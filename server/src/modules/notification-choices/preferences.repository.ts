@@ -7,6 +7,7 @@ import {
   type NotificationPreference,
 } from '@common/schemas/notification-preferences';
 import type { Executor } from '@db/client';
+import { executeRows } from '@db/rows';
 import { notificationPreferences } from '@db/schema';
 
 /** Every kind, stored choice or default, in NOTIFICATION_KINDS order. */
@@ -43,4 +44,10 @@ export async function writePreferences(db: Executor, userId: string, list: Notif
       target: [notificationPreferences.userId, notificationPreferences.kind],
       set: { inApp: sql`excluded.in_app`, email: sql`excluded.email`, updatedAt: sql`now()` },
     });
+}
+
+/** Whether the account still exists (an unsubscribe token outlives a deleted one). */
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const rows = await executeRows(db, sql`SELECT 1 FROM users WHERE id = ${userId}`);
+  return rows.length > 0;
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
-import { createRecordingMailer } from './recording-mailer';
+import { createRecordingMailer } from '@server-test/recording-mailer';
 
 const recorder = createRecordingMailer();
 let t: TestApp;

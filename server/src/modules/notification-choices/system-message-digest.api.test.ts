@@ -9,7 +9,7 @@ import type { NotificationPreference } from '@common/schemas/notification-prefer
 import { jobs, notifications, sessions, systemMessages } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { createDigestPlanner } from './notification-emails';
-import { createRecordingMailer } from './recording-mailer';
+import { createRecordingMailer } from '@server-test/recording-mailer';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -3,16 +3,12 @@
  * one e-mail job per active member whose system-messages choice is "immediate" (keyed per message
  * and member, so a repeated fan-out adds none); each sends if the choice and the message hold.
  */
-import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_PREFERENCES } from '@common/schemas/notification-preferences';
 import type { Database, Executor } from '@db/client';
-import { executeRows } from '@db/rows';
-import { systemMessages } from '@db/schema';
 import type { JobHandler } from '@server/modules/jobs/job-runner';
 import { enqueueJob } from '@server/modules/jobs/jobs.repository';
 import type { Mailer } from '@server/modules/mail/mailer';
 import { notificationEmail } from './emails';
-import { emailOf } from './notification-emails.repository';
+import { emailOf, planSystemMessageEmailJobs, systemMessageOf } from './notification-emails.repository';
 import { preferenceFor } from './preferences.repository';
 
 export const SYSTEM_MESSAGE_FANOUT_JOB = 'system-message-fanout';
@@ -37,18 +33,7 @@ export function systemMessageHandlers(deps: {
   const { db } = deps;
   const fanOut: JobHandler = async (job) => {
     const messageId = messageIdOf(job.payload);
-    // The default is written from the constant, so the SQL follows ADR 090's table.
-    await executeRows(
-      db,
-      sql`INSERT INTO jobs (kind, key, payload)
-        SELECT ${SYSTEM_MESSAGE_EMAIL_JOB}, 'system-email:' || ${messageId} || ':' || r.user_id,
-               jsonb_build_object('messageId', ${messageId}::text, 'userId', r.user_id)
-        FROM user_roles r
-        LEFT JOIN notification_preferences p ON p.user_id = r.user_id AND p.kind = 'system_messages'
-        WHERE r.role IN ('user', 'admin')
-          AND coalesce(p.email, ${DEFAULT_PREFERENCES.system_messages.email}) = 'immediate'
-        ON CONFLICT (key) DO NOTHING`,
-    );
+    await planSystemMessageEmailJobs(db, SYSTEM_MESSAGE_EMAIL_JOB, messageId);
     return 'done';
   };
 
@@ -56,10 +41,7 @@ export function systemMessageHandlers(deps: {
     const messageId = messageIdOf(job.payload);
     const userId = job.payload.userId;
     if (typeof userId !== 'string') throw new Error('job payload lacks userId');
-    const [message] = await db
-      .select({ title: systemMessages.title, content: systemMessages.content, isActive: systemMessages.isActive })
-      .from(systemMessages)
-      .where(eq(systemMessages.id, messageId));
+    const message = await systemMessageOf(db, messageId);
     if (!message?.isActive) return 'skipped';
     if ((await preferenceFor(db, userId, 'system_messages')).email !== 'immediate') return 'skipped';
     const to = await emailOf(db, userId);

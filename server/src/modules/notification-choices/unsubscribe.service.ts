@@ -1,10 +1,8 @@
 /** One-click unsubscribe (ADR 090): a signed token turns e-mail off, no sign-in needed. */
-import { sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, PREFERENCE_TEXTS, type NotificationKind } from '@common/schemas/notification-preferences';
 import type { Database } from '@db/client';
-import { executeRows } from '@db/rows';
 import { BadRequestError } from '@server/lib/errors';
-import { readPreferences, writePreferences } from './preferences.repository';
+import { readPreferences, userExists, writePreferences } from './preferences.repository';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
 export function createUnsubscribeService(deps: { db: Database; secret: string }) {
@@ -15,8 +13,7 @@ export function createUnsubscribeService(deps: { db: Database; secret: string })
     const kinds = signed.scope === 'all' ? [...NOTIFICATION_KINDS] : [signed.scope];
     await deps.db.transaction(async (tx) => {
       // A deleted account's token finds no user; writing would break the foreign key.
-      const exists = await executeRows(tx, sql`SELECT 1 FROM users WHERE id = ${signed.userId}`);
-      if (exists.length === 0) return;
+      if (!(await userExists(tx, signed.userId))) return;
       const current = await readPreferences(tx, signed.userId);
       await writePreferences(
         tx,

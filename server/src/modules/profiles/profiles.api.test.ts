@@ -8,7 +8,7 @@ import { PROFILE_TEXTS, type Profile } from '@common/schemas/profile';
 import { connections, profiles, users } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { parseMediaUrl } from '../media/media-storage';
-import { multipart, pngImage } from '../media/test-uploads';
+import { multipart, pngImage } from '@server-test/test-uploads';
 import { worldExploredPercent, worldExploredWholePercent } from './profiles.service';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

@@ -8,11 +8,10 @@
  * open streams and the clients come back with Last-Event-ID and get the replay
  * (ADR 014).
  */
-import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@db/client';
-import { events } from '@db/schema';
 import { type DurableListener, listenDurably } from '@server/lib/durable-listen';
+import { deleteEventsBefore } from './realtime.repository';
 
 export const EVENTS_CHANNEL = 'waymark_events';
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -83,8 +82,7 @@ export function createEventHub(deps: { database: DatabaseHandle; log: FastifyBas
 
   async function prune(): Promise<number> {
     const cutoff = new Date(Date.now() - EVENT_RETENTION_MS);
-    const rows = await database.db.delete(events).where(lt(events.createdAt, cutoff)).returning({ id: events.id });
-    return rows.length;
+    return deleteEventsBefore(database.db, cutoff);
   }
 
   function pruneQuietly() {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, events, notifications, systemMessages, users } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
-import { type SseStream, openSse } from './sse-test-client';
+import { type SseStream, openSse } from '@server-test/sse-test-client';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

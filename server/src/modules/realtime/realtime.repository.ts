@@ -1,5 +1,5 @@
 /** SQL of the live streams: the events a reconnecting stream missed, and its sessions' state. */
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Role } from '@common/schemas/auth';
 import type { Database } from '@db/client';
 import { events, sessions, userRoles } from '@db/schema';
@@ -28,4 +28,10 @@ export async function findSessionStates(db: Database, userId: string): Promise<S
     .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
     .where(eq(sessions.userId, userId));
   return rows.map((row) => ({ ...row, role: row.role ?? 'pending' }));
+}
+
+/** Prunes the events older than `cutoff`; returns how many went. */
+export async function deleteEventsBefore(db: Database, cutoff: Date): Promise<number> {
+  const rows = await db.delete(events).where(lt(events.createdAt, cutoff)).returning({ id: events.id });
+  return rows.length;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, databaseUrl, dropDatabase, withPgClient } from '@db/pg-admin';
 import { type ServerProcess, freePort, startServerProcess } from '../../../../scripts/server-process';
-import { type SseStream, openSse } from './sse-test-client';
+import { type SseStream, openSse } from '@server-test/sse-test-client';
 
 const onPostgres = process.env.WAYMARK_TEST_DB === 'postgres';
 const ADMIN = { email: 'admin@waymark.test', password: 'admin-password-1' };

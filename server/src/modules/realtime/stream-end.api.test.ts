@@ -10,7 +10,7 @@ import { type TestApp, createTestApp, sessionCookie } from '@server-test/test-ap
 import { SESSION_ABSOLUTE_SECONDS } from '../auth/better-auth';
 import { STREAMS_PER_MEMBER } from './live-streams';
 import { TOO_MANY_STREAMS } from './realtime.routes';
-import { type SseStream, openSse } from './sse-test-client';
+import { type SseStream, openSse } from '@server-test/sse-test-client';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

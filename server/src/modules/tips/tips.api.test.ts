@@ -9,7 +9,7 @@ import { searchTextOf } from '@common/search';
 import { guideTips, guides, likes, notifications, savedItems, tips } from '@db/schema';
 import { type TestApp, createTestApp } from '@server-test/test-app';
 import { parseMediaUrl } from '../media/media-storage';
-import { uploadTipPhotos } from '../media/test-uploads';
+import { uploadTipPhotos } from '@server-test/test-uploads';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { COUNTRIES } from '@common/lists/countries';
 import { REFERRAL_SOURCE_VALUES } from '@common/lists/referral-sources';
 import { sessionCookie } from '@server-test/test-app';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import type { Strategies } from '../strategy';
 import type { World } from '../world';
 import { sentJson, text } from './helpers';

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { DataExportStart } from '@common/schemas/data-export';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import type { Strategies } from '../strategy';
 import type { World } from '../world';
 

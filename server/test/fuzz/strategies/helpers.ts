@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { COUNTRIES } from '@common/lists/countries';
 import { nastyString } from '../arbitraries';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import type { IdKind, World } from '../world';
 
 /** Valid text up to `max` characters (blank becomes 'x'), often with SQL, markup or odd unicode. */

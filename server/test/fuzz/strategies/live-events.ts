@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { wellFormed } from '../arbitraries';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import type { World } from '../world';
 
 const bases = new WeakMap<World, string>();

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { passkeys } from '@db/schema';
 import { challengeCookieOf, withCookies } from '../../passkey-ceremonies';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import type { Strategies } from '../strategy';
 import { Pool, type World } from '../world';
 import { text } from './helpers';

@@ -5,7 +5,7 @@
  * a forged one or none. The caller's session is never sent.
  */
 import fc from 'fast-check';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import { shortNastyString, wellFormed } from '../arbitraries';
 import type { World } from '../world';
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import type { Strategies } from '../strategy';
 import type { World } from '../world';
 import { idOf, pastDate, text } from './helpers';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { signInChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from '@db/schema';
 import { enableTwoFactor, startTwoFactorSignIn, totpCode } from '@server-test/two-factor';
 import { shortNastyString, wellFormed } from '../arbitraries';
-import type { FuzzRequest } from '../requests';
+import type { FuzzRequest } from '../fuzz-request';
 import type { Strategies } from '../strategy';
 import type { World } from '../world';
 import { text } from './helpers';
