@@ -45,10 +45,10 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
     try {
       isStored = await repo.insertInvitation(db, body);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(TEXTS.invitationDuplicate);
+      if (isUniqueViolation(error)) throw new ConflictError(TEXTS.invitationDuplicate, { code: 'invitation_duplicate', field: 'email' });
       throw error;
     }
-    if (!isStored) throw new ConflictError(TEXTS.invitationDuplicate);
+    if (!isStored) throw new ConflictError(TEXTS.invitationDuplicate, { code: 'invitation_duplicate', field: 'email' });
     // SPEC 7: the confirmation's failure is ignored; the request itself is saved.
     await trySend(invitationConfirmation(body));
   }
