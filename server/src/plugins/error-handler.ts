@@ -145,7 +145,10 @@ export const errorHandlerPlugin = fp((app: FastifyInstance) => {
     }
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'database unreachable');
-      return reply.status(503).header('retry-after', '5').send(errorBody(503, TEXTS.databaseUnavailable, { code: 'database_unavailable' }));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, TEXTS.databaseUnavailable, { code: 'database_unavailable' }));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, TEXTS.genericFailure));

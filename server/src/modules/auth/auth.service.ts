@@ -258,7 +258,8 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       const account = await repo.lockUserByEmail(tx, body.email);
-      if (!account || account.id !== userId || account.isEmailVerified) throw new ConflictError(TEXTS.userAlreadyRegistered, EMAIL_TAKEN);
+      if (!account || account.id !== userId || account.isEmailVerified)
+        throw new ConflictError(TEXTS.userAlreadyRegistered, EMAIL_TAKEN);
       if (!(await repo.deleteActivation(tx, activation.id))) throw new BadRequestError(TEXTS.invalidSignupToken);
       await repo.setPasswordHash(tx, userId, passwordHash);
       await epochs.endSessionsOf(tx, userId);
@@ -351,7 +352,8 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       await sessions.passwordChanged?.(viewer.userId);
       return headers.getSetCookie();
     } catch (error) {
-      if (errorCode(error) === 'INVALID_PASSWORD') throw new BadRequestError(TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' });
+      if (errorCode(error) === 'INVALID_PASSWORD')
+        throw new BadRequestError(TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' });
       if (error instanceof APIError && error.statusCode < 500) throw new BadRequestError(error.message);
       throw error;
     }

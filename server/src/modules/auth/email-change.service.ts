@@ -72,7 +72,8 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
 
   async function assertPassword(userId: string, password: string): Promise<void> {
     const hash = await authRepo.findPasswordHash(db, userId);
-    if (!hash || !(await verifyPassword({ hash, password }))) throw new BadRequestError(TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' });
+    if (!hash || !(await verifyPassword({ hash, password })))
+      throw new BadRequestError(TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' });
   }
 
   /** Checks the password and the address, then mails the link; nothing changes until it is opened. */

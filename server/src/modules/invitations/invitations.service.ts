@@ -45,7 +45,8 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
     try {
       isStored = await repo.insertInvitation(db, body);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(TEXTS.invitationDuplicate, { code: 'invitation_duplicate', field: 'email' });
+      if (isUniqueViolation(error))
+        throw new ConflictError(TEXTS.invitationDuplicate, { code: 'invitation_duplicate', field: 'email' });
       throw error;
     }
     if (!isStored) throw new ConflictError(TEXTS.invitationDuplicate, { code: 'invitation_duplicate', field: 'email' });

@@ -39,7 +39,9 @@ export function createTwoFactorService({ db, box, requireAdminTwoFactor }: TwoFa
     const secret = await repo.findSecret(executor, userId);
     if (!secret || (secret.enabledAt !== null) !== isEnabled) {
       if (isEnabled) throw new BadRequestError(TWO_FACTOR_TEXTS.notEnabled);
-      throw secret ? new ConflictError(TWO_FACTOR_TEXTS.alreadyEnabled) : new BadRequestError(TWO_FACTOR_TEXTS.setupMissing, { code: 'two_factor_setup_missing', field: 'code' });
+      throw secret
+        ? new ConflictError(TWO_FACTOR_TEXTS.alreadyEnabled)
+        : new BadRequestError(TWO_FACTOR_TEXTS.setupMissing, { code: 'two_factor_setup_missing', field: 'code' });
     }
     const step = matchingStep(await box.open(secret.secretEncrypted), code);
     if (step === null) throw new BadRequestError(TWO_FACTOR_TEXTS.codeWrong, { code: 'two_factor_code_wrong', field: 'code' });
