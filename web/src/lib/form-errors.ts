@@ -48,7 +48,7 @@ export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<
 
 /** How a form reads a refusal's field: server fields under another name, codes with no field. */
 export interface ServerFieldMap<F extends string> {
-  /** A request field the form shows under another control (`lat` -> `pin`, `recoveryCode` -> `code`). */
+  /** A request field the form shows under another control (`recoveryCode` -> the form's `code`). */
   byField?: Readonly<Record<string, F>>;
   /** A refusal that names no field but belongs under one here (`rate_limited` -> `code`). */
   byCode?: Partial<Readonly<Record<ErrorCode, F>>>;
