@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TEXTS } from '@common/texts';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { errorBody, errorHandlerPlugin, isDatabaseUnreachable } from './error-handler';
+import { errorBody, errorHandlerPlugin, isDatabaseUnreachable, sendFrameworkError } from './error-handler';
 
 const wrapped = (cause: Error) => new DrizzleQueryError('select 1', [], cause);
 
@@ -96,6 +96,19 @@ describe('the error body (ADR 121)', () => {
       message: TEXTS.genericFailure,
       code: 'internal_error',
     });
+    await app.close();
+  });
+
+  it("answers URLs Fastify refuses before routing with our body, not Fastify's own code", async () => {
+    const app = Fastify({ logger: false, frameworkErrors: sendFrameworkError, maxParamLength: 10 });
+    await app.register(errorHandlerPlugin);
+    app.get('/items/:id', () => ({ ok: true }));
+    const bad = await app.inject({ method: 'GET', url: '/items/%ZZ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'bad_request' });
+    const long = await app.inject({ method: 'GET', url: `/items/${'x'.repeat(20)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ statusCode: 414, error: 'URI Too Long', code: 'bad_request' });
     await app.close();
   });
 });

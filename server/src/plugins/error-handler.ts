@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodeForStatus, type ErrorCode } from '@common/error-codes';
@@ -14,6 +14,7 @@ const STATUS_NAMES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -97,6 +98,16 @@ function validationMessage(issues: ValidationIssue[]): string {
   const isZodDefault = !first.message || first.message.startsWith('Invalid input');
   if (isZodDefault && field) return `${field} is missing or not valid`;
   return first.message ?? 'Invalid request';
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot route (bad percent-encoding, a parameter over
+ * maxParamLength) is refused before any handler, with a body of Fastify's own whose `code` is
+ * no code of ours; this sends our error body instead (the same status and message).
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  void reply.status(status).send(errorBody(status, status < 500 ? error.message : TEXTS.genericFailure));
 }
 
 /** One error handler for the whole API (STYLE 5): typed errors keep their status, the rest is 500. */
