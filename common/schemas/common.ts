@@ -1,11 +1,18 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
 import { TEXTS } from '../texts';
 
-/** Every error the API returns has this body; the client shows `message`. */
+/**
+ * Every error the API returns has this body; the client shows `message` and branches on `code`
+ * (ADR 121). `field` names the request field at fault; `fields` all of them when several are.
+ */
 export const ApiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
+  code: z.enum(ERROR_CODES),
+  field: z.string().optional(),
+  fields: z.array(z.string()).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -90,7 +90,7 @@ import { createTipTypesService } from './modules/tip-types/tip-types.service';
 import { accessPlugin } from './plugins/access';
 import { cacheHeadersPlugin } from './plugins/cache-headers';
 import { csrfPlugin } from './plugins/csrf';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler';
 import { countingMailer, createMetrics, metricsRoute, requestMetricsPlugin } from './plugins/metrics';
 import { type RateLimits, rateLimitPlugin } from './plugins/rate-limit';
 import type { Redis } from 'ioredis';
@@ -155,6 +155,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // URLs Fastify refuses before routing answer our error body too (ADR 121).
+    frameworkErrors: sendFrameworkError,
     // Slow or silent clients cannot hold connections open (ADR 033).
     ...serverTimeoutOptions(config.timeouts),
   });

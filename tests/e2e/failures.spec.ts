@@ -172,7 +172,12 @@ test("create guide: tips that fail to load toast 'Failed to load your tips', not
   await page.route('**/api/tips/options', (route) =>
     route.fulfill({
       status: 500,
-      json: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong. Please try again.' },
+      json: {
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong. Please try again.',
+        code: 'internal_error',
+      },
     }),
   );
   await page.getByRole('navigation').getByRole('link', { name: 'New Guide' }).click();
@@ -196,10 +201,19 @@ test("edit tip: 'Failed to update tip' and 'Failed to delete tip' stay the title
     if (method === 'PUT')
       return route.fulfill({
         status: 400,
-        json: { statusCode: 400, error: 'Bad Request', message: 'title is missing or not valid' },
+        json: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'title is missing or not valid',
+          code: 'invalid_field',
+          field: 'title',
+        },
       });
     if (method === 'DELETE')
-      return route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'The tip changed meanwhile' } });
+      return route.fulfill({
+        status: 409,
+        json: { statusCode: 409, error: 'Conflict', message: 'The tip changed meanwhile', code: 'changed_meanwhile' },
+      });
     return route.fallback();
   });
   await page.goto(`/edit-tip/${id}`);

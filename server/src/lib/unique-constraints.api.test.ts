@@ -56,7 +56,7 @@ describe('the error handler answers 409 for a real violation of each kind', () =
   it.each([
     [
       'a tip type name in another case',
-      ADMIN_TEXTS.tipTypeExists,
+      { message: ADMIN_TEXTS.tipTypeExists, code: 'tip_type_exists', field: 'name' },
       () => {
         let n = 0;
         const name = `Type ${Date.now()}`;
@@ -65,7 +65,7 @@ describe('the error handler answers 409 for a real violation of each kind', () =
     ],
     [
       'an e-mail in another case',
-      TEXTS.emailInUse,
+      { message: TEXTS.emailInUse, code: 'email_taken', field: 'email' },
       () => {
         let n = 0;
         const email = `dup.${Date.now()}@example.com`;
@@ -74,16 +74,17 @@ describe('the error handler answers 409 for a real violation of each kind', () =
     ],
     [
       'an invitation request e-mail',
-      TEXTS.invitationDuplicate,
+      { message: TEXTS.invitationDuplicate, code: 'invitation_duplicate', field: 'email' },
       () => {
         const email = `inv.${Date.now()}@example.com`;
         return () => t.db.insert(invitationRequests).values({ fullName: 'X', email, country: 'Peru' });
       },
     ],
-  ])('%s', async (_label, message, makeWrite) => {
+  ])('%s', async (_label, named, makeWrite) => {
     const res = await twice(makeWrite());
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message });
+    // The code and field say what is taken, so the client marks the field (ADR 121).
+    expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', ...named });
   });
 
   it('a username, a like, a save and a connection pair taken twice', async () => {
@@ -117,6 +118,7 @@ describe('the error handler answers 409 for a real violation of each kind', () =
       const res = await twice(write);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(message);
+      expect(res.json().code).toBe(message === USERNAME_TEXTS.taken ? 'username_taken' : 'conflict');
     }
   });
 });

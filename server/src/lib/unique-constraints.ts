@@ -4,6 +4,7 @@
  * unique violation anywhere becomes a 500. unique-constraints.api.test.ts checks that every
  * unique index of the migrated database is named here, so a new constraint must be placed.
  */
+import type { ErrorCode } from '@common/error-codes';
 import { ADMIN_TEXTS } from '@common/schemas/admin';
 import { TEXTS } from '@common/texts';
 import { USERNAME_TEXTS } from '@common/username';
@@ -43,6 +44,20 @@ export const INTERNAL_UNIQUE_CONSTRAINTS: readonly string[] = [
   'reports_open_member_unique',
   'jobs_key_unique',
 ];
+
+/** The code and field of the constraints whose 409 a form shows under a field (ADR 121). */
+const UNIQUE_CONSTRAINT_DETAILS: Readonly<Record<string, { code: ErrorCode; field: string }>> = {
+  users_email_lower_unique: { code: 'email_taken', field: 'email' },
+  profiles_username_lower_unique: { code: 'username_taken', field: 'username' },
+  invitation_requests_email_lower_unique: { code: 'invitation_duplicate', field: 'email' },
+  pending_activations_email_lower_unique: { code: 'invitation_duplicate', field: 'email' },
+  tip_types_name_lower_unique: { code: 'tip_type_exists', field: 'name' },
+};
+
+/** The 409's code and field for a violation of `constraint` (the rest: `conflict`, no field). */
+export function uniqueViolationDetails(constraint: string | undefined): { code: ErrorCode; field?: string } {
+  return (constraint && UNIQUE_CONSTRAINT_DETAILS[constraint]) || { code: 'conflict' };
+}
 
 /** The 409 message for a violation of `constraint` (unknown or unnamed: the generic one). */
 export function uniqueViolationMessage(constraint: string | undefined): string {

@@ -56,7 +56,7 @@ describe('GET /metrics', () => {
     for (const authorization of ['', `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN, 'Basic abc']) {
       const res = await scrape(t, authorization);
       expect(res.statusCode, authorization).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: expect.any(String) });
+      expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: expect.any(String), code: 'unauthorized' });
     }
   });
 

@@ -14,7 +14,7 @@ import { loadConfig } from '../config/env';
 import { multipart, pngImage } from '@server-test/test-uploads';
 
 const DEFAULTS = loadConfig({}).rateLimits;
-const tooMany = { statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests };
+const tooMany = { statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests, code: 'rate_limited' };
 
 let t: TestApp;
 beforeAll(async () => {

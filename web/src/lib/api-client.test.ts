@@ -15,9 +15,18 @@ describe('toApiError', () => {
     expect(error.status).toBe(409);
     expect(error.message).toBe('User already registered');
   });
-  it('falls back to the generic text when the body is not the error shape', async () => {
-    expect((await toApiError(new Response('<html>', { status: 502 }))).message).toBe(TEXTS.genericFailure);
+  it('carries the code and the fields, the single field first (ADR 121)', async () => {
+    const taken = { statusCode: 409, error: 'Conflict', message: 'User already registered', code: 'email_taken', field: 'email' };
+    const error = await toApiError(jsonResponse(409, taken));
+    expect(error).toMatchObject({ code: 'email_taken', field: 'email', fields: ['email'] });
+    const several = { statusCode: 400, message: 'x', code: 'invalid_field', field: 'title', fields: ['title', 'city'] };
+    expect(await toApiError(jsonResponse(400, several))).toMatchObject({ field: 'title', fields: ['title', 'city'] });
+  });
+  it('falls back to the generic text and no code when the body is not the error shape', async () => {
+    const proxy = await toApiError(new Response('<html>', { status: 502 }));
+    expect(proxy).toMatchObject({ message: TEXTS.genericFailure, code: undefined, field: undefined, fields: [] });
     expect((await toApiError(jsonResponse(500, { oops: 1 }))).message).toBe(TEXTS.genericFailure);
+    expect((await toApiError(jsonResponse(400, { message: 'x', code: 'not_a_code' }))).code).toBeUndefined();
   });
 });
 
@@ -53,7 +62,11 @@ describe('api', () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })));
     await expect(api.post('/api/auth/sign-out')).resolves.toBeUndefined();
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
-    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 0, message: TEXTS.genericFailure });
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({
+      status: 0,
+      message: TEXTS.genericFailure,
+      code: 'network_failure',
+    });
   });
 });
 
@@ -65,6 +78,7 @@ describe('offline (ADR 071)', () => {
     await expect(api.post('/api/likes/toggle', { contentType: 'tip', contentId: 'x' })).rejects.toMatchObject({
       status: 0,
       message: TEXTS.offlineNotSent,
+      code: 'offline',
     });
     await expect(api.upload('/api/uploads/tip-photos', new FormData())).rejects.toMatchObject({ message: TEXTS.offlineNotSent });
     expect(fetchMock).not.toHaveBeenCalled();
@@ -103,11 +117,15 @@ describe('api.upload', () => {
 
 describe('serverMessageOr', () => {
   it('prefers the server message and falls back otherwise', () => {
-    expect(serverMessageOr(new ApiError(403, 'You cannot like your own content'), 'Failed')).toBe(
+    expect(serverMessageOr(new ApiError(403, 'You cannot like your own content', { code: 'forbidden' }), 'Failed')).toBe(
       'You cannot like your own content',
     );
-    expect(serverMessageOr(new ApiError(0, TEXTS.genericFailure), 'Failed')).toBe('Failed');
+    expect(serverMessageOr(new ApiError(0, TEXTS.genericFailure, { code: 'network_failure' }), 'Failed')).toBe('Failed');
     expect(serverMessageOr(new ApiError(502, TEXTS.genericFailure), 'Failed')).toBe('Failed');
+    expect(serverMessageOr(new ApiError(500, TEXTS.genericFailure, { code: 'internal_error' }), 'Failed')).toBe('Failed');
+    expect(serverMessageOr(new ApiError(503, TEXTS.databaseUnavailable, { code: 'database_unavailable' }), 'F')).toBe(
+      TEXTS.databaseUnavailable,
+    );
     expect(serverMessageOr(new Error('boom'), 'Failed')).toBe('Failed');
   });
 });

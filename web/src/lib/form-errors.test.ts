@@ -39,19 +39,40 @@ describe('setFieldErrors', () => {
 
 describe('serverErrorField', () => {
   const fields = ['username', 'email', 'currentPassword'] as const;
-  it('finds the field of a known message (409 username taken)', () => {
-    const error = new ApiError(409, 'This username is already taken');
-    expect(serverErrorField(error, { 'This username is already taken': 'username' }, fields)).toBe('username');
+  it('finds the field the body names (409 username taken)', () => {
+    const error = new ApiError(409, 'This username is already taken', { code: 'username_taken', fields: ['username'] });
+    expect(serverErrorField(error, fields)).toBe('username');
   });
-  it("reads the field the error handler names ('<field> is missing or not valid')", () => {
-    expect(serverErrorField(new ApiError(400, 'email is missing or not valid'), {}, fields)).toBe('email');
-    expect(serverErrorField(new ApiError(400, 'items.0.customTitle is missing or not valid'), {}, ['items'])).toBe('items');
+  it('reads a path by its top-level field, and the first of several fields the form has', () => {
+    const item = new ApiError(400, 'items.0.customTitle is missing or not valid', {
+      code: 'invalid_field',
+      fields: ['items.0.customTitle'],
+    });
+    expect(serverErrorField(item, ['items'])).toBe('items');
+    const several = new ApiError(400, 'Please fill in all fields', {
+      code: 'invalid_field',
+      fields: ['token', 'email', 'username'],
+    });
+    expect(serverErrorField(several, fields)).toBe('email');
+  });
+  it('maps a request field to the control that shows it, and a code that names no field', () => {
+    const recovery = new ApiError(400, 'wrong', { code: 'recovery_code_wrong', fields: ['recoveryCode'] });
+    expect(serverErrorField(recovery, ['code'], { byField: { recoveryCode: 'code' } })).toBe('code');
+    const limited = new ApiError(429, TEXTS.tooManyRequests, { code: 'rate_limited' });
+    expect(serverErrorField(limited, ['code'], { byCode: { rate_limited: 'code' } })).toBe('code');
+    expect(serverErrorField(limited, ['code'])).toBeUndefined();
+  });
+  it('never reads the message text', () => {
+    expect(serverErrorField(new ApiError(400, 'email is missing or not valid'), fields)).toBeUndefined();
   });
   it('answers undefined for a field the form does not have, a 5xx, a network failure or a non-API error', () => {
-    expect(serverErrorField(new ApiError(400, 'token is missing or not valid'), {}, fields)).toBeUndefined();
-    expect(serverErrorField(new ApiError(500, 'email is missing or not valid'), {}, fields)).toBeUndefined();
-    expect(serverErrorField(new ApiError(0, TEXTS.genericFailure), {}, fields)).toBeUndefined();
-    expect(serverErrorField(new Error('email is missing or not valid'), {}, fields)).toBeUndefined();
+    const named = { code: 'invalid_field', fields: ['email'] } as const;
+    expect(
+      serverErrorField(new ApiError(400, 'token is missing or not valid', { code: 'invalid_field', fields: ['token'] }), fields),
+    ).toBeUndefined();
+    expect(serverErrorField(new ApiError(500, 'email is missing or not valid', named), fields)).toBeUndefined();
+    expect(serverErrorField(new ApiError(0, TEXTS.genericFailure, { code: 'network_failure' }), fields)).toBeUndefined();
+    expect(serverErrorField(new Error('email is missing or not valid'), fields)).toBeUndefined();
   });
 });
 

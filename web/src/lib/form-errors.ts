@@ -5,6 +5,7 @@
  */
 import * as React from 'react';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ErrorCode } from '@common/error-codes';
 import { TEXTS } from '@common/texts';
 import { ApiError } from './api-client';
 
@@ -45,25 +46,31 @@ export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<
   return entries.length > 0;
 }
 
-/** Matches the error handler's text for a schema issue without a message of its own. */
-const NAMED_FIELD = /^([A-Za-z][\w.]*) is missing or not valid$/;
+/** How a form reads a refusal's field: server fields under another name, codes with no field. */
+export interface ServerFieldMap<F extends string> {
+  /** A request field the form shows under another control (`recoveryCode` -> the form's `code`). */
+  byField?: Readonly<Record<string, F>>;
+  /** A refusal that names no field but belongs under one here (`rate_limited` -> `code`). */
+  byCode?: Partial<Readonly<Record<ErrorCode, F>>>;
+}
 
 /**
- * The form field a server refusal is about, or undefined. The error body is `{ statusCode,
- * error, message }` with no field, and its messages are the shared texts of common/: a form
- * names the messages that belong to its fields (409 "username taken" -> username), and a 400
- * of the error handler's "<field> is missing or not valid" names the field itself.
+ * The form field a server refusal is about, or undefined (ADR 121): the body's `field` (or the
+ * first of `fields` the form has), read by its top-level name (`items.0.customTitle` -> items),
+ * else what the form says about the body's `code`. Never the message text.
  */
 export function serverErrorField<F extends string>(
   error: unknown,
-  byMessage: Readonly<Record<string, F>>,
-  fields: readonly F[] = [],
+  fields: readonly F[],
+  map: ServerFieldMap<F> = {},
 ): F | undefined {
   if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
-  const known = byMessage[error.message];
-  if (known) return known;
-  const named = NAMED_FIELD.exec(error.message)?.[1]?.split('.')[0];
-  return fields.find((field) => field === named);
+  for (const path of error.fields) {
+    const top = path.split('.')[0] ?? path;
+    const field = map.byField?.[top] ?? top;
+    if ((fields as readonly string[]).includes(field)) return field as F;
+  }
+  return error.code === undefined ? undefined : map.byCode?.[error.code];
 }
 
 /** Focuses the first control marked invalid, in document order, and scrolls it to the middle. */

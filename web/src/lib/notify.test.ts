@@ -16,11 +16,15 @@ describe('fixedFailureToast (product.md, Texts word for word; issue 19 item 16)'
 
   it('keeps the fixed text as the title and puts the server refusal below it', () => {
     for (const text of fixed) {
-      expect(fixedFailureToast(text, new ApiError(400, 'Title is missing or not valid'))).toEqual({
+      expect(
+        fixedFailureToast(text, new ApiError(400, 'Title is missing or not valid', { code: 'invalid_field', fields: ['title'] })),
+      ).toEqual({
         title: text,
         description: 'Title is missing or not valid',
       });
-      expect(fixedFailureToast(text, new ApiError(403, 'You can only edit your own tips')).title).toBe(text);
+      expect(fixedFailureToast(text, new ApiError(403, 'You can only edit your own tips', { code: 'forbidden' })).title).toBe(
+        text,
+      );
     }
   });
 
@@ -47,7 +51,9 @@ describe('fixedFailureToast (product.md, Texts word for word; issue 19 item 16)'
 
   it('never repeats the generic text or the title as the description', () => {
     expect(fixedFailureToast('Failed to delete tip', new ApiError(409, TEXTS.genericFailure)).description).toBeUndefined();
-    expect(fixedFailureToast('Failed to delete tip', new ApiError(400, 'Failed to delete tip')).description).toBeUndefined();
+    expect(
+      fixedFailureToast('Failed to delete tip', new ApiError(400, 'Failed to delete tip', { code: 'bad_request' })).description,
+    ).toBeUndefined();
     expect(fixedFailureToast('Failed to delete tip', new Error('boom')).description).toBeUndefined();
   });
 });

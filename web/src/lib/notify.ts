@@ -24,7 +24,8 @@ export function fixedFailureToast(text: string, error: unknown): { title: string
   if (kind === 'offline') return { title: text, description: TEXTS.offlineNotSent };
   if (kind === 'unreachable') return { title: text, description: FAILURE_TEXTS[kind].title };
   const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  const reason = isRefusal && error.message !== TEXTS.genericFailure && error.message !== text ? error.message : undefined;
+  // No code: the answer was not our error body (a proxy page), so there is no reason to give.
+  const reason = isRefusal && error.code !== undefined && error.message !== text ? error.message : undefined;
   return { title: text, description: reason };
 }
 

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const admins = async () =>
   (await t.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'))).map((r) => r.userId);
-const lastAdmin = { statusCode: 409, error: 'Conflict', message: ADMIN_TEXTS.lastAdmin };
+const lastAdmin = { statusCode: 409, error: 'Conflict', message: ADMIN_TEXTS.lastAdmin, code: 'conflict' };
 
 /** Exactly two admins, X and Y (the bootstrap admin demoted by X), fresh for each round. */
 async function twoAdmins() {

@@ -178,7 +178,8 @@ export function createAdminService(deps: AdminDeps) {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(ADMIN_TEXTS.tipTypeExists);
+      if (isUniqueViolation(error))
+        throw new ConflictError(ADMIN_TEXTS.tipTypeExists, { code: 'tip_type_exists', field: 'name' });
       throw error;
     }
   }

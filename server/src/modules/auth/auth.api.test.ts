@@ -53,20 +53,26 @@ describe('POST /api/auth/sign-up', () => {
     const sessionsBefore = await t.db.select().from(sessions).where(eq(sessions.userId, user!.id));
     const again = await t.call('POST', '/api/auth/sign-up', { body });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ statusCode: 409, error: 'Conflict', message: TEXTS.userAlreadyRegistered });
+    expect(again.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: TEXTS.userAlreadyRegistered,
+      code: 'email_taken',
+      field: 'email',
+    });
     expect(again.cookies.filter((c) => c.value)).toHaveLength(0);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(sessionsBefore.length);
   });
 
   it.each([
-    [{ fullName: '', email: 'x@example.com', password: 'secret-pass' }, TEXTS.fillAllFields],
-    [{ fullName: 'X', email: 'not-an-email', password: 'secret-pass' }, 'Please enter a valid email address'],
-    [{ fullName: 'X', email: 'x@example.com', password: '12345' }, TEXTS.passwordTooShort],
-    [{ fullName: 'X', email: 'x@example.com' }, 'password is missing or not valid'],
-  ])('refuses invalid input %# with a clear 400', async (body, message) => {
+    [{ fullName: '', email: 'x@example.com', password: 'secret-pass' }, TEXTS.fillAllFields, 'fullName'],
+    [{ fullName: 'X', email: 'not-an-email', password: 'secret-pass' }, 'Please enter a valid email address', 'email'],
+    [{ fullName: 'X', email: 'x@example.com', password: '12345' }, TEXTS.passwordTooShort, 'password'],
+    [{ fullName: 'X', email: 'x@example.com' }, 'password is missing or not valid', 'password'],
+  ])('refuses invalid input %# with a clear 400 naming the field', async (body, message, field) => {
     const res = await t.call('POST', '/api/auth/sign-up', { body });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, code: 'invalid_field', field });
   });
 
   it('refuses a token that matches no activation, creating nothing', async () => {

@@ -24,6 +24,9 @@ import { deletePasswordResetsOf } from './password-reset.repository';
 import type { SessionCache } from './session-cache';
 import type { Viewer } from './viewer';
 
+/** Sign-up's 409 for an address that has an account: the form shows it under the e-mail. */
+const EMAIL_TAKEN = { code: 'email_taken', field: 'email' } as const;
+
 /** What the HTTP layer knows about the caller, passed to better-auth as request headers. */
 export interface RequestContext {
   cookie?: string;
@@ -255,7 +258,8 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       const account = await repo.lockUserByEmail(tx, body.email);
-      if (!account || account.id !== userId || account.isEmailVerified) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      if (!account || account.id !== userId || account.isEmailVerified)
+        throw new ConflictError(TEXTS.userAlreadyRegistered, EMAIL_TAKEN);
       if (!(await repo.deleteActivation(tx, activation.id))) throw new BadRequestError(TEXTS.invalidSignupToken);
       await repo.setPasswordHash(tx, userId, passwordHash);
       await epochs.endSessionsOf(tx, userId);
@@ -279,7 +283,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
     const activation = await findActivation(body);
     const existingId = await repo.findUserIdByEmail(db, body.email);
     if (existingId) {
-      if (!activation) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      if (!activation) throw new ConflictError(TEXTS.userAlreadyRegistered, EMAIL_TAKEN);
       // A signup link's takeover signs the account in: not while it is suspended.
       await assertNotSuspended(existingId);
       return claimUnprovenAccount(existingId, body, activation, ctx);
@@ -298,7 +302,7 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
         errorCode(error)?.startsWith('USER_ALREADY_EXISTS') ||
         isUniqueViolation(error) ||
         (error instanceof APIError && (await repo.findUserIdByEmail(db, body.email)) !== null);
-      if (isTaken) throw new ConflictError(TEXTS.userAlreadyRegistered);
+      if (isTaken) throw new ConflictError(TEXTS.userAlreadyRegistered, EMAIL_TAKEN);
       throw error;
     }
     const userId = created.response.user.id;
@@ -348,7 +352,8 @@ export function createAuthService(db: Database, auth: BetterAuth, sessions: Sess
       await sessions.passwordChanged?.(viewer.userId);
       return headers.getSetCookie();
     } catch (error) {
-      if (errorCode(error) === 'INVALID_PASSWORD') throw new BadRequestError(TEXTS.currentPasswordWrong);
+      if (errorCode(error) === 'INVALID_PASSWORD')
+        throw new BadRequestError(TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' });
       if (error instanceof APIError && error.statusCode < 500) throw new BadRequestError(error.message);
       throw error;
     }

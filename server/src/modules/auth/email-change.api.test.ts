@@ -62,7 +62,13 @@ describe('POST /api/auth/email', () => {
     const email = fresh();
     const wrong = await ask(member.cookie, email, 'not-the-password');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: TEXTS.currentPasswordWrong });
+    expect(wrong.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: TEXTS.currentPasswordWrong,
+      code: 'current_password_wrong',
+      field: 'currentPassword',
+    });
     const missing = await t.call('POST', '/api/auth/email', { cookie: member.cookie, body: { email } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('currentPassword is missing or not valid');
@@ -95,7 +101,12 @@ describe('POST /api/auth/email/confirm', () => {
     await expect(t.signIn(member.email, member.password)).rejects.toThrow();
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: TEXTS.emailChangeLinkInvalid });
+    expect(again.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: TEXTS.emailChangeLinkInvalid,
+      code: 'bad_request',
+    });
   });
 
   it('an expired link is refused and used up; a newer request replaces the older link', async () => {

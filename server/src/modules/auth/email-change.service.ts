@@ -72,7 +72,8 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
 
   async function assertPassword(userId: string, password: string): Promise<void> {
     const hash = await authRepo.findPasswordHash(db, userId);
-    if (!hash || !(await verifyPassword({ hash, password }))) throw new BadRequestError(TEXTS.currentPasswordWrong);
+    if (!hash || !(await verifyPassword({ hash, password })))
+      throw new BadRequestError(TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' });
   }
 
   /** Checks the password and the address, then mails the link; nothing changes until it is opened. */
@@ -81,8 +82,10 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
     const user = await repo.findUserEmail(db, viewer.userId);
     if (!user) throw new UnauthorizedError(TEXTS.signInRequired);
     const newEmail = body.email.toLowerCase();
-    if (newEmail === user.email.toLowerCase()) throw new BadRequestError(TEXTS.sameEmail);
-    if (await repo.isEmailTakenByOther(db, newEmail, viewer.userId)) throw new ConflictError(TEXTS.emailInUse);
+    if (newEmail === user.email.toLowerCase()) throw new BadRequestError(TEXTS.sameEmail, { code: 'same_email', field: 'email' });
+    if (await repo.isEmailTakenByOther(db, newEmail, viewer.userId)) {
+      throw new ConflictError(TEXTS.emailInUse, { code: 'email_taken', field: 'email' });
+    }
     // The signup links' token: 32 random bytes, only the SHA-256 stored; a shorter life here.
     const { token, tokenHash } = newSignupToken();
     const undoUrl = await db.transaction(async (tx) => {
@@ -113,7 +116,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       try {
         await tx.transaction((savepoint) => repo.setVerifiedEmail(savepoint, change.userId, change.newEmail));
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse);
+        if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse, { code: 'email_taken' });
         throw error;
       }
       return { ...change, removed, oldEmail: old.email, undoUrl: await newUndoUrl(tx, change.userId, old.email) };
@@ -147,7 +150,7 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
       try {
         await tx.transaction((savepoint) => repo.setVerifiedEmail(savepoint, link.userId, link.oldEmail));
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse);
+        if (isUniqueViolation(error)) throw new ConflictError(TEXTS.emailInUse, { code: 'email_taken' });
         throw error;
       }
       await repo.deleteUndoTokensOf(tx, link.userId);

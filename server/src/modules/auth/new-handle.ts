@@ -34,5 +34,5 @@ export async function writeProfileWithHandle(
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new ConflictError(USERNAME_TEXTS.taken);
+  throw new ConflictError(USERNAME_TEXTS.taken, { code: 'username_taken' });
 }

@@ -111,7 +111,12 @@ describe('a guesser cannot lock the owner out (issue 36 item 15, ADR 107)', () =
     for (let i = 0; i < LIMIT; i += 1) expect((await guesses[route](newIp(), { cookie: stolen })).statusCode).toBe(400);
     const refused = await guesses[route](newIp(), { cookie: stolen });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests });
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: TEXTS.tooManyRequests,
+      code: 'rate_limited',
+    });
     // The owner's own session, and the owner's sign-in, are not touched.
     expect((await guesses[route](newIp(), member)).statusCode).toBe(400);
     expect((await postFrom(newIp(), '/api/auth/sign-in', { email: member.email, password: member.password })).statusCode).toBe(

@@ -83,7 +83,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       return { userId: link.userId, email: await repo.findEmailOf(tx, link.userId) };
     });
     // An expired link is consumed all the same (the delete commits): it never works later.
-    if (!done?.email) throw new BadRequestError(TEXTS.passwordResetLinkInvalid);
+    if (!done?.email) throw new BadRequestError(TEXTS.passwordResetLinkInvalid, { code: 'reset_link_invalid' });
     // Open pages and live streams of every session end now (the NOTIFY reaches other processes).
     deps.authChanges.forgetUser(done.userId);
     await deps.passwordChanged(done.userId);

@@ -50,7 +50,13 @@ describe('item 1: a handle is never an e-mail address', () => {
     for (const username of [invitee.email, invitee.email.toUpperCase(), `x@${invitee.email.split('@')[1]}`, '@ines']) {
       const res = await t.call('PATCH', '/api/profiles/me', { cookie: member.cookie, body: { name: 'Mallory', username } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: USERNAME_TEXTS.noAt });
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: USERNAME_TEXTS.noAt,
+        code: 'invalid_field',
+        field: 'username',
+      });
     }
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(profile?.username).not.toContain('@');
@@ -89,7 +95,13 @@ describe('item 1: a handle is never an e-mail address', () => {
       body: { name: 'Case Two', username: 'Taken-HANDLE' },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message: USERNAME_TEXTS.taken });
+    expect(res.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: USERNAME_TEXTS.taken,
+      code: 'username_taken',
+      field: 'username',
+    });
   });
 });
 

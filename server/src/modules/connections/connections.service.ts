@@ -36,6 +36,8 @@ export const connectionNotificationText = {
   declined: (name: string) => `${name} declined your connection request`,
 };
 
+const REQUEST_PENDING = { code: 'connection_request_pending' } as const;
+
 const otherParty = (row: repo.ConnectionRow, userId: string) => (row.requesterId === userId ? row.addresseeId : row.requesterId);
 
 export function createConnectionsService(deps: { db: Database }) {
@@ -67,7 +69,9 @@ export function createConnectionsService(deps: { db: Database }) {
   }
 
   function conflictFor(row: repo.ConnectionRow): ConflictError {
-    return new ConflictError(row.status === 'accepted' ? CONNECTION_TEXTS.alreadyConnected : CONNECTION_TEXTS.alreadySent);
+    return row.status === 'accepted'
+      ? new ConflictError(CONNECTION_TEXTS.alreadyConnected, { code: 'already_connected' })
+      : new ConflictError(CONNECTION_TEXTS.alreadySent, REQUEST_PENDING);
   }
 
   async function notify(ex: Executor, to: string, actorId: string, kind: 'request' | 'accepted' | 'declined') {
@@ -104,13 +108,13 @@ export function createConnectionsService(deps: { db: Database }) {
         if (!row) {
           // A racing request or re-request of the same pair committed first.
           const now = await repo.findPair(tx, viewerId, addresseeId);
-          throw now ? conflictFor(now) : new ConflictError(CONNECTION_TEXTS.alreadySent);
+          throw now ? conflictFor(now) : new ConflictError(CONNECTION_TEXTS.alreadySent, REQUEST_PENDING);
         }
         await notify(tx, addresseeId, viewerId, 'request');
         return toEntry(tx, viewerId, row);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(CONNECTION_TEXTS.alreadySent);
+      if (isUniqueViolation(error)) throw new ConflictError(CONNECTION_TEXTS.alreadySent, REQUEST_PENDING);
       if (isForeignKeyViolation(error)) throw new NotFoundError(CONNECTION_ERRORS.memberNotFound);
       throw error;
     }

@@ -124,7 +124,13 @@ describe('with the outbox mailer', () => {
       for (const email of [body.email, body.email.toUpperCase()]) {
         const again = await t.call('POST', '/api/invitations', { body: { ...body, email, fullName: 'Someone Else' } });
         expect(again.statusCode).toBe(409);
-        expect(again.json()).toEqual({ statusCode: 409, error: 'Conflict', message: TEXTS.invitationDuplicate });
+        expect(again.json()).toEqual({
+          statusCode: 409,
+          error: 'Conflict',
+          message: TEXTS.invitationDuplicate,
+          code: 'invitation_duplicate',
+          field: 'email',
+        });
       }
       expect(await invitationRows(t, body.email)).toHaveLength(1);
     });
@@ -133,7 +139,13 @@ describe('with the outbox mailer', () => {
       const short = request({ aboutYourself: 'a'.repeat(49) });
       const res = await t.call('POST', '/api/invitations', { body: short });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: TEXTS.aboutYourselfTooShort });
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: TEXTS.aboutYourselfTooShort,
+        code: 'invalid_field',
+        field: 'aboutYourself',
+      });
       expect(await invitationRows(t, short.email)).toHaveLength(0);
 
       const exact = request({ aboutYourself: 'a'.repeat(50) });
@@ -150,7 +162,8 @@ describe('with the outbox mailer', () => {
       const body = request(override);
       const res = await t.call('POST', '/api/invitations', { body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+      const field = Object.keys(override)[0];
+      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, code: 'invalid_field', field });
       const [count] = await t.db
         .select({ n: sql<number>`count(*)::int` })
         .from(invitationRequests)
@@ -169,7 +182,7 @@ describe('with the outbox mailer', () => {
       delete body[field];
       const res = await t.call('POST', '/api/invitations', { body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, code: 'invalid_field', field });
       if (typeof body.email === 'string') expect(await invitationRows(t, body.email)).toHaveLength(0);
     });
 
@@ -188,7 +201,7 @@ describe('with the outbox mailer', () => {
       const body = request();
       const res = await post({}, body);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.crossSiteRefused });
+      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.crossSiteRefused, code: 'forbidden' });
       expect(await invitationRows(t, body.email)).toHaveLength(0);
     });
 
@@ -248,10 +261,15 @@ describe('with the outbox mailer', () => {
     it('is 401 anonymous, 403 for a member and for a pending account', async () => {
       const anonymous = await t.call('GET', '/api/admin/invitations');
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: TEXTS.signInRequired });
+      expect(anonymous.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: TEXTS.signInRequired,
+        code: 'unauthorized',
+      });
       const asMember = await t.call('GET', '/api/admin/invitations', { cookie: member.cookie });
       expect(asMember.statusCode).toBe(403);
-      expect(asMember.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.accessDenied });
+      expect(asMember.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.accessDenied, code: 'forbidden' });
       const asPending = await t.call('GET', '/api/admin/invitations', { cookie: pending.cookie });
       expect(asPending.statusCode).toBe(403);
       expect(asPending.json().message).toBe(TEXTS.accountPendingActivation);
@@ -310,7 +328,12 @@ describe('with the outbox mailer', () => {
     it('refuses a garbage cursor and a bad limit with 400', async () => {
       const garbage = await t.call('GET', '/api/admin/invitations?cursor=not-a-cursor', { cookie: admin });
       expect(garbage.statusCode).toBe(400);
-      expect(garbage.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Invalid page cursor' });
+      expect(garbage.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid page cursor',
+        code: 'bad_request',
+      });
       const forged = Buffer.from('2026-01-01 00:00:00+00|not-a-uuid').toString('base64url');
       const bad = await t.call('GET', `/api/admin/invitations?cursor=${forged}`, { cookie: admin });
       expect(bad.statusCode).toBe(400);
@@ -339,10 +362,21 @@ describe('with the outbox mailer', () => {
 
       const unknown = await t.call('POST', `/api/admin/invitations/${randomUUID()}/approve`, { cookie: admin });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Invitation request not found' });
+      expect(unknown.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Invitation request not found',
+        code: 'not_found',
+      });
       const notUuid = await t.call('POST', '/api/admin/invitations/123/approve', { cookie: admin });
       expect(notUuid.statusCode).toBe(400);
-      expect(notUuid.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Not a valid id' });
+      expect(notUuid.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Not a valid id',
+        code: 'invalid_field',
+        field: 'id',
+      });
     });
 
     it('approves: decision, activation, hashed token and the signup e-mail', async () => {
@@ -415,7 +449,12 @@ describe('with the outbox mailer', () => {
 
       const again = await t.call('POST', `/api/admin/invitations/${row.id}/approve`, { cookie: admin });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ statusCode: 409, error: 'Conflict', message: TEXTS.invitationOnlyPending });
+      expect(again.json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: TEXTS.invitationOnlyPending,
+        code: 'conflict',
+      });
       const reject = await t.call('POST', `/api/admin/invitations/${row.id}/reject`, { cookie: admin });
       expect(reject.statusCode).toBe(409);
       expect(reject.json().message).toBe(TEXTS.invitationOnlyPending);
@@ -500,7 +539,12 @@ describe('with the outbox mailer', () => {
       // The token is consumed: using it again (the account exists) is refused.
       const again = await t.call('POST', '/api/auth/sign-up', { body: { fullName, email, password: 'invited-pass', token } });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: TEXTS.invalidSignupToken });
+      expect(again.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: TEXTS.invalidSignupToken,
+        code: 'bad_request',
+      });
       const [count] = await t.db
         .select({ n: sql<number>`count(*)::int` })
         .from(users)

@@ -45,10 +45,11 @@ export function createInvitationsService(deps: { db: Database; mailer: Mailer; p
     try {
       isStored = await repo.insertInvitation(db, body);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(TEXTS.invitationDuplicate);
+      if (isUniqueViolation(error))
+        throw new ConflictError(TEXTS.invitationDuplicate, { code: 'invitation_duplicate', field: 'email' });
       throw error;
     }
-    if (!isStored) throw new ConflictError(TEXTS.invitationDuplicate);
+    if (!isStored) throw new ConflictError(TEXTS.invitationDuplicate, { code: 'invitation_duplicate', field: 'email' });
     // The confirmation's failure is ignored (docs/product.md#invitations-and-signing-up); the request itself is saved.
     await trySend(invitationConfirmation(body));
   }

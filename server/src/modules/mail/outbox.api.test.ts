@@ -26,11 +26,16 @@ describe('GET /api/admin/outbox', () => {
   it('is 401 anonymous, 403 for a member and a pending account', async () => {
     const anonymous = await t.call('GET', '/api/admin/outbox');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: TEXTS.signInRequired });
+    expect(anonymous.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: TEXTS.signInRequired,
+      code: 'unauthorized',
+    });
     const member = await t.createMember('user');
     const asMember = await t.call('GET', '/api/admin/outbox', { cookie: member.cookie });
     expect(asMember.statusCode).toBe(403);
-    expect(asMember.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.accessDenied });
+    expect(asMember.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.accessDenied, code: 'forbidden' });
     const pending = await t.createMember('pending');
     const asPending = await t.call('GET', '/api/admin/outbox', { cookie: pending.cookie });
     expect(asPending.statusCode).toBe(403);

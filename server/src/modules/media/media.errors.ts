@@ -21,12 +21,12 @@ export const MEDIA_TEXTS = {
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor(message: string = MEDIA_TEXTS.notAnImage) {
-    super(415, message);
+    super(415, message, 'unsupported_media_type');
   }
 }
 
 export class PayloadTooLargeError extends AppError {
   constructor(message: string = MEDIA_TEXTS.tooLarge) {
-    super(413, message);
+    super(413, message, 'payload_too_large');
   }
 }

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const answer = (challenge: string | undefined, response: unknown, cookie?: string) =>
   t.call('POST', '/api/auth/passkey-sign-in', { cookie: withCookies(cookie, challenge), body: { response } });
-const refused = (message: string) => ({ statusCode: 400, error: 'Bad Request', message });
+const refused = (message: string) => ({ statusCode: 400, error: 'Bad Request', message, code: 'bad_request' });
 const me = (cookie: string) => t.call('GET', '/api/auth/me', { cookie });
 
 describe('POST /api/auth/passkey-sign-in', () => {
@@ -197,7 +197,12 @@ describe('passkey sign-in rate limit', () => {
       for (let i = 0; i < 3; i += 1)
         answers.push(await limited.call('POST', '/api/auth/passkey-sign-in', { body: { response: {} } }));
       expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 429]);
-      expect(answers[2]!.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: TEXTS.tooManyRequests });
+      expect(answers[2]!.json()).toEqual({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: TEXTS.tooManyRequests,
+        code: 'rate_limited',
+      });
       // Another IP is not affected.
       const elsewhere = await limited.app.inject({
         method: 'POST',

@@ -23,10 +23,13 @@ const add = (cookie: string, challenge: string | undefined, body: unknown) =>
   t.call('POST', '/api/auth/passkeys', { cookie: withCookies(cookie, challenge), body });
 const list = async (cookie: string) =>
   (await t.call('GET', '/api/auth/passkeys', { cookie })).json<{ items: { id: string; name: string }[] }>().items;
-const refusal = (status: number, message: string) => ({
+/** The error body; the code is the status's unless the refusal names its own (and its field). */
+const refusal = (status: 400 | 404 | 409, message: string, named?: { code: string; field: string }) => ({
   statusCode: status,
-  error: status === 400 ? 'Bad Request' : status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : expect.any(String),
+  error: { 400: 'Bad Request', 404: 'Not Found', 409: 'Conflict' }[status],
   message,
+  code: { 400: 'bad_request', 404: 'not_found', 409: 'conflict' }[status],
+  ...named,
 });
 
 describe('adding a passkey', () => {
@@ -57,12 +60,16 @@ describe('adding a passkey', () => {
       cookie: member.cookie,
       body: { currentPassword: 'not-the-password' },
     });
-    expect(wrong.json()).toEqual(refusal(400, TEXTS.currentPasswordWrong));
+    expect(wrong.json()).toEqual(
+      refusal(400, TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' }),
+    );
     const missing = await t.call('POST', '/api/auth/passkeys/registration-options', {
       cookie: member.cookie,
       body: { currentPassword: '' },
     });
-    expect(missing.json()).toEqual(refusal(400, TEXTS.currentPasswordRequired));
+    expect(missing.json()).toEqual(
+      refusal(400, TEXTS.currentPasswordRequired, { code: 'invalid_field', field: 'currentPassword' }),
+    );
     expect(wrong.cookies.some((c) => c.name.endsWith('passkey_challenge'))).toBe(false);
     expect(await t.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, member.id))).toHaveLength(0);
   });
@@ -224,7 +231,7 @@ describe('listing, renaming and removing', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id: passkey.id, name: 'Pixel 9' });
     const badName = await t.call('PATCH', url, { cookie: owner.cookie, body: { name: '' } });
-    expect(badName.json()).toEqual(refusal(400, PASSKEY_TEXTS.nameRequired));
+    expect(badName.json()).toEqual(refusal(400, PASSKEY_TEXTS.nameRequired, { code: 'invalid_field', field: 'name' }));
 
     for (const target of [url, '/api/auth/passkeys/00000000-0000-4000-8000-000000000000']) {
       const rename = await t.call('PATCH', target, { cookie: other.cookie, body: { name: 'Mine now' } });
@@ -268,6 +275,7 @@ describe('listing, renaming and removing', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: TEXTS.signInRequired,
+        code: 'unauthorized',
       });
       expect((await t.call(method, url, { body, cookie: pending.cookie })).statusCode, `${method} ${url}`).toBe(403);
     }

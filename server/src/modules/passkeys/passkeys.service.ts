@@ -41,7 +41,8 @@ export function createPasskeysService(deps: { db: Database; rp: RelyingParty }) 
 
   async function assertPassword(userId: string, password: string) {
     const hash = await authRepo.findPasswordHash(db, userId);
-    if (!hash || !(await verifyPassword({ hash, password }))) throw new BadRequestError(TEXTS.currentPasswordWrong);
+    if (!hash || !(await verifyPassword({ hash, password })))
+      throw new BadRequestError(TEXTS.currentPasswordWrong, { code: 'current_password_wrong', field: 'currentPassword' });
   }
 
   /** Options for navigator.credentials.create() once the password is confirmed; the challenge is kept for the answer. */

@@ -91,7 +91,8 @@ export function createProfilesService(deps: { db: Database; storage: MediaStorag
     try {
       await db.transaction((tx) => repo.saveProfile(tx, userId, input));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(PROFILE_TEXTS.usernameTaken);
+      if (isUniqueViolation(error))
+        throw new ConflictError(PROFILE_TEXTS.usernameTaken, { code: 'username_taken', field: 'username' });
       throw error;
     }
     return get(userId, userId);

@@ -16,11 +16,21 @@ describe('GET /api/tip-types', () => {
   it('is 401 anonymous and 403 for a pending account', async () => {
     const anonymous = await t.call('GET', '/api/tip-types');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: TEXTS.signInRequired });
+    expect(anonymous.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: TEXTS.signInRequired,
+      code: 'unauthorized',
+    });
     const pending = await t.createMember('pending');
     const asPending = await t.call('GET', '/api/tip-types', { cookie: pending.cookie });
     expect(asPending.statusCode).toBe(403);
-    expect(asPending.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TEXTS.accountPendingActivation });
+    expect(asPending.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: TEXTS.accountPendingActivation,
+      code: 'forbidden',
+    });
   });
 
   it.each(['user', 'admin'] as const)('gives a %s the eight seeded types ordered by name', async (role) => {

@@ -38,7 +38,12 @@ describe('REQUIRE_ADMIN_2FA=true', () => {
         body: route.method === 'GET' ? undefined : {},
       });
       expect(res.statusCode, `${route.method} ${url}`).toBe(403);
-      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: TWO_FACTOR_TEXTS.requiredForAdmins });
+      expect(res.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: TWO_FACTOR_TEXTS.requiredForAdmins,
+        code: 'forbidden',
+      });
     }
     // Setting it up stays open to that admin, and so do member routes.
     const status = await t.call('GET', '/api/auth/two-factor', { cookie: admin.cookie });

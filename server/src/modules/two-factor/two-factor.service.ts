@@ -29,7 +29,9 @@ export interface TwoFactorDeps {
 export function createTwoFactorService({ db, box, requireAdminTwoFactor }: TwoFactorDeps) {
   async function checkPassword(userId: string, password: string): Promise<void> {
     const hash = await findPasswordHash(db, userId);
-    if (!(await verifyPassword({ hash: hash ?? '', password }))) throw new BadRequestError(TWO_FACTOR_TEXTS.passwordWrong);
+    if (!(await verifyPassword({ hash: hash ?? '', password }))) {
+      throw new BadRequestError(TWO_FACTOR_TEXTS.passwordWrong, { code: 'current_password_wrong', field: 'password' });
+    }
   }
 
   /** The step of `code` for the member's secret, enabled or (`isEnabled` false) waiting for its first code. */
@@ -37,17 +39,21 @@ export function createTwoFactorService({ db, box, requireAdminTwoFactor }: TwoFa
     const secret = await repo.findSecret(executor, userId);
     if (!secret || (secret.enabledAt !== null) !== isEnabled) {
       if (isEnabled) throw new BadRequestError(TWO_FACTOR_TEXTS.notEnabled);
-      throw secret ? new ConflictError(TWO_FACTOR_TEXTS.alreadyEnabled) : new BadRequestError(TWO_FACTOR_TEXTS.setupMissing);
+      throw secret
+        ? new ConflictError(TWO_FACTOR_TEXTS.alreadyEnabled)
+        : new BadRequestError(TWO_FACTOR_TEXTS.setupMissing, { code: 'two_factor_setup_missing', field: 'code' });
     }
     const step = matchingStep(await box.open(secret.secretEncrypted), code);
-    if (step === null) throw new BadRequestError(TWO_FACTOR_TEXTS.codeWrong);
+    if (step === null) throw new BadRequestError(TWO_FACTOR_TEXTS.codeWrong, { code: 'two_factor_code_wrong', field: 'code' });
     return step;
   }
 
   /** Proves a code of the enabled secret, spending its step (no replay). */
   async function proveCode(executor: Executor, userId: string, code: string): Promise<void> {
     const step = await stepOf(executor, userId, code, true);
-    if (!(await repo.claimStep(executor, userId, step, true))) throw new BadRequestError(TWO_FACTOR_TEXTS.codeUsed);
+    if (!(await repo.claimStep(executor, userId, step, true))) {
+      throw new BadRequestError(TWO_FACTOR_TEXTS.codeUsed, { code: 'two_factor_code_used', field: 'code' });
+    }
   }
 
   /** Proves either factor; a recovery code is spent. Throws a 400 naming what was wrong. */
@@ -55,7 +61,9 @@ export function createTwoFactorService({ db, box, requireAdminTwoFactor }: TwoFa
     if (factor.code !== undefined) return proveCode(executor, userId, factor.code);
     if (!(await repo.isEnabled(executor, userId))) throw new BadRequestError(TWO_FACTOR_TEXTS.notEnabled);
     const isSpent = await repo.spendRecoveryCode(executor, userId, hashRecoveryCode(factor.recoveryCode ?? ''));
-    if (!isSpent) throw new BadRequestError(TWO_FACTOR_TEXTS.recoveryCodeWrong);
+    if (!isSpent) {
+      throw new BadRequestError(TWO_FACTOR_TEXTS.recoveryCodeWrong, { code: 'recovery_code_wrong', field: 'recoveryCode' });
+    }
   }
 
   async function status(viewer: Viewer): Promise<TwoFactorStatus> {

@@ -43,7 +43,7 @@ export function SystemMessageDialog({ open, onOpenChange, message }: SystemMessa
           onOpenChange(false);
         },
         onError: (error) => {
-          const field = serverErrorField(error, {}, ['title', 'content'] as const);
+          const field = serverErrorField(error, ['title', 'content'] as const);
           if (field && error instanceof Error) {
             setErrors({ [field]: error.message });
             focusFirstInvalid();

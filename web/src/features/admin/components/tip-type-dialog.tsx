@@ -36,7 +36,7 @@ export function TipTypeDialog({ open, onOpenChange, tipType }: TipTypeDialogProp
         },
         // The quoted text stays the title (docs/product.md#texts-word-for-word); the server's reason (a 409: the name exists) is the description.
         onError: (failure) => {
-          if (serverErrorField(failure, { [ADMIN_TEXTS.tipTypeExists]: 'name' }, ['name']) && failure instanceof Error) {
+          if (serverErrorField(failure, ['name']) && failure instanceof Error) {
             setError(failure.message);
             focusFirstInvalid();
           }

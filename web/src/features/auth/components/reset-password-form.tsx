@@ -22,7 +22,10 @@ const ResetFormSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: TEXTS.newPasswordsDoNotMatch, path: ['confirmPassword'] });
 type ResetFormValues = z.infer<typeof ResetFormSchema>;
 
-const isLinkRefused = (error: unknown) => error instanceof ApiError && error.message === TEXTS.passwordResetLinkInvalid;
+/** A used or expired link (the service), or a token that is not one (the schema of `token`). */
+const isLinkRefused = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.code === 'reset_link_invalid' || (error.code === 'invalid_field' && error.field === 'token'));
 
 /** The page of a reset link (ADR 073): choosing the password takes a submit, so mail scanners can't use the link up. */
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {

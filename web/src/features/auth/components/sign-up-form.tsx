@@ -63,10 +63,9 @@ export function SignUpForm() {
           void navigate(isActive ? '/dashboard' : '/', { replace: true });
         },
         onError: (error) => {
-          const isDuplicate =
-            (error instanceof ApiError && error.status === 409) || errorMessage(error).includes(TEXTS.userAlreadyRegistered);
+          const isDuplicate = error instanceof ApiError && error.code === 'email_taken';
           const message = isDuplicate ? TEXTS.accountExists : errorMessage(error);
-          showError(isDuplicate ? 'email' : serverErrorField(error, {}, SIGN_UP_FIELDS), message);
+          showError(isDuplicate ? 'email' : serverErrorField(error, SIGN_UP_FIELDS), message);
           notifyError(message, TEXTS.accountCreationFailedTitle);
         },
       },

@@ -16,19 +16,19 @@ describe('connection card helpers', () => {
   });
 
   it('titles the 409 refusals and otherwise shows the server message or the fallback', () => {
-    expect(requestFailureToast(new ApiError(409, CONNECTION_TEXTS.alreadyConnected))).toEqual({
+    expect(requestFailureToast(new ApiError(409, CONNECTION_TEXTS.alreadyConnected, { code: 'already_connected' }))).toEqual({
       title: 'Already connected',
       description: 'You are already connected to this user',
     });
-    expect(requestFailureToast(new ApiError(409, CONNECTION_TEXTS.alreadySent))).toEqual({
+    expect(requestFailureToast(new ApiError(409, CONNECTION_TEXTS.alreadySent, { code: 'connection_request_pending' }))).toEqual({
       title: 'Request already sent',
       description: 'A connection request is already pending',
     });
-    expect(requestFailureToast(new ApiError(404, 'Member not found'))).toEqual({
+    expect(requestFailureToast(new ApiError(404, 'Member not found', { code: 'not_found' }))).toEqual({
       title: TEXTS.errorTitle,
       description: 'Member not found',
     });
-    expect(requestFailureToast(new ApiError(0, TEXTS.genericFailure))).toEqual({
+    expect(requestFailureToast(new ApiError(0, TEXTS.genericFailure, { code: 'network_failure' }))).toEqual({
       title: TEXTS.errorTitle,
       description: 'Failed to send connection request',
     });

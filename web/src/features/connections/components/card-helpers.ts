@@ -15,13 +15,11 @@ export function wholePercent(value: number): number {
 
 /** docs/product.md#forms-and-validation: a refused request names the conflict; other failures show the server's message. */
 export function requestFailureToast(error: unknown): { title: string; description: string } {
-  if (error instanceof ApiError && error.status === 409) {
-    if (error.message === CONNECTION_TEXTS.alreadyConnected) {
-      return { title: CONNECTION_TEXTS.alreadyConnectedTitle, description: error.message };
-    }
-    if (error.message === CONNECTION_TEXTS.alreadySent) {
-      return { title: CONNECTION_TEXTS.alreadySentTitle, description: error.message };
-    }
+  if (error instanceof ApiError && error.code === 'already_connected') {
+    return { title: CONNECTION_TEXTS.alreadyConnectedTitle, description: error.message };
+  }
+  if (error instanceof ApiError && error.code === 'connection_request_pending') {
+    return { title: CONNECTION_TEXTS.alreadySentTitle, description: error.message };
   }
   return { title: TEXTS.errorTitle, description: serverMessageOr(error, CONNECTION_TEXTS.requestFailed) };
 }

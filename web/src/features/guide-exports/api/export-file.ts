@@ -12,7 +12,7 @@ export async function fetchExportFile(url: string): Promise<ExportFile> {
   try {
     response = await fetch(url, { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, TEXTS.genericFailure);
+    throw new ApiError(0, TEXTS.genericFailure, { code: 'network_failure' });
   }
   if (!response.ok) throw await toApiError(response);
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'guide';

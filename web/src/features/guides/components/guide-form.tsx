@@ -113,7 +113,7 @@ export function GuideForm<TOutput>(props: GuideFormProps<TOutput>) {
     notifyError(typeof first === 'string' ? first : TEXTS.genericFailure, TEXTS.validationErrorTitle);
   };
   const showServerError = (error: unknown) => {
-    if (error instanceof Error) showError(serverErrorField(error, {}, GUIDE_FIELDS), error.message);
+    if (error instanceof Error) showError(serverErrorField(error, GUIDE_FIELDS), error.message);
   };
   const onValid = (values: TOutput) =>
     props.onSubmit({ values, items: toItemInputs(items), newFiles, keptUrls }, showServerError);

@@ -59,9 +59,9 @@ export function InvitationRequestForm() {
         void navigate('/', { replace: true });
       },
       onError: (error) => {
-        const isDuplicate = error instanceof ApiError && error.status === 409;
+        const isDuplicate = error instanceof ApiError && error.code === 'invitation_duplicate';
         const message = isDuplicate ? TEXTS.invitationDuplicate : errorMessage(error);
-        showError(isDuplicate ? 'email' : serverErrorField(error, {}, INVITATION_FIELDS), message);
+        showError(isDuplicate ? 'email' : serverErrorField(error, INVITATION_FIELDS), message);
         notifyError(message, TEXTS.submissionFailedTitle);
       },
     });

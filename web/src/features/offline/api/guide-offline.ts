@@ -15,7 +15,9 @@ async function download(url: string, guideId: string): Promise<Response> {
   try {
     response = await fetch(url, { credentials: 'same-origin', headers: { [KEEP_FOR_GUIDE_HEADER]: guideId } });
   } catch {
-    throw new ApiError(0, navigator.onLine ? TEXTS.genericFailure : TEXTS.offlineNotSent);
+    throw navigator.onLine
+      ? new ApiError(0, TEXTS.genericFailure, { code: 'network_failure' })
+      : new ApiError(0, TEXTS.offlineNotSent, { code: 'offline' });
   }
   if (!response.ok) throw new ApiError(response.status, TEXTS.genericFailure);
   return response;
@@ -29,7 +31,7 @@ async function download(url: string, guideId: string): Promise<Response> {
  * store (ADR 102). Done only once the worker says the guide is kept.
  */
 export async function makeGuideOffline(guide: Guide, onProgress: (progress: Progress) => void): Promise<void> {
-  if (!navigator.onLine) throw new ApiError(0, TEXTS.offlineNotSent);
+  if (!navigator.onLine) throw new ApiError(0, TEXTS.offlineNotSent, { code: 'offline' });
   // Asked for a trip: the browser then keeps the origin's storage under disk pressure (Chromium
   // grants it to an installed or often used site without a prompt; a refusal changes nothing).
   void navigator.storage?.persist?.().catch(() => false);

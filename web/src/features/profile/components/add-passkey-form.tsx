@@ -13,10 +13,6 @@ import { useAddPasskey } from '../api/add-passkey';
 
 type Values = { currentPassword: string };
 const FIELDS = ['currentPassword'] as const;
-const SERVER_MESSAGE_FIELDS = {
-  [TEXTS.currentPasswordWrong]: 'currentPassword',
-  [TEXTS.currentPasswordRequired]: 'currentPassword',
-} as const;
 
 /** What to say when adding ended without a passkey; calm ones get no error toast. */
 function failureOf(error: unknown): { text: string; isCalm: boolean } {
@@ -64,7 +60,7 @@ export function AddPasskeyForm({
       },
       onError: (error) => {
         const { text, isCalm } = failureOf(error);
-        const field = serverErrorField(error, SERVER_MESSAGE_FIELDS, FIELDS);
+        const field = serverErrorField(error, FIELDS);
         if (field) showError(field, text);
         else onStatus(text);
         if (!isCalm) notifyError(text);

@@ -37,13 +37,10 @@ export function ConnectButton({ userId }: { userId: string }) {
             request.mutate(userId, {
               onSuccess: () => notifySuccess(CONNECTION_TEXTS.requestSent),
               onError: (error) => {
-                if (error instanceof ApiError && error.status === 409) {
-                  const isConnected = error.message === CONNECTION_TEXTS.alreadyConnected;
-                  notifyError(
-                    error.message,
-                    isConnected ? CONNECTION_TEXTS.alreadyConnectedTitle : CONNECTION_TEXTS.alreadySentTitle,
-                  );
-                } else notifyError(serverMessageOr(error, CONNECTION_TEXTS.requestFailed));
+                const code = error instanceof ApiError ? error.code : undefined;
+                if (code === 'already_connected') notifyError(error.message, CONNECTION_TEXTS.alreadyConnectedTitle);
+                else if (code === 'connection_request_pending') notifyError(error.message, CONNECTION_TEXTS.alreadySentTitle);
+                else notifyError(serverMessageOr(error, CONNECTION_TEXTS.requestFailed));
               },
             })
           }

@@ -74,7 +74,6 @@ export function PasskeyRow({
 
 type NameForm = { name: string };
 const NAME_FIELDS = ['name'] as const;
-const SERVER_MESSAGE_FIELDS = { [PASSKEY_TEXTS.nameRequired]: 'name', [PASSKEY_TEXTS.nameTooLong]: 'name' } as const;
 
 function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
   const {
@@ -102,7 +101,7 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () =
         },
         onError: (error) => {
           const message = serverMessageOr(error, PASSKEY_TEXTS.notFound);
-          showError(serverErrorField(error, SERVER_MESSAGE_FIELDS, NAME_FIELDS), message);
+          showError(serverErrorField(error, NAME_FIELDS), message);
           notifyError(message);
         },
       },

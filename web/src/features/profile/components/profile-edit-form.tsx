@@ -5,7 +5,7 @@ import { PROFILE_CURRENCIES } from '@common/lists/currencies';
 import { LIMITS } from '@common/limits';
 import { PROFILE_TEXTS, type Profile } from '@common/schemas/profile';
 import { TEXTS } from '@common/texts';
-import { USERNAME_MAX_LENGTH, USERNAME_TEXTS } from '@common/username';
+import { USERNAME_MAX_LENGTH } from '@common/username';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -28,15 +28,6 @@ type ProfileEditFormProps = { profile: Profile; onDone: () => void };
 
 type FieldName = keyof ProfileFormValues;
 
-/** The fields the server's refusals of PATCH /api/profiles/me and POST /api/auth/email are about. */
-const SERVER_MESSAGE_FIELDS: Readonly<Record<string, FieldName>> = {
-  ...Object.fromEntries(Object.values(USERNAME_TEXTS).map((message) => [message, 'username'])),
-  [PROFILE_TEXTS.usernameTaken]: 'username',
-  [TEXTS.currentPasswordWrong]: 'currentPassword',
-  [TEXTS.currentPasswordRequired]: 'currentPassword',
-  [TEXTS.emailInUse]: 'email',
-  [TEXTS.sameEmail]: 'email',
-};
 const FIELDS: readonly FieldName[] = ['name', 'username', 'email', 'currentPassword', 'country', 'currency', 'bio'];
 
 /**
@@ -67,7 +58,7 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
     /** A refusal naming a field shows under it too (a 409 username taken, a wrong password). */
     const refuse = (error: unknown) => {
       const message = serverMessageOr(error, PROFILE_TEXTS.updateFailed);
-      showError(serverErrorField(error, SERVER_MESSAGE_FIELDS, FIELDS), message);
+      showError(serverErrorField(error, FIELDS), message);
       notifyError(message);
     };
     try {

@@ -44,7 +44,6 @@ export function SecuritySettingsCard() {
   );
 }
 
-const SERVER_MESSAGE_FIELDS = { [TEXTS.currentPasswordWrong]: 'currentPassword' } as const;
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
@@ -75,7 +74,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         },
         onError: (error) => {
           const message = serverMessageOr(error, PROFILE_TEXTS.passwordFailed);
-          showError(serverErrorField(error, SERVER_MESSAGE_FIELDS, PASSWORD_FIELDS), message);
+          showError(serverErrorField(error, PASSWORD_FIELDS), message);
           notifyError(message);
         },
       },

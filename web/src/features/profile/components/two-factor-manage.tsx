@@ -11,16 +11,9 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 
-const FACTOR_ERRORS = {
-  [TWO_FACTOR_TEXTS.codeWrong]: 'code',
-  [TWO_FACTOR_TEXTS.codeUsed]: 'code',
-  [TWO_FACTOR_TEXTS.codeFormat]: 'code',
-  [TWO_FACTOR_TEXTS.recoveryCodeWrong]: 'code',
-  [TWO_FACTOR_TEXTS.recoveryCodeFormat]: 'code',
-  [TWO_FACTOR_TEXTS.factorRequired]: 'code',
-  [TEXTS.tooManyRequests]: 'code',
-  [TWO_FACTOR_TEXTS.passwordWrong]: 'password',
-} as const;
+/** The form shows either factor in `code`; a rate limit is about the factor being guessed. */
+const FACTOR_FIELDS = ['password', 'code'] as const;
+const FACTOR_MAP = { byField: { recoveryCode: 'code' }, byCode: { rate_limited: 'code' } } as const;
 
 const CodeInput = (props: React.ComponentProps<typeof Input>) => (
   <Input autoComplete="one-time-code" inputMode="numeric" placeholder="123456" maxLength={20} {...props} />
@@ -145,7 +138,7 @@ export function DisableTwoFactorForm({ onCancel, onDisabled }: { onCancel: () =>
         onError: (error) => {
           resetField('code', { keepError: true });
           const message = serverMessageOr(error, TEXTS.genericFailure);
-          const field = serverErrorField(error, FACTOR_ERRORS, ['password', 'code'] as const);
+          const field = serverErrorField(error, FACTOR_FIELDS, FACTOR_MAP);
           if (field) showError(field, message);
           else notifyError(message);
         },

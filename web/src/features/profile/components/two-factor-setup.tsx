@@ -17,14 +17,6 @@ import { TwoFactorRecoveryCodes } from './two-factor-recovery-codes';
 /** The secret in groups of four, as authenticator apps show typed keys. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-const CODE_ERRORS = {
-  [TWO_FACTOR_TEXTS.codeWrong]: 'code',
-  [TWO_FACTOR_TEXTS.codeUsed]: 'code',
-  [TWO_FACTOR_TEXTS.codeFormat]: 'code',
-  [TWO_FACTOR_TEXTS.setupMissing]: 'code',
-  [TEXTS.tooManyRequests]: 'code',
-} as const;
-
 /** Turning two-factor on: the password, then scan and confirm with a code, then save the recovery codes. */
 export function TwoFactorSetup({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
   const [setup, setSetup] = React.useState<TwoFactorSetup | null>(null);
@@ -53,10 +45,7 @@ function PasswordStep({ onCancel, onReady }: { onCancel: () => void; onReady: (s
       onSuccess: onReady,
       onError: (error) => {
         const message = serverMessageOr(error, TEXTS.genericFailure);
-        showError(
-          serverErrorField(error, { [TWO_FACTOR_TEXTS.passwordWrong]: 'password', [TEXTS.tooManyRequests]: 'password' }),
-          message,
-        );
+        showError(serverErrorField(error, ['password'], { byCode: { rate_limited: 'password' } }), message);
         notifyError(message);
       },
     });
@@ -117,7 +106,8 @@ function ScanStep({
         },
         onError: (error) => {
           reset({ code: '' }, { keepErrors: true });
-          showError(serverErrorField(error, CODE_ERRORS) ?? 'code', serverMessageOr(error, TEXTS.genericFailure));
+          // The code is the form's only field: every refusal of it (wrong, used, rate limited) shows there.
+          showError('code', serverMessageOr(error, TEXTS.genericFailure));
         },
       },
     );

@@ -4,7 +4,6 @@ import { LIMITS } from '@common/limits';
 import { COUNTRIES } from '@common/lists/countries';
 import { TIP_CURRENCIES } from '@common/lists/currencies';
 import { TIP_TAG_SUGGESTIONS } from '@common/lists/tags';
-import { MAP_TEXTS } from '@common/schemas/map';
 import { TIP_TEXTS } from '@common/schemas/tip';
 import { PhotoPicker } from '@/components/content/photo-picker';
 import { TagInput } from '@/components/content/tag-input';
@@ -61,12 +60,6 @@ const TIP_FIELDS: readonly (keyof TipFormValues)[] = [
   'pin',
 ];
 
-/** The server's texts for a pin out of range name no field: they belong under Location. */
-const FIELD_BY_MESSAGE: Readonly<Record<string, keyof TipFormValues>> = {
-  [MAP_TEXTS.latitudeRange]: 'pin',
-  [MAP_TEXTS.longitudeRange]: 'pin',
-};
-
 /** The tip form of /new-tip and /edit-tip (docs/product.md#tips-and-guides); the screens own uploading and saving. */
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} ${n}/5` }));
 
@@ -99,7 +92,7 @@ export function TipForm({
   const isBusy = status !== 'idle';
 
   const showServerError = (error: unknown) => {
-    if (error instanceof Error) showError(serverErrorField(error, FIELD_BY_MESSAGE, TIP_FIELDS), error.message);
+    if (error instanceof Error) showError(serverErrorField(error, TIP_FIELDS), error.message);
   };
 
   const onValid = (values: TipFormValues) => {
