@@ -57,11 +57,13 @@ export async function findSharedGuide(db: Executor, key: string) {
 
 /** The guide's items in itinerary order, each with its tip's fields and whether anyone may see it. */
 export function listSharedItems(db: Executor, guideId: string) {
-  return db
-    // Anyone holding the link: public tips of authors nobody has hidden.
-    .select(guideItemColumns(sql`${tips.isPrivate} = false AND ${authorNotHidden(tips, null)}`))
-    .from(guideTips)
-    .leftJoin(tips, eq(tips.id, guideTips.tipId))
-    .where(eq(guideTips.guideId, guideId))
-    .orderBy(asc(guideTips.dayNumber), asc(guideTips.orderInDay));
+  return (
+    db
+      // Anyone holding the link: public tips of authors nobody has hidden.
+      .select(guideItemColumns(sql`${tips.isPrivate} = false AND ${authorNotHidden(tips, null)}`))
+      .from(guideTips)
+      .leftJoin(tips, eq(tips.id, guideTips.tipId))
+      .where(eq(guideTips.guideId, guideId))
+      .orderBy(asc(guideTips.dayNumber), asc(guideTips.orderInDay))
+  );
 }
