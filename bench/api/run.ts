@@ -36,16 +36,16 @@ export interface ApiBenchOptions {
 const OUT_DIR = path.join(REPO_ROOT, '.tmp/bench');
 const WARM_UP_SECONDS = 1;
 /** The most the config accepts: rate limits must not answer 429 to the load. */
-export const NO_RATE_LIMITS = {
+const NO_RATE_LIMITS = {
   RATE_LIMIT_SIGN_IN: '100000',
   RATE_LIMIT_SIGN_UP: '100000',
   RATE_LIMIT_INVITATIONS: '100000',
   RATE_LIMIT_UPLOADS: '100000',
 };
 
-function startWaymark(db: DbKind, size: DataSizeName, cpuProfile: boolean): Promise<Child> {
-  const target = targetOf(db, size);
-  const env: Record<string, string> = {
+/** Every benched server's settings: production, quiet, the bench admin, no rate limit in the way. */
+export function benchServerEnv(): Record<string, string> {
+  return {
     ...NO_RATE_LIMITS,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -53,6 +53,11 @@ function startWaymark(db: DbKind, size: DataSizeName, cpuProfile: boolean): Prom
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
+}
+
+function startWaymark(db: DbKind, size: DataSizeName, cpuProfile: boolean): Promise<Child> {
+  const target = targetOf(db, size);
+  const env = benchServerEnv();
   if (target.kind === 'postgres') {
     env.DATABASE_URL = benchDatabaseUrl(size);
     env.DATA_DIR = path.join(OUT_DIR, `media-postgres-${size}`);

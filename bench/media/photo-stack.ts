@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createDatabase, databaseUrl, dropDatabase } from '@db/pg-admin';
 import { settled } from '../api/cpu-time';
 import { type Child, REPO_ROOT, startChild } from '../api/processes';
-import { NO_RATE_LIMITS } from '../api/run';
+import { benchServerEnv } from '../api/run';
 import { BENCH_ADMIN, LOCAL_SERVER_URL } from '../data/target';
 import { signIn } from '../web/server';
 import { type PhotoTip, createPhotoTip } from './photo-tip';
@@ -56,12 +56,7 @@ export async function startStack(store: Store, log: (line: string) => void): Pro
       log(`s3: s3rver in its own child process (pid ${s3.pid}) at ${s3.url}`);
     }
     const env: Record<string, string> = {
-      ...NO_RATE_LIMITS,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ...benchServerEnv(),
       DATABASE_URL: databaseUrl(LOCAL_SERVER_URL, database),
       DATA_DIR: dataDir,
       ...(s3 ? s3Env(s3.url) : {}),
