@@ -227,9 +227,9 @@ export default defineConfig({
           groups: [
             // On every page, rarely changed: stays cached across releases.
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            // Also needed by nearly every page, sign-in included (queries, forms, toasts). Not the
-            // icons: grouped here, every icon of every screen rode on the sign-in page (4.2 KB by
-            // issue 23); left out, each icon goes with the chunks that draw it.
+            // Also needed by every page, sign-in included (queries, class names, Slot, Label). Not
+            // the icons (first-load has the sign-in page's), nor the forms' and the toasts'
+            // libraries: the sign-in page loads them only when they are used (issue 38).
             {
               name: 'vendor',
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|primitive|label))[\\/]/,
@@ -239,9 +239,11 @@ export default defineConfig({
             // imports statically ($initial), and the icons they draw. Without it, every module a
             // lazy screen shares with the sign-in page became a file of its own, each costing ~1 KB
             // of headers on the wire. Nothing else: a visitor's page loads no member feature.
+            // Not main.tsx: its top-level await waits for lazy chunks, which import this chunk;
+            // in it, they would wait for main.tsx in turn (a drawn member page never hydrated).
             {
               name: 'first-load',
-              test: /(web[\\/]src|common)[\\/]|node_modules[\\/]lucide-react[\\/]|^\0(rolldown[\\/]runtime|vite[\\/]preload-helper)/,
+              test: /(web[\\/]src[\\/](?!main\.tsx$)|common[\\/])|node_modules[\\/]lucide-react[\\/]|^\0vite[\\/]preload-helper/,
               tags: ['$initial'],
               includeDependenciesRecursively: false,
               priority: 1,
@@ -252,7 +254,16 @@ export default defineConfig({
             {
               name: 'first-paint-reads',
               test: /web[\\/]src[\\/]features[\\/](content[\\/]api[\\/](content-query|get-explore)|guides[\\/]api[\\/](get-guide|get-guide-map)|tips[\\/]api[\\/]get-tip)\.ts$/,
-              includeDependenciesRecursively: false,
+              priority: 0,
+            },
+            // Members' small shared code: the API client's reads, limits and lists, the base UI
+            // pieces. Schemas stay out (they bring zod), and so do components built on heavier
+            // Radix parts and the icons (each goes with the chunks that draw it). Below
+            // first-load: what the sign-in page runs is there already.
+            {
+              name: 'app-core',
+              test: /web[\\/]src[\\/](lib[\\/]|components[\\/]ui[\\/](button|input|label|field|card|spinner|skeleton|badge|textarea)\.tsx|components[\\/]layout[\\/])|common[\\/](texts|limits|lists[\\/])/,
+              minShareCount: 2,
               priority: 0,
             },
           ],
