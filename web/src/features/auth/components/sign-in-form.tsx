@@ -52,6 +52,13 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   // The password was right and two-factor is on: the code step replaces the form (ADR 075).
   const [isCodeStep, setIsCodeStep] = React.useState(false);
   const [values, setValues] = React.useState<SignIn>({ email: defaultEmail, password: '' });
+  // The latest values at once: fields given back their text after hydration change one after
+  // the other in the same tick (lib/typed-before-hydration.ts), before a render.
+  const latest = React.useRef(values);
+  const update = (next: SignIn) => {
+    latest.current = next;
+    setValues(next);
+  };
   const [errors, setErrors] = React.useState<FieldErrorMap<SignIn>>({});
   const isSubmitted = React.useRef(false);
   const passwordRef = React.useRef<HTMLInputElement>(null);
@@ -59,9 +66,10 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   // A refusal that is not about the fields (a suspended account, issue 25) stays on the form.
   const refusal = signIn.error instanceof ApiError && signIn.error.status === 403 ? signIn.error.message : null;
 
-  const onChange = (name: keyof SignIn) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [name]: event.target.value };
-    setValues(next);
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const name = event.target.name as keyof SignIn;
+    const next = { ...latest.current, [name]: event.target.value };
+    update(next);
     // After a refused submit, the changed field's message follows what is typed.
     if (isSubmitted.current)
       void check(next).then(
@@ -75,7 +83,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     isSubmitted.current = true;
     let checked: Checked;
     try {
-      checked = await check(values);
+      checked = await check(latest.current);
     } catch (error) {
       // The schema could not load (offline): the server checks the fields too.
       notifyError(errorMessage(error), TEXTS.loginFailedTitle);
@@ -94,7 +102,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
 
   if (isCodeStep) {
     const startOver = () => {
-      setValues((current) => ({ ...current, password: '' }));
+      update({ ...latest.current, password: '' });
       setIsCodeStep(false);
       // After the form is back: the password is what the member types next.
       setTimeout(() => passwordRef.current?.focus(), 0);
@@ -121,7 +129,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           autoComplete="email"
           placeholder="you@example.com"
           value={values.email}
-          onChange={onChange('email')}
+          onChange={onChange}
         />
       </Field>
       <div className="grid gap-1.5">
@@ -133,7 +141,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             autoComplete="current-password"
             placeholder="Your password"
             value={values.password}
-            onChange={onChange('password')}
+            onChange={onChange}
           />
         </Field>
         <Link
