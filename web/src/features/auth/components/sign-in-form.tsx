@@ -20,8 +20,10 @@ const TwoFactorStep = React.lazy(() => import('./two-factor-step'));
 /**
  * zod and the schema stay out of the sign-in page's bundle: they load when the form is first
  * focused. So does react-hook-form (issue 38: ~12 KB on the wire of every visitor's first page
- * for two fields); the form keeps its own state, as react-hook-form did (values survive the
- * code step, errors show after a submit and follow each change from then on).
+ * for two fields); the form keeps its own state, as react-hook-form did: the fields are
+ * uncontrolled (no value in the drawn markup, so what is typed before the script runs stays),
+ * their values survive the code step, and errors show after a submit and follow each change
+ * from then on.
  */
 let signInSchema: Promise<z.ZodType<SignIn>> | undefined;
 const loadSchema = () =>
@@ -62,6 +64,13 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const [errors, setErrors] = React.useState<FieldErrorMap<SignIn>>({});
   const isSubmitted = React.useRef(false);
   const passwordRef = React.useRef<HTMLInputElement>(null);
+  // Back from the code step, the password is what the member types next: focused once the form is back.
+  const isPasswordNext = React.useRef(false);
+  React.useEffect(() => {
+    if (isCodeStep || !isPasswordNext.current) return;
+    isPasswordNext.current = false;
+    passwordRef.current?.focus();
+  }, [isCodeStep]);
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   // A refusal that is not about the fields (a suspended account, issue 25) stays on the form.
   const refusal = signIn.error instanceof ApiError && signIn.error.status === 403 ? signIn.error.message : null;
@@ -103,9 +112,8 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   if (isCodeStep) {
     const startOver = () => {
       update({ ...latest.current, password: '' });
+      isPasswordNext.current = true;
       setIsCodeStep(false);
-      // After the form is back: the password is what the member types next.
-      setTimeout(() => passwordRef.current?.focus(), 0);
     };
     return (
       <React.Suspense fallback={<p className="text-sm text-muted-foreground">Loading...</p>}>
@@ -128,7 +136,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           name="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={values.email}
+          defaultValue={values.email || undefined}
           onChange={onChange}
         />
       </Field>
@@ -140,7 +148,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             name="password"
             autoComplete="current-password"
             placeholder="Your password"
-            value={values.password}
+            defaultValue={values.password || undefined}
             onChange={onChange}
           />
         </Field>
