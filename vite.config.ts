@@ -108,6 +108,27 @@ export function toPageTemplate(
   return { template, assets };
 }
 
+/**
+ * Writes `.vite/chunk-sources.json`: each JavaScript file's source modules, relative to the
+ * project. The manifest names only a chunk's own entry (`src`); the bundle budget
+ * (tests/e2e/bundle-budget.spec.ts) checks every module a visitor's page fetches (issue 38).
+ */
+function chunkSources(): Plugin {
+  return {
+    name: 'waymark:chunk-sources',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async writeBundle(options, bundle) {
+      const root = import.meta.dirname + path.sep;
+      const sources = Object.fromEntries(
+        Object.values(bundle).flatMap((chunk) =>
+          chunk.type === 'chunk' ? [[chunk.fileName, chunk.moduleIds.map((id) => id.replace(root, ''))]] : [],
+        ),
+      );
+      await writeFile(path.join(options.dir ?? '', '.vite/chunk-sources.json'), JSON.stringify(sources));
+    },
+  };
+}
+
 /** Writes the page template over the built index.html, and its assets beside it (PAGE_ASSETS_FILE). */
 function pageTemplate(): Plugin {
   let assets: PageAssets | undefined;
@@ -186,7 +207,7 @@ function serviceWorker() {
 // The client lives in web/; its build goes to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), pageTemplate(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), pageTemplate(), chunkSources(), precompress(), serviceWorker()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'web/src'),
@@ -206,30 +227,44 @@ export default defineConfig({
           groups: [
             // On every page, rarely changed: stays cached across releases.
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            // Also needed by nearly every page, sign-in included (queries, forms, toasts). Not the
-            // icons: grouped here, every icon of every screen rode on the sign-in page (4.2 KB by
-            // issue 23); left out, each icon goes with the chunks that draw it.
+            // Also needed by every page, sign-in included (queries, class names, Slot, Label). Not
+            // the icons (first-load has the sign-in page's), nor the forms' and the toasts'
+            // libraries: the sign-in page loads them only when they are used (issue 38).
             {
               name: 'vendor',
-              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|react-hook-form|sonner|@radix-ui[\\/]react-(slot|compose-refs|primitive|label))[\\/]/,
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|primitive|label))[\\/]/,
               priority: 2,
             },
-            // The reads of the server-drawn pages' table (app/first-paint-pages.ts): the entry
-            // needs their URLs and keys, so every page, sign-in included, loads them. One chunk,
-            // not five of 0.2-0.5 KB each, each gzipped with its own overhead (issue 36).
+            // What the sign-in page runs, in one chunk (issue 38): the app's modules that the entry
+            // imports statically ($initial), and the icons they draw. Without it, every module a
+            // lazy screen shares with the sign-in page became a file of its own, each costing ~1 KB
+            // of headers on the wire. Nothing else: a visitor's page loads no member feature.
+            // Not main.tsx: its top-level await waits for lazy chunks, which import this chunk;
+            // in it, they would wait for main.tsx in turn (a drawn member page never hydrated).
+            {
+              name: 'first-load',
+              test: /(web[\\/]src[\\/](?!main\.tsx$)|common[\\/])|node_modules[\\/]lucide-react[\\/]|^\0vite[\\/]preload-helper/,
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            // The reads of the server-drawn pages' table (app/first-paint-pages.ts), loaded with a
+            // member's drawn page (main.tsx). One chunk, not five of 0.2-0.5 KB each, each
+            // gzipped with its own overhead (issue 36).
             {
               name: 'first-paint-reads',
               test: /web[\\/]src[\\/]features[\\/](content[\\/]api[\\/](content-query|get-explore)|guides[\\/]api[\\/](get-guide|get-guide-map)|tips[\\/]api[\\/]get-tip)\.ts$/,
-              priority: 1,
+              priority: 0,
             },
-            // The app's small shared code: the API client, texts and limits, the base UI pieces.
-            // Schemas stay out (they bring zod), and so do components built on heavier Radix parts.
-            // So do the lib modules only members' screens use (the sign-in page's 170 KB, issue 7).
+            // Members' small shared code: the API client's reads, limits and lists, the base UI
+            // pieces. Schemas stay out (they bring zod), and so do components built on heavier
+            // Radix parts and the icons (each goes with the chunks that draw it). Below
+            // first-load: what the sign-in page runs is there already.
             {
               name: 'app-core',
-              test: /web[\\/]src[\\/](lib[\\/](?!(?:use-)?focus-after-removal|typed-before-hydration|live-events|shared-live-stream|use-query-param-writer)|components[\\/]ui[\\/](button|input|label|field|card|spinner|skeleton|badge|textarea)\.tsx|components[\\/]layout[\\/])|common[\\/](texts|limits|lists[\\/])/,
+              test: /web[\\/]src[\\/](lib[\\/]|components[\\/]ui[\\/](button|input|label|field|card|spinner|skeleton|badge|textarea)\.tsx|components[\\/]layout[\\/])|common[\\/](texts|limits|lists[\\/])/,
               minShareCount: 2,
-              priority: 1,
+              priority: 0,
             },
           ],
         },

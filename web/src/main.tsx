@@ -3,9 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { createRoutes } from './app/routes';
-import { seedFirstPaint } from './app/first-paint-plan';
 import { createAppRouter, createHydratingRouter } from './app/router';
 import { firstPaint } from './lib/first-paint';
+import { ME_QUERY_KEY, ME_URL } from './lib/api/get-me';
 import { registerServiceWorker } from './lib/register-service-worker';
 import { noteTypedFields } from './lib/typed-before-hydration';
 import { applyTheme, currentThemeChoice, followThemeChoice } from './lib/theme';
@@ -50,13 +50,29 @@ if (router) {
  * server's markup goes and the client draws the route's error screen instead (issue 19).
  */
 async function hydratingRouter(container: HTMLElement) {
-  const { pathname, search } = window.location;
-  seedFirstPaint(queryClient, createRoutes(queryClient), `${pathname}${search}`, firstPaint.takeAll());
   try {
+    await seedDrawnPage();
     return await createHydratingRouter(window.location);
   } catch (error) {
     console.error('Could not load this page to take it over:', error);
     container.replaceChildren();
     return null;
   }
+}
+
+/**
+ * Puts the drawn page's answers in the cache. A visitor's page (the sign-in page) is drawn from
+ * "who is signed in" alone: seeded here, without the table of drawn pages, which brings the
+ * member features' reads (issue 38: a visitor loads no member feature). A member's page loads
+ * the table, which the server preloads with the page (first-paint-plan.ts FIRST_PAINT_MODULE).
+ */
+async function seedDrawnPage() {
+  const answers = firstPaint.takeAll();
+  if (Object.keys(answers).every((url) => url === ME_URL)) {
+    if (ME_URL in answers) queryClient.setQueryData(ME_QUERY_KEY, answers[ME_URL]);
+    return;
+  }
+  const { seedFirstPaint } = await import('./app/first-paint-plan');
+  const { pathname, search } = window.location;
+  seedFirstPaint(queryClient, createRoutes(queryClient), `${pathname}${search}`, answers);
 }

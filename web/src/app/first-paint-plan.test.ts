@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { GUIDE_COVER_SIZES, PAGE_PHOTO_SIZES } from '@common/media-url';
@@ -10,7 +12,7 @@ import { guideMapQueryKey } from '@/features/guides/api/get-guide-map';
 import { tipQueryKey } from '@/features/tips/api/get-tip';
 import { createQueryClient } from '@/lib/query-client';
 import { DRAWN_PAGES } from './first-paint-pages';
-import { heroImage, planFirstPaint, seedFirstPaint } from './first-paint-plan';
+import { FIRST_PAINT_MODULE, heroImage, planFirstPaint, seedFirstPaint } from './first-paint-plan';
 import { createRoutes } from './routes';
 
 const routes = createRoutes(createQueryClient());
@@ -40,8 +42,13 @@ describe('planFirstPaint', () => {
       known: {},
       isDrawn: true,
       isShared: false,
-      modules: ['src/app/routes/app-root.tsx', 'src/app/routes/explore.tsx'],
+      // The drawn page's table too: the browser takes a member's drawn page over with it (main.tsx).
+      modules: ['src/app/first-paint-plan.ts', 'src/app/routes/app-root.tsx', 'src/app/routes/explore.tsx'],
     });
+  });
+
+  it('names itself as Vite names it, so the server can preload it', () => {
+    expect(existsSync(path.join(import.meta.dirname, '../..', FIRST_PAINT_MODULE))).toBe(true);
   });
 
   it("plans a tip's and a guide's page by their ids; an id that is no id is not guessed", () => {
@@ -57,6 +64,7 @@ describe('planFirstPaint', () => {
       `/api/guides/${TIP}`,
       `/api/guides/${TIP}/map`,
     ]);
+    // Not drawn: nothing to take over, so no table to load.
     expect(planFirstPaint(routes, '/view-tip/123', member)).toMatchObject({
       fetches: ['/api/auth/me', '/api/system-messages/active'],
       reads: [],

@@ -11,6 +11,12 @@ import type { ImagePreload } from '@common/media-url';
 import { DRAWN_PAGES, type PageFirstPaint, meRead, systemMessagesRead } from './first-paint-pages';
 import { routeModule } from './routes';
 
+/**
+ * This module as Vite's manifest names it. The browser loads it only to take over a member's
+ * drawn page (main.tsx), so the server preloads it with such a page's chunks.
+ */
+export const FIRST_PAINT_MODULE = 'src/app/first-paint-plan.ts';
+
 /** What the member shell itself reads before any page: who is signed in, and the banners above the page. */
 const SHELL_READS = [meRead, systemMessagesRead];
 
@@ -64,7 +70,7 @@ export function planFirstPaint(routes: RouteObject[], url: string, viewer: Viewe
     isDrawn: drawn !== undefined,
     isShared: reads.length === 0,
     // A visitor's page needs no member chunks, and a visitor's other pages load their own.
-    modules: viewer.isMember ? match.modules : [],
+    modules: viewer.isMember ? [...(drawn ? [FIRST_PAINT_MODULE] : []), ...match.modules] : [],
   };
 }
 

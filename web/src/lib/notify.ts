@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { TEXTS } from '@common/texts';
 import { ApiError } from './api-client';
 import { FAILURE_TEXTS, failureKindOf } from './network-error';
+import { loadToast } from './toaster';
+
+/** Shows a toast once sonner has loaded (lib/toaster.ts); one that cannot load is not shown. */
+function showToast(show: (toast: Awaited<ReturnType<typeof loadToast>>) => void) {
+  loadToast().then(show, () => undefined);
+}
 
 /** docs/product.md#texts-word-for-word: error toasts are destructive and titled 'Error' unless a title is quoted. */
 export function notifyError(description: string, title: string = TEXTS.errorTitle) {
-  toast.error(title, { description });
+  showToast((toast) => toast.error(title, { description }));
 }
 
 export function notifySuccess(title: string, description?: string) {
-  toast.success(title, { description });
+  showToast((toast) => toast.success(title, { description }));
 }
 
 /**
@@ -31,12 +36,12 @@ export function fixedFailureToast(text: string, error: unknown): { title: string
 
 export function notifyFixedFailure(text: string, error: unknown) {
   const { title, description } = fixedFailureToast(text, error);
-  toast.error(title, { description });
+  showToast((toast) => toast.error(title, { description }));
 }
 
 /** docs/product.md#texts-word-for-word: a failed load shows one destructive toast (not one per retry or re-render). */
 export function useErrorToast(isError: boolean, description: string) {
   useEffect(() => {
-    if (isError) toast.error(TEXTS.errorTitle, { id: description, description });
+    if (isError) showToast((toast) => toast.error(TEXTS.errorTitle, { id: description, description }));
   }, [isError, description]);
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
@@ -13,6 +13,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { signInPathFor } from '@/lib/safe-next';
 import { hasQueryFailed } from '@/components/feedback/query-failure';
 import { useIsOnline } from '@/lib/use-is-online';
+import { wantToaster } from '@/lib/toaster';
 import { OfflineBanner } from '@/features/offline/components/offline-banner';
 import { useOfflineMember } from '@/features/offline/use-offline-member';
 import { dropMemberOffline } from '@/features/offline/drop-member';
@@ -50,6 +51,8 @@ export function AppRoot() {
   useOfflineMember(me.isSuccess ? (me.data?.id ?? null) : undefined);
   // "A new version of Waymark is ready" (ADR 070).
   useUpdatePrompt();
+  // Members' screens toast without being asked (a failed load, a new version): the toaster is ready first.
+  useEffect(() => wantToaster(), []);
 
   // A session that ends while this page shows (signed out elsewhere, ended from another device's
   // Security Settings) leaves for sign-in saying why (ADR 074); a first visit just asks to sign in.

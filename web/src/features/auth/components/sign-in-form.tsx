@@ -1,15 +1,14 @@
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
+import type { z } from 'zod';
 import type { SignIn } from '@common/schemas/auth';
 import { TEXTS } from '@common/texts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { fieldText, useFocusFirstInvalid } from '@/lib/form-errors';
-import { lazyResolver } from '@/lib/lazy-resolver';
+import { type FieldErrorMap, fieldText, issuesToFieldErrors, useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
 import { useIsServerPass } from '@/lib/use-server-pass';
 import { needsSecondFactor, useSignIn } from '../api/sign-in';
@@ -18,14 +17,30 @@ import { PasskeySignInButton } from './passkey-sign-in-button';
 // Only members with two-factor on need the code step: it loads when the server asks for a code.
 const TwoFactorStep = React.lazy(() => import('./two-factor-step'));
 
-// zod stays out of the sign-in page's bundle: it loads when the form is first focused.
-const signInValidation = lazyResolver<SignIn>(async () => {
-  const [{ zodResolver }, { SignInSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@common/schemas/auth'),
-  ]);
-  return zodResolver(SignInSchema);
-});
+/**
+ * zod and the schema stay out of the sign-in page's bundle: they load when the form is first
+ * focused. So does react-hook-form (issue 38: ~12 KB on the wire of every visitor's first page
+ * for two fields); the form keeps its own state, as react-hook-form did: the fields are
+ * uncontrolled (no value in the drawn markup, so what is typed before the script runs stays),
+ * their values survive the code step, and errors show after a submit and follow each change
+ * from then on.
+ */
+let signInSchema: Promise<z.ZodType<SignIn>> | undefined;
+const loadSchema = () =>
+  (signInSchema ??= import('@common/schemas/auth').then(
+    (module) => module.SignInSchema,
+    (error: unknown) => {
+      signInSchema = undefined;
+      throw error;
+    },
+  ));
+
+type Checked = { values: SignIn; errors?: undefined } | { values?: undefined; errors: FieldErrorMap<SignIn> };
+
+async function check(values: SignIn): Promise<Checked> {
+  const result = (await loadSchema()).safeParse(values);
+  return result.success ? { values: result.data } : { errors: issuesToFieldErrors<SignIn>(result.error.issues) };
+}
 
 /**
  * Where to go after sign-in is decided by the landing route, which watches the session.
@@ -38,36 +53,67 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const isServerPass = useIsServerPass();
   // The password was right and two-factor is on: the code step replaces the form (ADR 075).
   const [isCodeStep, setIsCodeStep] = React.useState(false);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors },
-  } = useForm<SignIn>({
-    resolver: signInValidation.resolver,
-    defaultValues: { email: defaultEmail, password: '' },
-    shouldFocusError: false,
-  });
+  const [values, setValues] = React.useState<SignIn>({ email: defaultEmail, password: '' });
+  // The latest values at once: fields given back their text after hydration change one after
+  // the other in the same tick (lib/typed-before-hydration.ts), before a render.
+  const latest = React.useRef(values);
+  const update = (next: SignIn) => {
+    latest.current = next;
+    setValues(next);
+  };
+  const [errors, setErrors] = React.useState<FieldErrorMap<SignIn>>({});
+  const isSubmitted = React.useRef(false);
+  const passwordRef = React.useRef<HTMLInputElement>(null);
+  // Back from the code step, the password is what the member types next: focused once the form is back.
+  const isPasswordNext = React.useRef(false);
+  React.useEffect(() => {
+    if (isCodeStep || !isPasswordNext.current) return;
+    isPasswordNext.current = false;
+    passwordRef.current?.focus();
+  }, [isCodeStep]);
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   // A refusal that is not about the fields (a suspended account, issue 25) stays on the form.
   const refusal = signIn.error instanceof ApiError && signIn.error.status === 403 ? signIn.error.message : null;
 
-  const onSubmit = handleSubmit(
-    (values) =>
-      signIn.mutate(values, {
-        onSuccess: (result) => setIsCodeStep(needsSecondFactor(result)),
-        onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle),
-      }),
-    focusFirstInvalid,
-  );
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const name = event.target.name as keyof SignIn;
+    const next = { ...latest.current, [name]: event.target.value };
+    update(next);
+    // After a refused submit, the changed field's message follows what is typed.
+    if (isSubmitted.current)
+      void check(next).then(
+        (checked) => setErrors((current) => ({ ...current, [name]: checked.errors?.[name] })),
+        () => undefined,
+      );
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    isSubmitted.current = true;
+    let checked: Checked;
+    try {
+      checked = await check(latest.current);
+    } catch (error) {
+      // The schema could not load (offline): the server checks the fields too.
+      notifyError(errorMessage(error), TEXTS.loginFailedTitle);
+      return;
+    }
+    setErrors(checked.errors ?? {});
+    if (!checked.values) {
+      focusFirstInvalid();
+      return;
+    }
+    signIn.mutate(checked.values, {
+      onSuccess: (result) => setIsCodeStep(needsSecondFactor(result)),
+      onError: (error) => notifyError(errorMessage(error), TEXTS.loginFailedTitle),
+    });
+  };
 
   if (isCodeStep) {
     const startOver = () => {
-      setValue('password', '');
+      update({ ...latest.current, password: '' });
+      isPasswordNext.current = true;
       setIsCodeStep(false);
-      // After the form is back: the password is what the member types next.
-      setTimeout(() => setFocus('password'), 0);
     };
     return (
       <React.Suspense fallback={<p className="text-sm text-muted-foreground">Loading...</p>}>
@@ -80,16 +126,31 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     <form
       ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
-      onFocus={signInValidation.preload}
+      onFocus={() => void loadSchema().catch(() => undefined)}
       noValidate
       className="grid gap-5"
     >
       <Field id="email" label="Email" required error={fieldText(errors.email)}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
+        <Input
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          defaultValue={values.email || undefined}
+          onChange={onChange}
+        />
       </Field>
       <div className="grid gap-1.5">
         <Field id="password" label="Password" required error={fieldText(errors.password)}>
-          <Input type="password" autoComplete="current-password" placeholder="Your password" {...register('password')} />
+          <Input
+            ref={passwordRef}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            defaultValue={values.password || undefined}
+            onChange={onChange}
+          />
         </Field>
         <Link
           to="/forgot-password"
