@@ -4,6 +4,7 @@
  * the target row; for a non-owner, never a string only the owner may see; and for every answer,
  * headers that keep it out of every cache (issue 19 item 8).
  */
+import { ApiErrorSchema } from '@common/schemas/common';
 import { CALLERS, type Caller, SECRET } from './callers';
 import type { Fixtures } from './fixtures';
 import type { Expected, RouteAccess } from './route-access-table';
@@ -37,10 +38,10 @@ function refusalProblems(status: number, body: string, secrets: string[]): strin
   } catch {
     return [`refusal body is not JSON: ${body.slice(0, 200)}`];
   }
-  const keys = parsed && typeof parsed === 'object' ? Object.keys(parsed).sort().join(',') : '';
-  const { statusCode, error, message } = (parsed ?? {}) as Record<string, unknown>;
-  if (keys !== 'error,message,statusCode' || statusCode !== status || typeof error !== 'string' || typeof message !== 'string') {
-    problems.push(`refusal body is not { statusCode, error, message }: ${body.slice(0, 200)}`);
+  // Exactly the error body (ADR 121): nothing else, the status it was sent with.
+  const shape = ApiErrorSchema.strict().safeParse(parsed);
+  if (!shape.success || shape.data.statusCode !== status) {
+    problems.push(`refusal body is not { statusCode, error, message, code, field?, fields? }: ${body.slice(0, 200)}`);
   }
   const leaked = secrets.filter((s) => body.includes(s));
   if (leaked.length > 0) problems.push(`refusal body leaks ${leaked.join(', ')}: ${body.slice(0, 200)}`);
