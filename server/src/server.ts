@@ -1,10 +1,10 @@
 /** Starts Waymark: read config, open and prepare the database, listen, shut down gracefully. */
 import path from 'node:path';
-import { type DatabaseHandle, openDatabase } from '@db/client';
+import { openDatabase } from '@db/client';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
-import { backupSocketPath, serveLiveDataDir } from './modules/backup/live-data-dir';
+import { claimDataDir } from './modules/backup/live-data-dir';
 import { startEmbeddedMaintenance } from './modules/maintenance/embedded-maintenance';
 import { offlineGazetteer, warmGazetteer } from './modules/maps/gazetteer';
 import { backfillTipLocations, unlocatedCount } from './modules/maps/location-backfill';
@@ -17,20 +17,15 @@ async function main() {
   const config = loadConfig();
   // `npm run backup` reads the embedded database through the server that has it open (ADR 119).
   // Listening comes first: a second server on this DATA_DIR stops here, before opening the database.
-  const opened: { database?: DatabaseHandle } = {};
   const liveDataDir = config.databaseUrl
     ? undefined
-    : await serveLiveDataDir({
-        socketPath: backupSocketPath(config.dataDir),
-        dump: () => opened.database?.dumpDataDir?.() ?? Promise.reject(new Error('the database is not open yet')),
-        onError: (error) => console.error('a backup could not copy the database:', error),
-      });
+    : await claimDataDir(config.dataDir, (error) => console.error('a backup could not copy the database:', error));
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  opened.database = database;
+  liveDataDir?.attach(database);
   const { sessionSecret, generatedAdmin } = await bootstrap(database, config);
   const app = await buildApp({ config, database, sessionSecret });
   // PostgreSQL vacuums and analyzes itself; PGlite has no autovacuum (ADR 021).

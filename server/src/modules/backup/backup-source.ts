@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from '@db/client';
 import type { Config } from '@server/config/env';
 import { type MediaStorage, createMediaStorage } from '@server/modules/media/media-storage';
 import { createS3MediaStorage } from '@server/modules/media/s3-media-storage';
-import { backupSocketPath, requestLiveDataDir, serveLiveDataDir } from './live-data-dir';
+import { backupSocketPath, claimDataDir, requestLiveDataDir } from './live-data-dir';
 
 export type SiteSettings = Pick<Config, 'databaseUrl' | 'dataDir' | 's3'>;
 
@@ -33,19 +33,15 @@ export async function openBackupSource(settings: SiteSettings): Promise<Database
   const live = await requestLiveDataDir(socketPath);
   if (live) return openDatabase({ kind: 'pglite', loadDataDir: new Blob([live]) });
   if (isEmptyFolder(dir)) throw new Error(`There is no Waymark database in ${settings.dataDir}: check DATA_DIR.`);
-  const opened: { database?: DatabaseHandle } = {};
-  const claim = await serveLiveDataDir({
-    socketPath,
-    dump: () => opened.database?.dumpDataDir?.() ?? Promise.reject(new Error('not open yet')),
-    onError: () => undefined,
-  });
+  const claim = await claimDataDir(settings.dataDir, () => undefined);
+  let database: DatabaseHandle;
   try {
-    opened.database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    database = await openDatabase({ kind: 'pglite', dataDir: dir });
   } catch (error) {
     await claim.close();
     throw error;
   }
-  const database = opened.database;
+  claim.attach(database);
   return {
     ...database,
     close: async () => {

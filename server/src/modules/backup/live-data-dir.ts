@@ -99,6 +99,26 @@ export async function serveLiveDataDir(opts: {
   };
 }
 
+/**
+ * Claims a DATA_DIR's socket before its database is opened (a second server or backup stops at
+ * the claim); once `attach`ed, the socket answers with the database's copy. server.ts and a
+ * backup of a stopped site both hold the directory this way.
+ */
+export async function claimDataDir(dataDir: string, onError: (error: unknown) => void) {
+  const held: { database?: { dumpDataDir?: () => Promise<Blob> } } = {};
+  const server = await serveLiveDataDir({
+    socketPath: backupSocketPath(dataDir),
+    dump: () => held.database?.dumpDataDir?.() ?? Promise.reject(new Error('the database is not open yet')),
+    onError,
+  });
+  return {
+    attach: (database: { dumpDataDir?: () => Promise<Blob> }) => {
+      held.database = database;
+    },
+    close: () => server.close(),
+  };
+}
+
 async function isAnswering(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.createConnection(socketPath, () => {
